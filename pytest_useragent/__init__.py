@@ -1,0 +1,47 @@
+"""pytest-useragent: UX regression tests in pytest. A persona drives a real page and reports what it met and missed."""
+
+from __future__ import annotations
+
+from pytest_useragent.agent import Agent
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.errors import (
+    BrowserNotFoundError,
+    BudgetExhausted,
+    ConfigError,
+    PersonaError,
+    ProviderError,
+    RunError,
+    UserAgentError,
+    UserError,
+)
+from pytest_useragent.llm.anthropic import AnthropicProvider
+from pytest_useragent.llm.base import Provider, Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.offline import OfflineProvider
+from pytest_useragent.persona import Persona
+from pytest_useragent.records import Action, Decision, Issue, SessionResult, Step, WrapUp
+
+__all__ = [
+    "Action",
+    "Agent",
+    "AnthropicProvider",
+    "BrowserNotFoundError",
+    "BudgetExhausted",
+    "ConfigError",
+    "Decision",
+    "Issue",
+    "OfflineProvider",
+    "Persona",
+    "PersonaError",
+    "Provider",
+    "ProviderError",
+    "Reply",
+    "RunError",
+    "SessionResult",
+    "Step",
+    "StepRequest",
+    "UserAgentConfig",
+    "UserAgentError",
+    "UserError",
+    "WrapUp",
+    "WrapUpRequest",
+]

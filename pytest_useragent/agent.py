@@ -1,0 +1,58 @@
+"""Agent: what the `agent` fixture gives a test. `agent.run(goal, url=...)` runs one session and returns its result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.llm.base import Provider
+from pytest_useragent.persona import Persona
+from pytest_useragent.records import SessionResult
+from pytest_useragent.session import Progress, Session
+
+
+class Agent:
+    """Drives `page` as `persona`. Each run writes to its own directory under the test's tmp_path."""
+
+    def __init__(
+        self,
+        page: Page,
+        persona: Persona,
+        provider: Provider,
+        config: UserAgentConfig,
+        directory: Path,
+        progress: Progress | None = None,
+    ) -> None:
+        self.page = page
+        self.persona = persona
+        self.provider = provider
+        self.config = config
+        self.directory = directory
+        self.results: list[SessionResult] = []
+        self._progress = progress or (lambda line: None)
+
+    def run(
+        self,
+        goal: str,
+        url: str | None = None,
+        *,
+        max_steps: int | None = None,
+        budget: float | None = None,
+        model: str | None = None,
+    ) -> SessionResult:
+        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened."""
+        config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
+        name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
+        session = Session(
+            page=self.page,
+            persona=self.persona,
+            provider=self.provider,
+            config=config,
+            directory=self.directory / name,
+            progress=self._progress,
+        )
+        result = session.run(goal, url)
+        self.results.append(result)
+        return result

@@ -1,0 +1,87 @@
+"""Acting on a page by snapshot ref. A failed action is an outcome for the model, never an exception."""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
+
+from pytest_useragent.records import Action, ActionOutcome
+from pytest_useragent.redaction import Secrets
+
+NEEDS_REF = {"click", "type", "select", "hover"}
+WAIT_SECONDS = 2.0
+
+
+def act(page: Page, action: Action, secrets: Secrets, timeout: float) -> ActionOutcome:
+    """Carry out one action; anything that goes wrong comes back as ok=False with a one-line reason."""
+    timeout_ms = timeout * 1000
+    if action.kind in NEEDS_REF and not action.ref:
+        return ActionOutcome(ok=False, message=f"{action.kind} needs the ref of an element, e.g. e5")
+    if action.kind == "navigate" and not action.url:
+        return ActionOutcome(ok=False, message="navigate needs a url")
+    locator = page.locator(f"aria-ref={action.ref}") if action.ref else None
+    described: str | None = None
+    try:
+        if locator is not None:
+            if locator.count() == 0:
+                return ActionOutcome(ok=False, message=f"no element {action.ref} on the page now; look again")
+            described = _stable(locator, action.ref or "")
+        message = _perform(page, action, locator, secrets, timeout_ms)
+    except PlaywrightError as error:
+        first_line = (error.message or str(error)).strip().splitlines()[0]
+        return ActionOutcome(ok=False, message=secrets.redact(first_line), locator=described)
+    return ActionOutcome(ok=True, message=message, locator=described)
+
+
+def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    kind = action.kind
+    if kind == "click" and locator is not None:
+        locator.click(timeout=timeout_ms)
+        return "clicked"
+    if kind == "type" and locator is not None:
+        text = action.text or ""
+        if locator.evaluate("e => e.type === 'password'"):
+            secrets.add(text)
+        locator.fill(text, timeout=timeout_ms)
+        return "typed"
+    if kind == "select" and locator is not None:
+        locator.select_option(label=action.text or "", timeout=timeout_ms)
+        return f"selected {action.text!r}"
+    if kind == "hover" and locator is not None:
+        locator.hover(timeout=timeout_ms)
+        return "hovered"
+    if kind == "press":
+        key = action.key or "Enter"
+        if locator is not None:
+            locator.press(key, timeout=timeout_ms)
+        else:
+            page.keyboard.press(key)
+        return f"pressed {key}"
+    if kind == "scroll":
+        if locator is not None:
+            locator.scroll_into_view_if_needed(timeout=timeout_ms)
+            return f"scrolled {action.ref} into view"
+        height = (page.viewport_size or {"height": 720})["height"]
+        page.mouse.wheel(0, -0.8 * height if action.direction == "up" else 0.8 * height)
+        return f"scrolled {action.direction or 'down'}"
+    if kind == "navigate":
+        response = page.goto(urljoin(page.url, action.url or ""), timeout=timeout_ms)
+        status = f" ({response.status})" if response is not None else ""
+        return f"navigated to {page.url}{status}"
+    if kind == "back":
+        page.go_back(timeout=timeout_ms)
+        return f"went back to {page.url}"
+    if kind == "wait":
+        page.wait_for_timeout(WAIT_SECONDS * 1000)
+        return "waited"
+    return kind  # done, give_up: nothing to do on the page
+
+
+def _stable(locator: Locator, ref: str) -> str:
+    """The locator as Playwright code, e.g. get_by_role("button", name="Buy"); the ref when it cannot be."""
+    try:
+        return str(locator.normalize())
+    except PlaywrightError:
+        return f'locator("aria-ref={ref}")'

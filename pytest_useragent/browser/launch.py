@@ -1,0 +1,45 @@
+"""Finding a Chromium to drive, and the launch options that keep it quiet on closed machines."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from pytest_useragent.errors import BrowserNotFoundError
+
+SYSTEM_CHROMIUMS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+
+QUIET_ARGS = ("--disable-background-networking", "--disable-component-update", "--no-first-run")
+"""Flags that stop Chromium phoning home for updates and field trials; harmless on open networks."""
+
+NOT_FOUND = (
+    "No Chromium found for pytest-useragent. Install Playwright's: `playwright install chromium`, "
+    "or your system's: `apt-get install chromium` (Debian/Ubuntu)."
+)
+
+
+def find_chromium(playwright_executable: str) -> str | None:
+    """Where to launch Chromium from: None means Playwright's own build is installed and will be used."""
+    if playwright_executable and Path(playwright_executable).exists():
+        return None
+    for name in SYSTEM_CHROMIUMS:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise BrowserNotFoundError(NOT_FOUND)
+
+
+def launch_options(base: dict[str, Any], playwright_executable: str) -> dict[str, Any]:
+    """pytest-playwright's launch options with a usable Chromium and the quiet flags added.
+
+    Options the user set (`executable_path`, `channel`) win: we only fill in what is missing.
+    """
+    options = dict(base)
+    if "executable_path" not in options and "channel" not in options:
+        system = find_chromium(playwright_executable)
+        if system:
+            options["executable_path"] = system
+    args = list(options.get("args", []))
+    options["args"] = args + [flag for flag in QUIET_ARGS if flag not in args]
+    return options

@@ -1,0 +1,65 @@
+"""PageWatcher: what a page does between two looks at it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Error as PlaywrightError
+
+from pytest_useragent.records import Signals
+
+
+class PageWatcher:
+    """Listens to a page for a session: console errors and failed requests between two looks, requests in flight."""
+
+    def __init__(self, page: Page) -> None:
+        self._page = page
+        self._signals = Signals()
+        self.in_flight: set[Request] = set()
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
+        page.on("request", self._on_request)
+        page.on("requestfinished", self._on_request_finished)
+        page.on("requestfailed", self._on_request_failed)
+        page.on("response", self._on_response)
+
+    def drain(self) -> Signals:
+        """The signals since the last drain."""
+        signals, self._signals = self._signals, Signals()
+        return signals
+
+    def close(self) -> None:
+        for event, handler in self._handlers():
+            self._page.remove_listener(event, handler)
+
+    def _handlers(self) -> list[tuple[str, Callable[..., None]]]:
+        return [
+            ("console", self._on_console),
+            ("pageerror", self._on_page_error),
+            ("request", self._on_request),
+            ("requestfinished", self._on_request_finished),
+            ("requestfailed", self._on_request_failed),
+            ("response", self._on_response),
+        ]
+
+    def _on_request(self, request: Request) -> None:
+        self.in_flight.add(request)
+
+    def _on_request_finished(self, request: Request) -> None:
+        self.in_flight.discard(request)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self._signals.console_errors.append(message.text[:500])
+
+    def _on_page_error(self, error: PlaywrightError) -> None:
+        self._signals.console_errors.append(f"uncaught: {error.message[:500]}")
+
+    def _on_request_failed(self, request: Request) -> None:
+        self.in_flight.discard(request)
+        self._signals.failed_requests.append(f"{request.method} {request.url} ({request.failure or 'failed'})")
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self._signals.failed_requests.append(f"{response.request.method} {response.url} -> {response.status}")

@@ -1,0 +1,145 @@
+"""UserAgentConfig: every knob of pytest-useragent in one frozen object.
+
+Each knob is a command-line option `--useragent-<name>` with an ini fallback `useragent_<name>`.
+`OPTIONS` is the single table the plugin registers and the parser reads; defaults live there only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from pytest_useragent.errors import ConfigError
+
+DEFAULT_MODEL = "claude-sonnet-4-6"
+
+ProviderName = Literal["auto", "anthropic", "offline"]
+DebugMode = Literal["off", "debug", "ultra"]
+
+
+def _choice(*allowed: str) -> Callable[[str], str]:
+    def parse(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}")
+        return value
+
+    return parse
+
+
+def _positive_int(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise ValueError("must be a whole number of at least 1")
+    return number
+
+
+def _seconds(value: str) -> float:
+    number = float(value)
+    if not math.isfinite(number) or number < 0:
+        raise ValueError("must be a number of seconds, 0 or more")
+    return number
+
+
+def _amount(value: str) -> float:
+    number = float(value)
+    if not math.isfinite(number) or number <= 0:
+        raise ValueError("must be an amount above 0")
+    return number
+
+
+def _model(value: str) -> str:
+    value = value.strip()
+    if not value or any(ch.isspace() for ch in value):
+        raise ValueError("must be a model name such as claude-sonnet-4-6")
+    return value
+
+
+@dataclass(frozen=True)
+class Option:
+    """One knob: its option name, help text, parser and default."""
+
+    name: str
+    help: str
+    parse: Callable[[str], Any]
+    default: str | None
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "provider",
+        "who drives the persona: anthropic, offline, or auto (anthropic when ANTHROPIC_API_KEY is set)",
+        _choice("auto", "anthropic", "offline"),
+        "auto",
+    ),
+    Option("model", f"Claude model name (default {DEFAULT_MODEL})", _model, DEFAULT_MODEL),
+    Option("persona", "persona text, or a path to a persona YAML file", str, None),
+    Option("max-steps", "most steps one session may take (default 15)", _positive_int, "15"),
+    Option("wait", "least seconds to wait after each action before looking again (default 0)", _seconds, "0"),
+    Option("settle-timeout", "most seconds to wait for the page to become quiet (default 5)", _seconds, "5"),
+    Option("budget", "most USD one session may spend on the model (default 1)", _amount, "1"),
+    Option(
+        "debug",
+        "off, debug (live step progress) or ultra (also raw model requests/replies)",
+        _choice("off", "debug", "ultra"),
+        "off",
+    ),
+    Option("report-dir", "where the run report is written (default useragent-report)", Path, "useragent-report"),
+)
+
+
+@dataclass(frozen=True)
+class UserAgentConfig:
+    """The settled configuration of one pytest run (or one session, after marker overrides)."""
+
+    provider: ProviderName = "auto"
+    model: str = DEFAULT_MODEL
+    persona: str | None = None
+    max_steps: int = 15
+    wait: float = 0.0
+    settle_timeout: float = 5.0
+    budget: float = 1.0
+    debug: DebugMode = "off"
+    report_dir: Path = field(default_factory=lambda: Path("useragent-report"))
+    max_output_tokens: int = 2048
+    """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
+
+    @classmethod
+    def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:
+        """Parse raw strings keyed by option name ('max-steps'); a missing or None value takes the default."""
+        values: dict[str, Any] = {}
+        for option in OPTIONS:
+            text = raw.get(option.name)
+            if text is None:
+                text = option.default
+            if text is None:
+                continue
+            try:
+                values[option.name.replace("-", "_")] = option.parse(str(text))
+            except ValueError as error:
+                raise ConfigError(f"--useragent-{option.name}={text!r}: {_reason(error)}") from None
+        return cls(**values)
+
+    def with_overrides(self, **overrides: Any) -> UserAgentConfig:
+        """This config with marker or call arguments applied; unknown or bad values raise ConfigError."""
+        known = {f.name for f in fields(self)} - {"report_dir", "debug", "provider"}
+        unknown = sorted(set(overrides) - known)
+        if unknown:
+            raise ConfigError(f"unknown useragent setting(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        parsed: dict[str, Any] = {}
+        for key, value in overrides.items():
+            if value is None:
+                continue
+            option = next((o for o in OPTIONS if o.name.replace("-", "_") == key), None)
+            try:
+                parsed[key] = option.parse(str(value)) if option else cast(Any, value)
+            except ValueError as error:
+                raise ConfigError(f"useragent {key}={value!r}: {_reason(error)}") from None
+        return replace(self, **parsed)
+
+
+def _reason(error: ValueError) -> str:
+    text = str(error)
+    return text if text.startswith("must") else "is not valid here"

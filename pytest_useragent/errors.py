@@ -1,0 +1,48 @@
+"""Every error pytest-useragent raises, split by who is at fault.
+
+    UserAgentError
+    ├── UserError                 the test author's input is wrong; shown as one line, no traceback
+    │   ├── ConfigError           a bad option, ini value or marker argument
+    │   ├── PersonaError          a persona text or YAML file that cannot be used
+    │   └── BrowserNotFoundError  no Chromium to drive
+    └── RunError                  something outside the author's input failed during a session
+        ├── ProviderError         the model's API could not be reached or refused us (after the SDK's retries)
+        └── BudgetExhausted       the next model call could overspend the budget
+
+A session never lets a RunError escape: it records it as the session's outcome. A model reply that does not
+validate even after repair requests is the model's fault, not an error: it is recorded as a failed step.
+"""
+
+from __future__ import annotations
+
+
+class UserAgentError(Exception):
+    """Base of every pytest-useragent error."""
+
+
+class UserError(UserAgentError):
+    """The test author's input is wrong."""
+
+
+class ConfigError(UserError):
+    """A bad option, ini value or marker argument."""
+
+
+class PersonaError(UserError):
+    """A persona text or file that cannot be used."""
+
+
+class BrowserNotFoundError(UserError):
+    """No Chromium is installed where we can find it."""
+
+
+class RunError(UserAgentError):
+    """Something outside the author's input failed during a session."""
+
+
+class ProviderError(RunError):
+    """The model's API could not be reached or refused the request."""
+
+
+class BudgetExhausted(RunError):
+    """The next model call could cost more than what is left of the budget."""

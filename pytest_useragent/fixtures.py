@@ -1,0 +1,132 @@
+"""The fixtures a test uses or overrides in its conftest: useragent_config, persona, llm_provider, agent.
+
+Also overrides pytest-playwright's `browser_type_launch_args` to find a usable Chromium; this module is registered
+in pytest_configure, after pytest-playwright, so its fixtures win over those (and a conftest's win over ours).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserType, Page
+
+from pytest_useragent.agent import Agent
+from pytest_useragent.browser.launch import launch_options
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.errors import UserError
+from pytest_useragent.llm.anthropic import AnthropicProvider
+from pytest_useragent.llm.base import Provider
+from pytest_useragent.llm.offline import OfflineProvider
+from pytest_useragent.persona import DEFAULT_PERSONA, Persona
+from pytest_useragent.session import Progress
+from pytest_useragent.stash import CONFIG_KEY, RESULTS_PROPERTY
+
+MARKER_SETTINGS = ("max_steps", "model", "budget", "wait", "settle_timeout")
+
+
+def resolve_provider(config: UserAgentConfig) -> str:
+    """`auto` means anthropic when ANTHROPIC_API_KEY is set, otherwise offline."""
+    if config.provider != "auto":
+        return config.provider
+    return "anthropic" if os.environ.get("ANTHROPIC_API_KEY") else "offline"
+
+
+@pytest.fixture
+def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
+    """The run's configuration with this test's `useragent` marker applied."""
+    config = request.config.stash[CONFIG_KEY]
+    marker = request.node.get_closest_marker("useragent")
+    if marker is None:
+        return config
+    if marker.args:
+        pytest.fail("@pytest.mark.useragent takes keyword arguments only, e.g. max_steps=12", pytrace=False)
+    settings = {key: value for key, value in marker.kwargs.items() if key != "persona"}
+    unknown = sorted(set(settings) - set(MARKER_SETTINGS))
+    if unknown:
+        pytest.fail(
+            f"@pytest.mark.useragent: unknown argument(s) {', '.join(unknown)}; "
+            f"known: persona, {', '.join(MARKER_SETTINGS)}",
+            pytrace=False,
+        )
+    try:
+        return config.with_overrides(**settings)
+    except UserError as error:
+        pytest.fail(f"@pytest.mark.useragent: {error}", pytrace=False)
+
+
+@pytest.fixture
+def persona(request: pytest.FixtureRequest, useragent_config: UserAgentConfig) -> Persona:
+    """Who the agent is: the marker's `persona=`, else --useragent-persona / ini, else a hurried everyday user."""
+    marker = request.node.get_closest_marker("useragent")
+    spec: Any = marker.kwargs.get("persona") if marker is not None else None
+    spec = spec if spec is not None else useragent_config.persona
+    if spec is None:
+        return DEFAULT_PERSONA
+    if isinstance(spec, Persona):
+        return spec
+    try:
+        return Persona.load(str(spec), root=request.config.rootpath)
+    except UserError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture
+def llm_provider(useragent_config: UserAgentConfig) -> Provider:
+    """Who decides each step. Override in a conftest to point Claude elsewhere or to script decisions."""
+    if resolve_provider(useragent_config) == "anthropic":
+        return AnthropicProvider(
+            max_output_tokens=useragent_config.max_output_tokens, keep_exchanges=useragent_config.debug == "ultra"
+        )
+    return OfflineProvider()
+
+
+@pytest.fixture
+def agent(
+    request: pytest.FixtureRequest,
+    page: Page,
+    persona: Persona,
+    llm_provider: Provider,
+    useragent_config: UserAgentConfig,
+    tmp_path: Path,
+) -> Iterator[Agent]:
+    """A persona driving pytest-playwright's `page`; `agent.run(goal, url=...)` returns a SessionResult."""
+    agent = Agent(
+        page,
+        persona,
+        llm_provider,
+        useragent_config,
+        tmp_path,
+        progress=_live_progress(request) if useragent_config.debug != "off" else None,
+    )
+    yield agent
+    for result in agent.results:
+        request.node.user_properties.append((RESULTS_PROPERTY, result.model_dump_json()))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_type: BrowserType) -> dict[str, Any]:
+    """pytest-playwright's launch options, plus a system Chromium when Playwright's own is not installed."""
+    if browser_type.name != "chromium":
+        return browser_type_launch_args
+    try:
+        return launch_options(browser_type_launch_args, browser_type.executable_path)
+    except UserError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+def _live_progress(request: pytest.FixtureRequest) -> Progress:
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    name = request.node.nodeid
+
+    def write(line: str) -> None:
+        if reporter is None or capture is None:
+            return
+        with capture.global_and_fixture_disabled():
+            reporter.write_line(f"[useragent] {name} {line}")
+
+    return write

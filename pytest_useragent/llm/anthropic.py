@@ -1,0 +1,211 @@
+"""Claude through the official `anthropic` SDK.
+
+One `messages.create` per step with structured output (`output_config.format` = the JSON schema of the pydantic
+model, built by the SDK's own `transform_schema`). We validate the text ourselves rather than through
+`messages.parse`, so a reply that fails validation still has its usage counted, and can be repaired: the model is
+asked again, at most MAX_REPAIRS times. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring
+`retry-after`. The static prefix (rules and persona) is marked for prompt caching.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import struct
+import time
+from functools import cache
+from typing import Any, Literal, TypeVar
+
+import anthropic
+from pydantic import BaseModel, ValidationError
+
+from pytest_useragent.errors import ProviderError
+from pytest_useragent.ledger import Budget, cost_usd
+from pytest_useragent.llm.base import Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.prompts import render
+from pytest_useragent.records import Call, Decision, Usage, WrapUp
+
+MAX_REPAIRS = 2
+CHARS_PER_TOKEN = 2.6
+"""Page text runs 2.6-3.3 characters per token; the low end makes the budget over- rather than under-reserve."""
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class AnthropicProvider:
+    """Claude as the persona. `client` defaults to `anthropic.Anthropic()` (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)."""
+
+    name = "anthropic"
+
+    def __init__(
+        self, client: anthropic.Anthropic | None = None, *, max_output_tokens: int = 2048, keep_exchanges: bool = False
+    ) -> None:
+        self._client = client if client is not None else anthropic.Anthropic()
+        self._max_output_tokens = max_output_tokens
+        self._keep_exchanges = keep_exchanges
+
+    def model_name(self, requested: str) -> str:
+        return requested
+
+    def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
+        content: list[dict[str, Any]] = []
+        image = request.observation.image
+        if image:
+            content.append(
+                {
+                    "type": "image",
+                    "source": {
+                        "type": "base64",
+                        "media_type": "image/png",
+                        "data": base64.b64encode(image).decode("ascii"),
+                    },
+                }
+            )
+        text = render(
+            "step.j2",
+            goal=request.goal,
+            step=request.step,
+            max_steps=request.max_steps,
+            summary=request.summary,
+            expectation=request.expectation,
+            last_action=request.last_action,
+            last_outcome=request.last_outcome,
+            observation=request.observation,
+        )
+        content.append({"type": "text", "text": text})
+        return self._ask(
+            Decision,
+            "decide",
+            request.model,
+            render("system.j2", persona=request.persona),
+            content,
+            budget,
+            image_tokens(image) if image else 0,
+        )
+
+    def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
+        text = render(
+            "wrap_up.j2",
+            goal=request.goal,
+            outcome=request.outcome,
+            summary=request.summary,
+            steps=request.steps,
+            persona=request.persona,
+        )
+        return self._ask(
+            WrapUp,
+            "wrap_up",
+            request.model,
+            render("system.j2", persona=request.persona),
+            [{"type": "text", "text": text}],
+            budget,
+            0,
+        )
+
+    def _ask(
+        self,
+        schema: type[M],
+        purpose: Literal["decide", "wrap_up"],
+        model: str,
+        system: str,
+        content: list[dict[str, Any]],
+        budget: Budget,
+        extra_tokens: int,
+    ) -> Reply[M]:
+        reply: Reply[M] = Reply(None)
+        messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
+        problem = ""
+        for attempt in range(1 + MAX_REPAIRS):
+            kwargs: dict[str, Any] = {
+                "model": model,
+                "max_tokens": self._max_output_tokens,
+                "system": [{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}],
+                "messages": messages,
+                "output_config": {"format": {"type": "json_schema", "schema": _schema(schema)}},
+            }
+            estimate = int(len(json.dumps(kwargs, ensure_ascii=False)) / CHARS_PER_TOKEN) + extra_tokens
+            budget.reserve(model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
+            started = time.monotonic()
+            message = self._create(kwargs)
+            usage = _usage(message.usage)
+            cost = cost_usd(model, usage)
+            budget.settle(cost)
+            reply.calls.append(
+                Call(
+                    purpose=purpose if attempt == 0 else "repair",
+                    model=model,
+                    usage=usage,
+                    cost_usd=cost,
+                    seconds=time.monotonic() - started,
+                )
+            )
+            if self._keep_exchanges:
+                reply.exchanges.append({"request": _loggable(kwargs), "response": message.to_dict()})
+            text = "".join(block.text for block in message.content if block.type == "text")
+            if message.stop_reason == "max_tokens":
+                problem = f"it was cut off at max_tokens ({self._max_output_tokens})"
+            else:
+                try:
+                    reply.value = schema.model_validate_json(text)
+                    return reply
+                except ValidationError as error:
+                    problem = _explain(error)
+            messages = [
+                *messages,
+                {"role": "assistant", "content": text or "(empty)"},
+                {"role": "user", "content": render("repair.j2", problem=problem)},
+            ]
+        reply.problem = f"no valid reply after {MAX_REPAIRS} repair requests: {problem}"
+        return reply
+
+    def _create(self, kwargs: dict[str, Any]) -> anthropic.types.Message:
+        try:
+            message: anthropic.types.Message = self._client.messages.create(**kwargs)
+            return message
+        except anthropic.APIStatusError as error:
+            detail = error.message.splitlines()[0][:200] if error.message else ""
+            raise ProviderError(f"Anthropic API answered {error.status_code}: {detail}") from None
+        except anthropic.APIConnectionError as error:
+            raise ProviderError(f"Anthropic API unreachable: {error.message}") from None
+
+
+@cache
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    return anthropic.transform_schema(model)
+
+
+def _usage(usage: anthropic.types.Usage) -> Usage:
+    return Usage(
+        input_tokens=usage.input_tokens or 0,
+        output_tokens=usage.output_tokens or 0,
+        cache_creation_input_tokens=usage.cache_creation_input_tokens or 0,
+        cache_read_input_tokens=usage.cache_read_input_tokens or 0,
+    )
+
+
+def _explain(error: ValidationError) -> str:
+    problems = [
+        f"{'.'.join(str(part) for part in item['loc']) or 'reply'}: {item['msg']}" for item in error.errors()[:3]
+    ]
+    return "; ".join(problems)
+
+
+def _loggable(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The request as sent, with image data replaced by its size."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            if value.get("type") == "base64" and "data" in value:
+                return {**value, "data": f"<{len(value['data'])} base64 chars>"}
+            return {key: strip(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [strip(item) for item in value]
+        return value
+
+    return strip(kwargs)  # type: ignore[no-any-return]
+
+
+def image_tokens(png: bytes) -> int:
+    """Claude's token cost of an image: width * height / 750, read from the PNG header."""
+    width, height = struct.unpack(">II", png[16:24])
+    return int(width * height / 750) + 1

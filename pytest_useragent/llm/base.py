@@ -1,0 +1,69 @@
+"""The provider seam: what a provider is asked, what it answers, and the Protocol every provider meets.
+
+Providers know nothing of Playwright; they see an Observation (text, and an image as PNG bytes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from pytest_useragent.ledger import Budget
+from pytest_useragent.persona import Persona
+from pytest_useragent.records import Call, Decision, Observation, SessionOutcome, Step, WrapUp
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class StepRequest:
+    """Everything the model is told at one step; the rolling summary stands in for history."""
+
+    model: str
+    persona: Persona
+    goal: str
+    step: int
+    max_steps: int
+    summary: str
+    observation: Observation
+    expectation: str | None = None
+    """What the persona expected its previous action to do; None on the first step."""
+    last_action: str | None = None
+    last_outcome: str | None = None
+
+
+@dataclass(frozen=True)
+class WrapUpRequest:
+    model: str
+    persona: Persona
+    goal: str
+    outcome: SessionOutcome
+    summary: str
+    steps: list[Step]
+
+
+@dataclass
+class Reply(Generic[T]):
+    """A provider's answer: the value, or why there is none; and every call it took, paid for or not."""
+
+    value: T | None
+    calls: list[Call] = field(default_factory=list)
+    problem: str | None = None
+    exchanges: list[dict[str, Any]] = field(default_factory=list)
+    """Raw requests and responses, kept only for --useragent-debug=ultra."""
+
+
+class Provider(Protocol):
+    name: str
+
+    def model_name(self, requested: str) -> str:
+        """The model this provider will actually use when `requested` is configured."""
+        ...
+
+    def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
+        """ONE call: the persona's verdict on its last expectation, new issues, next expectation and action."""
+        ...
+
+    def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
+        """The closing call: intuitiveness score, consolidated issues, suggestions, quotes."""
+        ...

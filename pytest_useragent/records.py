@@ -1,0 +1,218 @@
+"""The typed records that flow through a session: what the model decides, what a step did, what a session found."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, computed_field
+
+from pytest_useragent.persona import Persona
+
+Severity = Literal["critical", "major", "minor", "cosmetic"]
+SEVERITY_ORDER: dict[str, int] = {"critical": 3, "major": 2, "minor": 1, "cosmetic": 0}
+Verdict = Literal["met", "partial", "unmet", "surprised"]
+ActionKind = Literal[
+    "click", "type", "press", "select", "scroll", "hover", "navigate", "back", "wait", "done", "give_up"
+]
+SessionOutcome = Literal["goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error"]
+
+
+# ---- what the model returns (kept compact: these schemas are sent with every call) ----
+
+
+class Action(BaseModel):
+    """One thing to do. Element actions name a ref from the snapshot (e.g. "e5")."""
+
+    kind: ActionKind
+    ref: str | None = Field(None, description="element ref, e.g. e5")
+    text: str | None = Field(None, description="type: text; select: option label")
+    key: str | None = Field(None, description="press: key, e.g. Enter")
+    url: str | None = Field(None, description="navigate: URL")
+    direction: Literal["up", "down"] | None = Field(None, description="scroll without ref")
+    reason: str | None = Field(None, description="done / give_up: why")
+
+    def describe(self) -> str:
+        """A short human line: `click e5`, `type e3 "milk"`, `done: found it`."""
+        parts: list[str] = [self.kind]
+        if self.ref:
+            parts.append(self.ref)
+        for value in (self.text, self.key, self.url, self.direction):
+            if value:
+                parts.append(f'"{value}"' if value is self.text else value)
+        line = " ".join(parts)
+        return f"{line}: {self.reason}" if self.reason else line
+
+
+class Evaluation(BaseModel):
+    verdict: Verdict
+    note: str = Field(description="why, in one sentence")
+
+
+class IssueDraft(BaseModel):
+    """A UX issue as the persona reports it."""
+
+    severity: Severity
+    heuristic: str = Field(description="e.g. Nielsen #1 visibility of system status")
+    title: str
+    evidence: str = Field(description="what on the page shows it")
+    quote: str = Field(description='"As a user I expected ..."')
+
+
+class Decision(BaseModel):
+    """The model's one answer per step."""
+
+    observation: str = Field(description="what you see now, in your own voice")
+    evaluation: Evaluation | None = Field(description="verdict on your previous expectation; null on step 1")
+    summary: str = Field(description="rolling summary of progress so far")
+    issues: list[IssueDraft] = Field(description="new UX issues seen this step")
+    expectation: str = Field(description="what you expect your action to do")
+    action: Action
+
+
+class WrapUp(BaseModel):
+    """The model's closing verdict on the whole session."""
+
+    intuitiveness: int = Field(ge=0, le=10, description="0-10")
+    rationale: str = Field(description="one line")
+    issues: list[IssueDraft] = Field(description="consolidated, deduplicated")
+    suggestions: list[str]
+    quotes: list[str]
+
+
+# ---- what a session records ----
+
+
+class Usage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(**{name: getattr(self, name) + getattr(other, name) for name in Usage.model_fields})
+
+
+class Call(BaseModel):
+    """One request to the model."""
+
+    purpose: Literal["decide", "repair", "wrap_up"]
+    model: str
+    usage: Usage
+    cost_usd: float
+    seconds: float
+
+
+class Signals(BaseModel):
+    """What the page reported since the last look."""
+
+    console_errors: list[str] = []
+    failed_requests: list[str] = []
+
+
+class Observation(BaseModel):
+    """What the agent sees of the page at one moment. Knows nothing of Playwright."""
+
+    url: str
+    title: str
+    snapshot: str
+    signals: Signals = Signals()
+    image: bytes | None = Field(None, exclude=True, repr=False)
+    """The screenshot as PNG, scaled to what the model accepts; never serialized."""
+
+
+class ActionOutcome(BaseModel):
+    ok: bool
+    message: str
+    locator: str | None = None
+    """The acted element as a stable Playwright locator, e.g. get_by_role("button", name="Buy")."""
+
+
+class Issue(IssueDraft):
+    source: Literal["persona", "check"] = "persona"
+    step: int | None = None
+
+
+class IssueList(RootModel[list[Issue]]):
+    """The issues of a session, deduplicated, most severe first."""
+
+    def __iter__(self) -> Iterator[Issue]:  # type: ignore[override]
+        return iter(self.root)
+
+    def __len__(self) -> int:
+        return len(self.root)
+
+    def __getitem__(self, index: int) -> Issue:
+        return self.root[index]
+
+    def at_least(self, severity: Severity) -> list[Issue]:
+        """The issues of this severity or worse."""
+        floor = SEVERITY_ORDER[severity]
+        return [issue for issue in self.root if SEVERITY_ORDER[issue.severity] >= floor]
+
+
+class Step(BaseModel):
+    index: int
+    url: str
+    title: str
+    screenshot: str | None
+    """The screenshot the step looked at, relative to the session directory."""
+    signals: Signals
+    observation: str
+    evaluation: Evaluation | None
+    expectation: str
+    action: Action | None
+    outcome: ActionOutcome
+    issues: list[Issue] = []
+    calls: list[Call] = []
+    seconds: float
+
+
+class ExpectationStats(BaseModel):
+    met: int = 0
+    partial: int = 0
+    unmet: int = 0
+    surprised: int = 0
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def total(self) -> int:
+        return self.met + self.partial + self.unmet + self.surprised
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def met_rate(self) -> float:
+        """Share of evaluated expectations that were fully met (0.0 when none were evaluated)."""
+        return self.met / self.total if self.total else 0.0
+
+
+class SessionResult(BaseModel):
+    """Everything one `agent.run` found; saved as session.json."""
+
+    goal: str
+    start_url: str | None
+    persona: Persona
+    provider: str
+    model: str
+    outcome: SessionOutcome
+    error: str | None = None
+    steps: list[Step]
+    expectations: ExpectationStats
+    issues: IssueList
+    wrap_up: WrapUp | None
+    usage: Usage
+    cost_usd: float
+    budget_usd: float
+    started_at: datetime
+    finished_at: datetime
+    directory: str
+    files: dict[str, str]
+    """Everything the session wrote: name -> path."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def goal_achieved(self) -> bool:
+        return self.outcome == "goal_achieved"

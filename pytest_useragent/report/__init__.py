@@ -1,0 +1,1 @@
+"""The run report: sessions collected on the controller, aggregated (pure), rendered from templates."""

@@ -1,0 +1,245 @@
+"""Session: one persona pursuing one goal on one page, step by step. A short coordinator over typed records.
+
+Per step: observe -> provider.decide (ONE call, budget reserved first) -> act -> settle -> record.
+Whose fault decides what happens to an error: a failed action or an invalid model reply is the model's and goes
+back to it as the step's outcome; a provider or budget failure ends the session with that outcome recorded.
+Nothing that fails here escapes as an exception; every finished step is on disk.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from pytest_useragent.artifacts import SessionFiles
+from pytest_useragent.browser.actions import act
+from pytest_useragent.browser.observe import observe
+from pytest_useragent.browser.settle import settle
+from pytest_useragent.browser.watch import PageWatcher
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.errors import BudgetExhausted, ProviderError
+from pytest_useragent.ledger import Budget
+from pytest_useragent.llm.base import Provider, StepRequest, WrapUpRequest
+from pytest_useragent.persona import Persona
+from pytest_useragent.records import (
+    SEVERITY_ORDER,
+    ActionOutcome,
+    ExpectationStats,
+    Issue,
+    IssueList,
+    SessionOutcome,
+    SessionResult,
+    Step,
+    Usage,
+)
+from pytest_useragent.redaction import Secrets
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Session:
+    page: Page
+    persona: Persona
+    provider: Provider
+    config: UserAgentConfig
+    directory: Path
+    progress: Progress = lambda line: None  # noqa: E731
+
+    def run(self, goal: str, url: str | None) -> SessionResult:
+        state = _State(
+            goal=goal,
+            files=SessionFiles(self.directory, secrets := Secrets(), keep_exchanges=self.config.debug == "ultra"),
+            secrets=secrets,
+            budget=Budget(self.config.budget),
+            model=self.provider.model_name(self.config.model),
+            watcher=PageWatcher(self.page),
+        )
+        outcome: SessionOutcome = "max_steps"
+        error: str | None = None
+        try:
+            if url:
+                state.last = _Last(action=f"open {url}", outcome=self._open(url, state.watcher).message)
+            for index in range(1, self.config.max_steps + 1):
+                step = self._step(state, index)
+                if step.action is not None and step.action.kind in ("done", "give_up"):
+                    outcome = "goal_achieved" if step.action.kind == "done" else "gave_up"
+                    break
+        except BudgetExhausted as exhausted:
+            outcome, error = "budget_exhausted", str(exhausted)
+        except ProviderError as failure:
+            outcome, error = "provider_error", str(failure)
+        except PlaywrightError as failure:
+            outcome, error = "page_error", _first_line(failure)
+        finally:
+            state.watcher.close()
+        return self._finish(state, url, outcome, error)
+
+    def _step(self, state: _State, index: int) -> Step:
+        """Observe, decide (one call), act, settle, record."""
+        started = time.monotonic()
+        observation = observe(self.page, state.watcher, state.secrets)
+        request = StepRequest(
+            model=state.model,
+            persona=self.persona,
+            goal=state.goal,
+            step=index,
+            max_steps=self.config.max_steps,
+            summary=state.summary,
+            observation=observation,
+            expectation=state.last.expectation,
+            last_action=state.last.action,
+            last_outcome=state.last.outcome,
+        )
+        reply = self.provider.decide(request, state.budget)
+        state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
+        seen = {
+            "index": index,
+            "url": observation.url,
+            "title": observation.title,
+            "screenshot": state.files.save_screenshot(index, observation.image),
+            "signals": observation.signals,
+            "calls": reply.calls,
+        }
+        decision = reply.value
+        if decision is None:
+            invalid = ActionOutcome(ok=False, message=f"model reply invalid: {reply.problem}")
+            step = Step(
+                **seen,
+                observation="",
+                evaluation=None,
+                expectation="",
+                action=None,
+                outcome=invalid,
+                seconds=time.monotonic() - started,
+            )
+        else:
+            done = act(self.page, decision.action, state.secrets, self.config.settle_timeout)
+            if decision.action.kind not in ("done", "give_up"):
+                settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
+            step = Step(
+                **seen,
+                observation=decision.observation,
+                evaluation=decision.evaluation,
+                expectation=decision.expectation,
+                action=decision.action,
+                outcome=done,
+                issues=[Issue(**draft.model_dump(), step=index) for draft in decision.issues],
+                seconds=time.monotonic() - started,
+            )
+            state.summary = decision.summary
+            state.last = _Last(
+                decision.expectation, decision.action.describe(), ("ok: " if done.ok else "failed: ") + done.message
+            )
+        state.steps.append(step)
+        state.files.append_step(step)
+        self.progress(_progress_line(step, self.config.max_steps))
+        return step
+
+    def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
+        """The wrap-up call (when the provider still answers), then session.json."""
+        wrap_up, wrap_calls = None, []
+        if outcome != "provider_error":
+            request = WrapUpRequest(
+                model=state.model,
+                persona=self.persona,
+                goal=state.goal,
+                outcome=outcome,
+                summary=state.summary,
+                steps=state.steps,
+            )
+            try:
+                reply = self.provider.wrap_up(request, state.budget)
+                wrap_up, wrap_calls = reply.value, reply.calls
+                state.files.write_exchanges("wrap-up", reply.exchanges)
+            except (BudgetExhausted, ProviderError) as failure:
+                error = error or f"wrap-up skipped: {failure}"
+        calls = [call for step in state.steps for call in step.calls] + wrap_calls
+        result = SessionResult(
+            goal=state.goal,
+            start_url=url,
+            persona=self.persona,
+            provider=self.provider.name,
+            model=state.model,
+            outcome=outcome,
+            error=error,
+            steps=state.steps,
+            expectations=_expectations(state.steps),
+            issues=IssueList(_deduplicated(state.steps)),
+            wrap_up=wrap_up,
+            usage=sum((call.usage for call in calls), Usage()),
+            cost_usd=sum(call.cost_usd for call in calls),
+            budget_usd=self.config.budget,
+            started_at=state.started_at,
+            finished_at=datetime.now(UTC),
+            directory=str(self.directory),
+            files={**state.files.listing(), "session.json": str(self.directory / "session.json")},
+        )
+        state.files.finish(result)
+        return result
+
+    def _open(self, url: str, watcher: PageWatcher) -> ActionOutcome:
+        try:
+            response = self.page.goto(url, timeout=self.config.settle_timeout * 1000 or None)
+        except PlaywrightError as failure:
+            return ActionOutcome(ok=False, message=_first_line(failure))
+        settle(self.page, watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
+        status = f" ({response.status})" if response is not None else ""
+        return ActionOutcome(ok=True, message=f"opened {self.page.url}{status}")
+
+
+@dataclass(frozen=True)
+class _Last:
+    """What the persona expected and did at the previous step, for the next prompt."""
+
+    expectation: str | None = None
+    action: str | None = None
+    outcome: str | None = None
+
+
+@dataclass
+class _State:
+    """What one run of a session accumulates."""
+
+    goal: str
+    files: SessionFiles
+    secrets: Secrets
+    budget: Budget
+    model: str
+    watcher: PageWatcher
+    steps: list[Step] = field(default_factory=list)
+    summary: str = ""
+    last: _Last = field(default_factory=lambda: _Last())
+    started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+def _first_line(error: PlaywrightError) -> str:
+    return (error.message or str(error)).strip().splitlines()[0]
+
+
+def _expectations(steps: list[Step]) -> ExpectationStats:
+    stats = {"met": 0, "partial": 0, "unmet": 0, "surprised": 0}
+    for step in steps:
+        if step.evaluation is not None:
+            stats[step.evaluation.verdict] += 1
+    return ExpectationStats(**stats)
+
+
+def _deduplicated(steps: list[Step]) -> list[Issue]:
+    """Issues of all steps, the first of each title kept, most severe first."""
+    seen: dict[str, Issue] = {}
+    for issue in (issue for step in steps for issue in step.issues):
+        seen.setdefault(" ".join(issue.title.lower().split()), issue)
+    return sorted(seen.values(), key=lambda issue: -SEVERITY_ORDER[issue.severity])
+
+
+def _progress_line(step: Step, max_steps: int) -> str:
+    verdict = f" [{step.evaluation.verdict}]" if step.evaluation else ""
+    action = step.action.describe() if step.action else "(no valid decision)"
+    return f"step {step.index}/{max_steps}{verdict} {action} -> {step.outcome.message}"

@@ -1,0 +1,22 @@
+"""Test doubles that ship with pytest-useragent, so suites can test agent sessions with no key and no network.
+
+- FakeMessagesAPI: a loopback HTTP server that speaks the Anthropic Messages API; point the real SDK at it with
+  `anthropic.Anthropic(base_url=server.base_url, api_key="test")`. It validates what it receives, replies from a
+  script, and injects faults (429 with retry-after, 529, 500, slow replies, replies cut at max_tokens, malformed JSON).
+- decision(...) / wrap_up(...): build scripted replies in one line.
+"""
+
+from __future__ import annotations
+
+from pytest_useragent.testing.messages_api import (
+    FakeMessagesAPI,
+    Fault,
+    Malformed,
+    Slow,
+    Truncated,
+    decision,
+    ref_of,
+    wrap_up,
+)
+
+__all__ = ["FakeMessagesAPI", "Fault", "Malformed", "Slow", "Truncated", "decision", "ref_of", "wrap_up"]

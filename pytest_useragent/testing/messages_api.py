@@ -1,0 +1,326 @@
+"""FakeMessagesAPI: a loopback server speaking the Anthropic Messages API, scripted, with fault injection."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from pydantic import BaseModel
+
+from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, WrapUp
+
+Body = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Answer with an HTTP error: 429 (with retry-after seconds), 529 overloaded, 500, or any status."""
+
+    status: int
+    retry_after: float | None = None
+
+
+@dataclass(frozen=True)
+class Slow:
+    """Wait `seconds` before answering with `then`."""
+
+    seconds: float
+    then: Any
+
+
+@dataclass(frozen=True)
+class Truncated:
+    """A reply cut off at max_tokens: the first half of `reply`'s JSON, stop_reason max_tokens."""
+
+    reply: Any
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """A reply whose text is not the JSON the schema asks for."""
+
+    text: str = '{"observation": "I see a page", "action": '
+
+
+ScriptItem = Any
+"""A Decision / WrapUp / dict (sent as JSON text), a Fault, Slow, Truncated, Malformed, or a callable taking the
+request body and returning one of those."""
+
+_ERROR_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    429: "rate_limit_error",
+    500: "api_error",
+    529: "overloaded_error",
+}
+
+
+@dataclass
+class FakeMessagesAPI:
+    """Serve scripted replies on 127.0.0.1. Use as a context manager, or call start() and stop()."""
+
+    script: Iterable[ScriptItem] = ()
+    requests: list[Body] = field(default_factory=list)
+    """Every request body received, valid or not, in order."""
+    headers: list[dict[str, str]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """What was wrong with requests that did not validate (each answered 400)."""
+
+    def __post_init__(self) -> None:
+        self._queue: deque[ScriptItem] = deque(self.script)
+        self._lock = threading.Lock()
+        self._seen_systems: set[str] = set()
+        self._server: ThreadingHTTPServer | None = None
+
+    @property
+    def base_url(self) -> str:
+        assert self._server is not None, "start() the server first"
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def push(self, *items: ScriptItem) -> None:
+        with self._lock:
+            self._queue.extend(items)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._queue)
+
+    def start(self) -> FakeMessagesAPI:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self._server = server
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def __enter__(self) -> FakeMessagesAPI:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # ---- answering ----
+
+    def answer(self, path: str, headers: dict[str, str], raw: bytes) -> tuple[int, dict[str, str], Body]:
+        try:
+            body: Body = json.loads(raw or b"null")
+        except json.JSONDecodeError:
+            body = {}
+        with self._lock:
+            self.requests.append(body)
+            self.headers.append(headers)
+        problem = validate_request(path, headers, body)
+        if problem:
+            self.problems.append(problem)
+            return _error(400, problem)
+        with self._lock:
+            item = self._queue.popleft() if self._queue else None
+        if item is None:
+            return _error(400, "fake Messages API: no scripted reply left")
+        return self._reply(item, body)
+
+    def _reply(self, item: ScriptItem, body: Body) -> tuple[int, dict[str, str], Body]:
+        while callable(item) and not isinstance(item, type):
+            item = item(body)
+        if isinstance(item, Slow):
+            time.sleep(item.seconds)
+            return self._reply(item.then, body)
+        if isinstance(item, Fault):
+            status, headers, payload = _error(item.status, f"fake fault {item.status}")
+            if item.retry_after is not None:
+                headers["retry-after"] = str(item.retry_after)
+            return status, headers, payload
+        if isinstance(item, Truncated):
+            text = _text(item.reply)
+            return 200, {}, self._message(body, text[: len(text) // 2], "max_tokens")
+        if isinstance(item, Malformed):
+            return 200, {}, self._message(body, item.text, "end_turn")
+        return 200, {}, self._message(body, _text(item), "end_turn")
+
+    def _message(self, body: Body, text: str, stop_reason: str) -> Body:
+        system = json.dumps(body.get("system", ""))
+        cached = "cache_control" in system
+        system_tokens = len(system) // 3
+        with self._lock:
+            hit = cached and system in self._seen_systems
+            self._seen_systems.add(system)
+            number = len(self.requests)
+        return {
+            "id": f"msg_fake_{number:04d}",
+            "type": "message",
+            "role": "assistant",
+            "model": body.get("model"),
+            "content": [{"type": "text", "text": text}],
+            "stop_reason": stop_reason,
+            "stop_sequence": None,
+            "usage": {
+                "input_tokens": len(json.dumps(body.get("messages", []))) // 3 + (0 if cached else system_tokens),
+                "output_tokens": max(1, len(text) // 3),
+                "cache_creation_input_tokens": system_tokens if cached and not hit else 0,
+                "cache_read_input_tokens": system_tokens if hit else 0,
+            },
+        }
+
+
+def validate_request(path: str, headers: dict[str, str], body: Body) -> str | None:
+    """Why a request is not one the Messages API would accept, or None."""
+    auth = headers.get("authorization", "")
+    if path != "/v1/messages":
+        return f"unexpected path {path}"
+    if not (auth.startswith("Bearer ") and len(auth) > 7) and not headers.get("x-api-key"):
+        return "no credentials (Authorization: Bearer or x-api-key)"
+    if not headers.get("anthropic-version"):
+        return "missing anthropic-version header"
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        return "model: must be a non-empty string"
+    if not isinstance(body.get("max_tokens"), int) or body["max_tokens"] < 1:
+        return "max_tokens: must be a positive integer"
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return "messages: must be a non-empty list"
+    for index, message in enumerate(messages):
+        expected = "user" if index % 2 == 0 else "assistant"
+        if not isinstance(message, dict) or message.get("role") != expected:
+            return f"messages.{index}.role: must be {expected} (roles alternate, starting with user)"
+        problem = _content_problem(message.get("content"))
+        if problem:
+            return f"messages.{index}.content: {problem}"
+    if messages[-1]["role"] != "user":
+        return "messages: the last message must be the user's"
+    system = body.get("system")
+    if system is not None and not (
+        isinstance(system, str)
+        or all(
+            isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str)
+            for block in system
+        )
+    ):
+        return "system: must be a string or a list of text blocks"
+    output_format = (body.get("output_config") or {}).get("format")
+    if output_format is not None and (
+        output_format.get("type") != "json_schema" or not isinstance(output_format.get("schema"), dict)
+    ):
+        return "output_config.format: must be {type: json_schema, schema: {...}}"
+    return None
+
+
+def _content_problem(content: Any) -> str | None:
+    if isinstance(content, str):
+        return None if content else "must not be empty"
+    if not isinstance(content, list) or not content:
+        return "must be a string or a non-empty list of blocks"
+    for block in content:
+        kind = block.get("type") if isinstance(block, dict) else None
+        if kind == "text" and isinstance(block.get("text"), str) and block["text"]:
+            continue
+        if kind == "image":
+            source = block.get("source") or {}
+            try:
+                data = base64.b64decode(source.get("data", ""), validate=True)
+            except (binascii.Error, ValueError):
+                return "image data is not base64"
+            if source.get("media_type") != "image/png" or not data.startswith(b"\x89PNG"):
+                return "image must be a base64 PNG"
+            continue
+        return f"unsupported or empty block {kind!r}"
+    return None
+
+
+def _text(item: Any) -> str:
+    if isinstance(item, BaseModel):
+        return item.model_dump_json()
+    if isinstance(item, (dict, list)):
+        return json.dumps(item)
+    return str(item)
+
+
+def _error(status: int, message: str) -> tuple[int, dict[str, str], Body]:
+    kind = _ERROR_TYPES.get(status, "api_error")
+    return status, {}, {"type": "error", "error": {"type": kind, "message": message}}
+
+
+def _handler_for(api: FakeMessagesAPI) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+            raw = self.rfile.read(int(self.headers.get("content-length") or 0))
+            headers = {key.lower(): value for key, value in self.headers.items()}
+            status, extra, payload = api.answer(self.path, headers, raw)
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            for key, value in extra.items():
+                self.send_header(key, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    return Handler
+
+
+# ---- building scripted replies ----
+
+
+def decision(
+    kind: str = "done",
+    ref: str | None = None,
+    *,
+    text: str | None = None,
+    key: str | None = None,
+    url: str | None = None,
+    reason: str | None = None,
+    verdict: str | None = None,
+    expectation: str = "it works",
+    issues: list[IssueDraft] | None = None,
+    summary: str = "going on",
+    observation: str = "I see the page",
+) -> Decision:
+    """A Decision in one line, e.g. decision("click", "e3", verdict="met")."""
+    return Decision(
+        observation=observation,
+        evaluation=Evaluation(verdict=verdict, note="as I expected" if verdict == "met" else "not quite")
+        if verdict
+        else None,
+        summary=summary,
+        issues=issues or [],
+        expectation=expectation,
+        action=Action(kind=kind, ref=ref, text=text, key=key, url=url, reason=reason),
+    )
+
+
+def wrap_up(intuitiveness: int = 7, issues: list[IssueDraft] | None = None) -> WrapUp:
+    return WrapUp(
+        intuitiveness=intuitiveness,
+        rationale="mostly clear",
+        issues=issues or [],
+        suggestions=["label the buttons"],
+        quotes=["I found it."],
+    )
+
+
+def ref_of(body: Body, name: str) -> str:
+    """The ref of the element named `name` in the last message's snapshot (for scripts that react to the page)."""
+    content = (body.get("messages") or [{}])[-1].get("content", "")
+    text = content if isinstance(content, str) else "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
+    for line in text.splitlines():
+        match = re.match(r'\s*- [\w-]+ "' + re.escape(name) + r'".*\[ref=(e\d+)\]', line)
+        if match:
+            return match.group(1)
+    raise LookupError(f"no element named {name!r} in the last message's snapshot")
