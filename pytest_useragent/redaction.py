@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote, quote_plus
 from typing import Any
 
 MASK = "••••••"
@@ -17,8 +18,9 @@ class Secrets:
         self._values: set[str] = set()
 
     def add(self, value: str) -> None:
+        """Remember a secret, and the forms it takes in a URL (a GET form puts it in the query)."""
         if value:
-            self._values.add(value)
+            self._values.update({value, quote(value, safe=""), quote_plus(value)})
 
     def redact(self, text: str) -> str:
         """Text with every known secret (and anything shaped like an Anthropic key) masked."""

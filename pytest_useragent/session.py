@@ -91,14 +91,13 @@ class Session:
             goal=state.goal,
             step=index,
             max_steps=self.config.max_steps,
-            summary=state.summary,
+            summary=state.secrets.redact(state.summary),
             observation=observation,
-            expectation=state.last.expectation,
-            last_action=state.last.action,
-            last_outcome=state.last.outcome,
+            expectation=state.last.expectation and state.secrets.redact(state.last.expectation),
+            last_action=state.last.action and state.secrets.redact(state.last.action),
+            last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
         )
         reply = self.provider.decide(request, state.budget)
-        state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         seen = {
             "index": index,
             "url": observation.url,
@@ -137,6 +136,9 @@ class Session:
             state.last = _Last(
                 decision.expectation, decision.action.describe(), ("ok: " if done.ok else "failed: ") + done.message
             )
+        # only now, after acting, are the secrets typed at this step known: redact what is kept and written
+        step = Step.model_validate(state.secrets.redact_json(step.model_dump()))
+        state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         state.steps.append(step)
         state.files.append_step(step)
         self.progress(_progress_line(step, self.config.max_steps))

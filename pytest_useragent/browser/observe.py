@@ -9,7 +9,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.browser.watch import PageWatcher
-from pytest_useragent.records import Observation
+from pytest_useragent.records import Observation, Signals
 from pytest_useragent.redaction import Secrets
 
 MAX_IMAGE_EDGE = 1568
@@ -29,11 +29,15 @@ def observe(page: Page, watcher: PageWatcher, secrets: Secrets) -> Observation:
             continue  # a frame that navigated away or forbids scripts holds no value we can read
     snapshot = page.aria_snapshot(mode="ai")
     image = scale_for_model(page.screenshot(type="png", scale="css", animations="disabled"))
+    signals = watcher.drain()
     return Observation(
-        url=page.url,
+        url=secrets.redact(page.url),
         title=secrets.redact(page.title()),
         snapshot=secrets.redact(snapshot),
-        signals=watcher.drain(),
+        signals=Signals(
+            console_errors=[secrets.redact(line) for line in signals.console_errors],
+            failed_requests=[secrets.redact(line) for line in signals.failed_requests],
+        ),
         image=image,
     )
 

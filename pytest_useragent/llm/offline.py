@@ -89,7 +89,7 @@ STOPWORDS = set(
     ]
 )
 _LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>[^:\n]*?)(?::\s*(?P<text>.*))?$')
-_REF = re.compile(r"\[ref=(e\d+)\]")
+_REF = re.compile(r"\[ref=([a-z0-9]+)\]")
 _QUOTED = re.compile(r"[\"“'‘]([^\"”'’]{1,80})[\"”'’]")
 _TRIED = re.compile(r'(\w+) "([^"]*)"')
 _EXPECTS = re.compile(r'mentions "([^"]*)"')

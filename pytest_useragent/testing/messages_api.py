@@ -132,7 +132,12 @@ class FakeMessagesAPI:
             item = self._queue.popleft() if self._queue else None
         if item is None:
             return _error(400, "fake Messages API: no scripted reply left")
-        return self._reply(item, body)
+        try:
+            return self._reply(item, body)
+        except Exception as error:  # a script that raises is the test's bug: say so, don't hang the client
+            problem = f"fake Messages API: the scripted reply raised {type(error).__name__}: {error}"
+            self.problems.append(problem)
+            return _error(400, problem)
 
     def _reply(self, item: ScriptItem, body: Body) -> tuple[int, dict[str, str], Body]:
         while callable(item) and not isinstance(item, type):
@@ -320,7 +325,7 @@ def ref_of(body: Body, name: str) -> str:
     content = (body.get("messages") or [{}])[-1].get("content", "")
     text = content if isinstance(content, str) else "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
     for line in text.splitlines():
-        match = re.match(r'\s*- [\w-]+ "' + re.escape(name) + r'".*\[ref=(e\d+)\]', line)
+        match = re.match(r'\s*- [\w-]+ "' + re.escape(name) + r'".*\[ref=([a-z0-9]+)\]', line)
         if match:
             return match.group(1)
     raise LookupError(f"no element named {name!r} in the last message's snapshot")
