@@ -1,0 +1,118 @@
+"""Every action by ref, the stable locator it records, and failures as outcomes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pytest_useragent.browser.actions import act
+from pytest_useragent.records import Action
+from pytest_useragent.redaction import Secrets
+
+
+def ref(page, role: str, name: str) -> str:
+    snapshot = page.aria_snapshot(mode="ai")
+    match = re.search(rf'- {role} "{re.escape(name)}"[^\n]*\[ref=([a-z0-9]+)\]', snapshot)
+    assert match, snapshot
+    return match.group(1)
+
+
+def do(page, secrets=None, timeout=2.0, **fields):
+    return act(page, Action(**fields), secrets or Secrets(), timeout)
+
+
+@pytest.fixture
+def home(page, site):
+    page.goto(f"{site}/index.html")
+    return page
+
+
+def test_click_follows_a_link_and_records_a_playwright_locator(home, site):
+    outcome = do(home, kind="click", ref=ref(home, "link", "Pricing"))
+    home.wait_for_url(f"{site}/pricing.html")
+    assert outcome.ok and outcome.locator == 'get_by_role("link", name="Pricing")'
+
+
+def test_type_fills_a_field(home):
+    outcome = do(home, kind="type", ref=ref(home, "textbox", "Email"), text="jana@example.com")
+    assert outcome.ok and home.get_by_label("Email").input_value() == "jana@example.com"
+    assert outcome.locator == 'get_by_role("textbox", name="Email")'
+
+
+def test_typing_into_a_password_field_makes_the_text_a_secret(home):
+    secrets = Secrets()
+    outcome = do(home, secrets, kind="type", ref=ref(home, "textbox", "Password"), text="pa55word!")
+    assert outcome.ok and secrets.redact("my pa55word! here") == "my •••••• here"
+
+
+def test_press_submits_a_form(home, site):
+    field = ref(home, "textbox", "Email")
+    do(home, kind="type", ref=field, text="a@b.c")
+    outcome = do(home, kind="press", ref=field, key="Enter")
+    home.wait_for_url(re.compile(r".*/signed-in\.html.*"))
+    assert outcome.ok and "Enter" in outcome.message
+
+
+def test_press_without_a_ref_goes_to_the_page(home):
+    assert do(home, kind="press", key="Tab").ok
+
+
+def test_select_by_label(home):
+    outcome = do(home, kind="select", ref=ref(home, "combobox", "Size"), text="Large")
+    assert outcome.ok and home.get_by_label("Size").input_value() == "Large"
+
+
+def test_hover_and_scroll(home):
+    assert do(home, kind="hover", ref=ref(home, "button", "Subscribe")).ok
+    far = ref(home, "link", "Far away link")
+    assert do(home, kind="scroll", ref=far).ok and home.get_by_text("Far away link").is_visible()
+    assert do(home, kind="scroll", direction="up").ok
+    assert do(home, kind="scroll").ok
+
+
+def test_navigate_resolves_relative_urls_and_back_returns(home, site):
+    assert do(home, kind="navigate", url="/about.html").ok and home.url == f"{site}/about.html"
+    assert do(home, kind="back").ok and home.url == f"{site}/index.html"
+
+
+def test_wait_done_and_give_up_do_nothing_to_the_page(home, site):
+    for kind in ("wait", "done", "give_up"):
+        assert do(home, kind=kind).ok and home.url == f"{site}/index.html"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"kind": "click"}, "click needs the ref"),
+        ({"kind": "click", "ref": "e999"}, "no element e999"),
+        ({"kind": "navigate"}, "navigate needs a url"),
+    ],
+)
+def test_bad_actions_are_outcomes(home, fields, message):
+    outcome = do(home, **fields)
+    assert not outcome.ok and message in outcome.message
+
+
+def test_a_stale_ref_after_navigation_is_an_outcome(home):
+    pricing = ref(home, "link", "Pricing")
+    do(home, kind="click", ref=pricing)
+    home.wait_for_load_state()
+    home.aria_snapshot(mode="ai")  # a new look: the old refs are gone
+    outcome = do(home, kind="click", ref=pricing)
+    assert not outcome.ok and f"no element {pricing}" in outcome.message
+
+
+def test_a_hidden_element_times_out_into_an_outcome(page, site):
+    page.set_content('<button>Visible</button><button style="visibility:hidden">Hidden</button>')
+    snapshot = page.aria_snapshot(mode="ai")
+    page.evaluate("document.querySelector('button').style.display = 'none'")
+    visible = re.search(r'button "Visible" \[ref=([a-z0-9]+)\]', snapshot).group(1)
+    outcome = do(page, timeout=0.3, kind="click", ref=visible)
+    assert not outcome.ok and "Timeout" in outcome.message
+    assert outcome.locator is not None and "Visible" in outcome.locator
+
+
+def test_select_of_a_missing_option_is_an_outcome(home):
+    outcome = do(home, timeout=0.3, kind="select", ref=ref(home, "combobox", "Size"), text="Huge")
+    assert not outcome.ok

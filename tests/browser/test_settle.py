@@ -1,0 +1,26 @@
+"""Settle: waits for late content, returns on quiet pages, never waits past its bound."""
+
+from __future__ import annotations
+
+from pytest_useragent.browser.settle import settle
+from pytest_useragent.browser.watch import PageWatcher
+
+
+def test_settle_waits_for_content_fetched_after_load(page, site):
+    watcher = PageWatcher(page)
+    page.goto(f"{site}/late.html", wait_until="commit")
+    settle(page, watcher, minimum=0, timeout=5)
+    assert page.locator("#done").text_content() == "Loaded: slow answer"
+
+
+def test_settle_is_bounded_on_a_page_that_never_stops_changing(page):
+    watcher = PageWatcher(page)
+    page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
+    waited = settle(page, watcher, minimum=0, timeout=0.5)
+    assert waited >= 0.5  # it gave up at the bound instead of returning early or hanging
+
+
+def test_settle_honours_the_configured_minimum(page):
+    watcher = PageWatcher(page)
+    page.set_content("<p>still</p>")
+    assert settle(page, watcher, minimum=0.2, timeout=1) >= 0.2
