@@ -29,25 +29,26 @@ def _choice(*allowed: str) -> Callable[[str], str]:
     return parse
 
 
-def _positive_int(value: str) -> int:
-    number = int(value)
-    if number < 1:
-        raise ValueError("must be a whole number of at least 1")
+def _number(value: str, kind: Callable[[str], float], accept: Callable[[float], bool], rule: str) -> float:
+    try:
+        number = kind(value)
+    except ValueError:
+        raise ValueError(rule) from None
+    if not math.isfinite(number) or not accept(number):
+        raise ValueError(rule)
     return number
+
+
+def _positive_int(value: str) -> int:
+    return int(_number(value, int, lambda n: n >= 1, "must be a whole number of at least 1"))
 
 
 def _seconds(value: str) -> float:
-    number = float(value)
-    if not math.isfinite(number) or number < 0:
-        raise ValueError("must be a number of seconds, 0 or more")
-    return number
+    return _number(value, float, lambda n: n >= 0, "must be a number of seconds, 0 or more")
 
 
 def _amount(value: str) -> float:
-    number = float(value)
-    if not math.isfinite(number) or number <= 0:
-        raise ValueError("must be an amount above 0")
-    return number
+    return _number(value, float, lambda n: n > 0, "must be an amount above 0")
 
 
 def _model(value: str) -> str:
@@ -119,7 +120,7 @@ class UserAgentConfig:
             try:
                 values[option.name.replace("-", "_")] = option.parse(str(text))
             except ValueError as error:
-                raise ConfigError(f"--useragent-{option.name}={text!r}: {_reason(error)}") from None
+                raise ConfigError(f"--useragent-{option.name}={text!r}: {error}") from None
         return cls(**values)
 
     def with_overrides(self, **overrides: Any) -> UserAgentConfig:
@@ -136,10 +137,5 @@ class UserAgentConfig:
             try:
                 parsed[key] = option.parse(str(value)) if option else cast(Any, value)
             except ValueError as error:
-                raise ConfigError(f"useragent {key}={value!r}: {_reason(error)}") from None
+                raise ConfigError(f"useragent {key}={value!r}: {error}") from None
         return replace(self, **parsed)
-
-
-def _reason(error: ValueError) -> str:
-    text = str(error)
-    return text if text.startswith("must") else "is not valid here"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import quote, quote_plus
 from typing import Any
+from urllib.parse import quote, quote_plus
 
 MASK = "••••••"
 _SNAPSHOT_VALUE = re.compile(r"^(\s*- textbox\b[^\n]*?\]): (.+)$", re.MULTILINE)

@@ -44,7 +44,7 @@ def test_a_password_in_a_field_never_appears_in_the_observation(page, site):
     _, see = look(page)
     seen = see()
     assert "s3cr3t-value" not in seen.model_dump_json()
-    assert f"textbox \"Password\" [ref=e" in seen.snapshot and MASK in seen.snapshot
+    assert 'textbox "Password" [ref=e' in seen.snapshot and MASK in seen.snapshot
     assert "jana@example.com" in seen.snapshot
 
 

@@ -12,7 +12,7 @@ import pytest
 from pytest_useragent import Agent, AnthropicProvider, OfflineProvider, Persona, SessionResult
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import IssueDraft, Step
-from pytest_useragent.testing import FakeMessagesAPI, Fault, Malformed, Slow, Truncated, decision, ref_of, wrap_up
+from pytest_useragent.testing import Fault, Malformed, Slow, Truncated, decision, ref_of, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.", language="cs")
 
@@ -31,10 +31,16 @@ def user_text(body: dict[str, Any]) -> str:
 
 
 def test_a_goal_reached_leaves_every_artifact(page, site, tmp_path, fake_api, claude):
-    issue = IssueDraft(severity="minor", heuristic="Nielsen #4", title="Tiny nav", evidence="the nav",
-                       quote="As a user I expected bigger links")
-    fake_api.push(click("Pricing"), decision("done", verdict="met", reason="found the price", issues=[issue]),
-                  wrap_up(8, [issue]))
+    issue = IssueDraft(
+        severity="minor",
+        heuristic="Nielsen #4",
+        title="Tiny nav",
+        evidence="the nav",
+        quote="As a user I expected bigger links",
+    )
+    fake_api.push(
+        click("Pricing"), decision("done", verdict="met", reason="found the price", issues=[issue]), wrap_up(8, [issue])
+    )
 
     result = make_agent(page, claude, tmp_path).run("Find what the Pro plan costs", url=f"{site}/index.html")
 

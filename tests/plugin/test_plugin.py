@@ -1,0 +1,201 @@
+"""The plugin as users meet it: real pytest runs in a subprocess."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+FINDS_PRICING = """
+def test_finds_pricing(agent, site):
+    result = agent.run("Find the pricing", url=site + "/index.html")
+    assert result.goal_achieved
+    assert result.expectations.met_rate == 1.0
+"""
+
+
+def run(suite: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return suite.runpytest_subprocess("-p", "no:cacheprovider", *args, timeout=240)
+
+
+def test_the_agent_fixture_runs_a_session_and_the_run_is_reported(suite):
+    suite.makepyfile(test_shop=FINDS_PRICING)
+    result = run(suite)
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "useragent: provider offline (auto: no ANTHROPIC_API_KEY), budget $1 per session, max 15 steps",
+            "*= useragent =*",
+            "1 sessions, 1 goals achieved, 2 steps, expectations met 1/1, issues: none, cost $0.0000",
+            "report: *useragent-report/report.md",
+        ]
+    )
+    report = json.loads((suite.path / "useragent-report" / "report.json").read_text())
+    assert report["schema_version"] == 1 and report["goals_achieved"] == 1
+    assert report["sessions"][0]["nodeid"] == "test_shop.py::test_finds_pricing[chromium]"
+    assert (
+        "| `test_shop.py::test_finds_pricing[chromium]` | Alex |"
+        in (suite.path / "useragent-report" / "report.md").read_text()
+    )
+
+
+def test_marker_sets_persona_and_limits(suite):
+    suite.makepyfile(
+        test_marked="""
+        import pytest
+        from pytest_useragent import Persona
+
+        @pytest.mark.useragent(persona="Jana, 45. First time here.", max_steps=1, budget=0.5, model="claude-haiku-4-5")
+        def test_marked(agent, persona, useragent_config, site):
+            assert persona.name == "Jana"
+            assert (useragent_config.max_steps, useragent_config.budget) == (1, 0.5)
+            result = agent.run("Find the careers page", url=site + "/index.html")
+            assert result.outcome == "max_steps" and len(result.steps) == 1
+
+        @pytest.mark.useragent(persona=Persona(name="Petr", language="cs"))
+        def test_persona_object(persona):
+            assert persona.language == "cs"
+    """
+    )
+    run(suite).assert_outcomes(passed=2)
+
+
+def test_persona_from_option_yaml_and_from_ini(suite):
+    suite.path.joinpath("personas").mkdir()
+    suite.path.joinpath("personas", "jana.yaml").write_text("name: Jana\nlanguage: cs\n", encoding="utf-8")
+    suite.makepyfile(
+        test_who="""
+        def test_who(persona, pytestconfig):
+            assert (persona.name, persona.language) == (pytestconfig.getoption("expect"), "cs")
+    """
+    )
+    suite.makeconftest(
+        suite.path.joinpath("conftest.py").read_text()
+        + """
+def pytest_addoption(parser):
+    parser.addoption("--expect")
+"""
+    )
+    run(suite, "--useragent-persona=personas/jana.yaml", "--expect=Jana").assert_outcomes(passed=1)
+    suite.makeini("[pytest]\nuseragent_persona = Petr, 30, in a hurry. \nuseragent_max_steps = 3\n")
+    suite.makepyfile(
+        test_who="""
+        def test_who(persona, useragent_config):
+            assert persona.name == "Petr" and useragent_config.max_steps == 3
+    """
+    )
+    run(suite).assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("--useragent-max-steps=0", "ERROR: --useragent-max-steps='0': must be a whole number of at least 1"),
+        ("--useragent-debug=loud", "ERROR: --useragent-debug='loud': must be one of off, debug, ultra"),
+        ("--useragent-provider=anthropic", "ERROR: --useragent-provider=anthropic needs ANTHROPIC_API_KEY*"),
+        ("--useragent-budget=-5", "ERROR: --useragent-budget='-5': must be an amount above 0"),
+    ],
+)
+def test_bad_option_values_stop_the_run_with_one_line(suite, option, message):
+    suite.makepyfile(test_x="def test_x(): pass")
+    result = run(suite, option)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_bad_ini_value_is_rejected_too(suite):
+    suite.makeini("[pytest]\nuseragent_wait = soon\n")
+    suite.makepyfile(test_x="def test_x(): pass")
+    result = run(suite)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --useragent-wait='soon': must be a number of seconds, 0 or more"])
+
+
+def test_author_mistakes_fail_with_one_line_and_no_traceback(suite):
+    suite.path.joinpath("broken.yaml").write_text("name: [oops", encoding="utf-8")
+    suite.makepyfile(
+        test_mistakes="""
+        import pytest
+        from pytest_useragent import Persona
+
+        @pytest.mark.useragent(steps=3)
+        def test_unknown_marker_argument(useragent_config):
+            pass
+
+        @pytest.mark.useragent(persona="broken.yaml")
+        def test_broken_persona_file(persona):
+            pass
+
+        def test_persona_built_in_the_test():
+            Persona.from_yaml("missing.yaml")
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(passed=0, failed=1, errors=2)
+    out = result.stdout.str()
+    assert "@pytest.mark.useragent: unknown argument(s) steps; known: persona, max_steps" in out
+    assert "broken.yaml is not valid YAML (line 1)" in out
+    assert "PersonaError: persona file missing.yaml: No such file or directory" in out
+    assert "Traceback" not in out and "pytest_useragent/" not in out
+
+
+def test_sessions_under_xdist_reach_one_report(suite):
+    suite.makepyfile(test_a=FINDS_PRICING, test_b=FINDS_PRICING.replace("test_finds_pricing", "test_again"))
+    result = run(suite, "-n", "2")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["2 sessions, 2 goals achieved, 4 steps, expectations met 2/2*"])
+    report = json.loads((suite.path / "useragent-report" / "report.json").read_text())
+    assert sorted(s["nodeid"] for s in report["sessions"]) == [
+        "test_a.py::test_finds_pricing[chromium]",
+        "test_b.py::test_again[chromium]",
+    ]
+
+
+def test_debug_mode_shows_live_progress_and_report_dir_moves(suite):
+    suite.makepyfile(test_shop=FINDS_PRICING)
+    result = run(suite, "--useragent-debug=debug", "--useragent-report-dir=out/ux")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 1/15 click e* -> clicked",
+            "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 2/15 [[]met[]] done*",
+        ]
+    )
+    assert (suite.path / "out" / "ux" / "report.md").exists()
+
+
+def test_pytest_playwright_options_keep_working(suite):
+    suite.makepyfile(test_shop=FINDS_PRICING)
+    result = run(suite, "--browser", "chromium", "--tracing", "on", "--screenshot", "on", "--output", "pw")
+    result.assert_outcomes(passed=1)
+    produced = {path.name for path in (suite.path / "pw").rglob("*")}
+    assert "trace.zip" in produced and any(name.endswith(".png") for name in produced)
+
+
+def test_the_llm_provider_fixture_can_point_claude_at_another_server(suite):
+    suite.makepyfile(
+        test_claude="""
+        import anthropic
+        import pytest
+        from pytest_useragent import AnthropicProvider
+        from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
+
+        @pytest.fixture
+        def fake():
+            with FakeMessagesAPI([lambda body: decision("click", ref_of(body, "Pricing")),
+                                  decision("done", verdict="met"), wrap_up()]) as server:
+                yield server
+
+        @pytest.fixture
+        def llm_provider(fake):
+            return AnthropicProvider(anthropic.Anthropic(base_url=fake.base_url, api_key="test"))
+
+        def test_claude(agent, site, fake):
+            result = agent.run("Find the pricing", url=site + "/index.html")
+            assert result.goal_achieved and result.provider == "anthropic"
+            assert result.model == "claude-sonnet-4-6" and result.cost_usd > 0
+            assert not fake.problems
+    """
+    )
+    run(suite).assert_outcomes(passed=1)

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_useragent.config import DEFAULT_MODEL, UserAgentConfig
+from pytest_useragent.errors import ConfigError
+
+
+def test_defaults():
+    config = UserAgentConfig.from_raw({})
+    assert config == UserAgentConfig()
+    assert config.model == DEFAULT_MODEL and config.provider == "auto" and config.max_steps == 15
+    assert config.report_dir == Path("useragent-report")
+
+
+def test_values_are_parsed():
+    config = UserAgentConfig.from_raw(
+        {
+            "provider": "offline",
+            "max-steps": "3",
+            "wait": "0.5",
+            "debug": "ultra",
+            "budget": "2.5",
+            "model": "claude-opus-4-6",
+            "report-dir": "out",
+        }
+    )
+    assert (config.provider, config.max_steps, config.wait, config.debug, config.budget, config.model) == (
+        "offline",
+        3,
+        0.5,
+        "ultra",
+        2.5,
+        "claude-opus-4-6",
+    )
+    assert config.report_dir == Path("out")
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("max-steps", "0", "at least 1"),
+        ("max-steps", "many", "at least 1"),
+        ("wait", "-1", "0 or more"),
+        ("wait", "nan", "0 or more"),
+        ("budget", "0", "above 0"),
+        ("budget", "inf", "above 0"),
+        ("debug", "verbose", "off, debug, ultra"),
+        ("provider", "openai", "auto, anthropic, offline"),
+        ("model", "claude sonnet", "model name"),
+    ],
+)
+def test_bad_values_name_the_option_and_the_rule(name, value, message):
+    with pytest.raises(ConfigError) as caught:
+        UserAgentConfig.from_raw({name: value})
+    assert str(caught.value).startswith(f"--useragent-{name}={value!r}: ") and message in str(caught.value)
+
+
+def test_overrides_apply_and_are_validated():
+    config = UserAgentConfig().with_overrides(max_steps=4, budget=None, model="claude-haiku-4-5")
+    assert config.max_steps == 4 and config.budget == 1.0 and config.model == "claude-haiku-4-5"
+    with pytest.raises(ConfigError, match="max_steps=-2"):
+        UserAgentConfig().with_overrides(max_steps=-2)
+    with pytest.raises(ConfigError, match="unknown useragent setting"):
+        UserAgentConfig().with_overrides(steps=3)
+
+
+def test_config_is_frozen():
+    with pytest.raises(AttributeError):
+        UserAgentConfig().max_steps = 3  # type: ignore[misc]

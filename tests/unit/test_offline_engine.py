@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from pytest_useragent import OfflineProvider, Persona
+from pytest_useragent.ledger import Budget
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline import goal_words, parse_snapshot
+from pytest_useragent.records import Observation
+
+SNAPSHOT = """- generic [ref=e1]:
+  - navigation [ref=e2]:
+    - link "Pricing" [ref=e3] [cursor=pointer]:
+      - /url: /pricing.html
+    - link "About us" [ref=e4] [cursor=pointer]:
+  - heading "Welcome" [level=1] [ref=e6]
+  - searchbox "Search products" [ref=f2e7]
+  - button "Go" [ref=e8]"""
+
+
+def ask(goal: str, snapshot: str = SNAPSHOT, summary: str = "", title: str = "Shop", **last: str):
+    request = StepRequest(
+        model="offline",
+        persona=Persona("Alex"),
+        goal=goal,
+        step=1,
+        max_steps=5,
+        summary=summary,
+        observation=Observation(url="http://x/", title=title, snapshot=snapshot),
+        **last,
+    )
+    reply = OfflineProvider().decide(request, Budget(1))
+    assert reply.value is not None
+    return reply.value
+
+
+def test_snapshot_lines_become_elements():
+    elements = parse_snapshot(SNAPSHOT)
+    assert ("link", "Pricing", "e3") in [(e.role, e.name, e.ref) for e in elements]
+    assert ("searchbox", "Search products", "f2e7") in [(e.role, e.name, e.ref) for e in elements]
+
+
+def test_goal_words_drop_stopwords_and_quoted_values():
+    assert goal_words("Find what the Pro plan costs") == ["pro", "plan"]
+    assert goal_words("Search for 'milk' in products") == ["search", "products"]
+
+
+def test_clicks_what_names_the_goal_and_says_what_it_expects():
+    decision = ask("Find the pricing")
+    assert decision.action.kind == "click" and decision.action.ref == "e3"
+    assert decision.expectation == 'The page I reach mentions "Pricing".'
+    assert decision.evaluation is None
+
+
+def test_types_quoted_values_then_presses_enter():
+    first = ask("Search for 'oat milk'")
+    assert (first.action.kind, first.action.ref, first.action.text) == ("type", "f2e7", "oat milk")
+    second = ask("Search for 'oat milk'", summary=first.summary)
+    assert (second.action.kind, second.action.key) == ("press", "Enter")
+
+
+def test_done_when_the_target_heads_the_page():
+    page = '- heading "Pricing" [level=1] [ref=e2]\n- link "Home" [ref=e3]'
+    decision = ask(
+        "Find the pricing",
+        snapshot=page,
+        title="Pricing",
+        expectation='The page I reach mentions "Pricing".',
+        last_action="click e3",
+        last_outcome="ok: clicked",
+    )
+    assert decision.action.kind == "done" and decision.evaluation and decision.evaluation.verdict == "met"
+
+
+def test_gives_up_when_nothing_untried_matches():
+    decision = ask("Find the pricing", summary='Offline engine. Tried: link "Pricing"')
+    assert decision.action.kind == "give_up"
+
+
+def test_an_unmet_expectation_is_a_reported_issue():
+    decision = ask(
+        "Find the careers",
+        snapshot='- heading "Not found" [level=1] [ref=e1]',
+        title="404",
+        expectation='The page I reach mentions "Careers".',
+        last_action="click e5",
+        last_outcome="ok: clicked",
+    )
+    assert decision.evaluation and decision.evaluation.verdict == "unmet"
+    assert [issue.title for issue in decision.issues] == ['"Careers" did not lead where its label says']
+
+
+def test_a_failed_action_is_unmet_with_a_major_issue():
+    decision = ask("Find the pricing", expectation="x", last_action="click e3", last_outcome="failed: Timeout")
+    assert decision.evaluation and decision.evaluation.verdict == "unmet"
+    assert decision.issues[0].severity == "major"

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import pytest
+
+from pytest_useragent import Persona, PersonaError
+
+
+def test_plain_text_takes_its_first_phrase_as_the_name():
+    persona = Persona("Jana, 45. Never used a shop like this.")
+    assert persona.name == "Jana" and persona.language == "en"
+    assert persona.describe() == "Jana, 45. Never used a shop like this."
+
+
+def test_yaml_file(tmp_path):
+    path = tmp_path / "jana.yaml"
+    path.write_text(
+        "name: Jana\nbackground: 45, first time in an online shop\nlanguage: cs\n"
+        "jobs_to_be_done: [buy a gift]\ntraits: careful\n",
+        encoding="utf-8",
+    )
+    persona = Persona.from_yaml(path)
+    assert persona.language == "cs" and persona.jobs_to_be_done == ("buy a gift",) and persona.traits == ("careful",)
+    assert "Wants to: buy a gift." in persona.describe() and "Traits: careful." in persona.describe()
+    assert Persona.load("jana.yaml", root=tmp_path) == persona
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("name: [unclosed", "not valid YAML (line 1)"),
+        ("- just\n- a list\n", "must hold a mapping"),
+        ("background: no name\n", "name: Field required"),
+        ("name: Jana\nage: 45\n", "age: Extra inputs are not permitted"),
+        ("name: ''\n", "name: String should have at least 1 character"),
+    ],
+)
+def test_broken_files_say_which_file_and_what(tmp_path, content, message):
+    path = tmp_path / "broken.yaml"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(PersonaError) as caught:
+        Persona.from_yaml(path)
+    assert str(caught.value).startswith(f"persona file {path}") and message in str(caught.value)
+
+
+def test_a_missing_file(tmp_path):
+    with pytest.raises(PersonaError, match="No such file"):
+        Persona.load("nobody.yaml", root=tmp_path)
+
+
+def test_empty_text_and_mixed_arguments_are_refused():
+    with pytest.raises(PersonaError, match="empty"):
+        Persona("   ")
+    with pytest.raises(PersonaError, match="either one text or named fields"):
+        Persona("Jana", language="cs")
