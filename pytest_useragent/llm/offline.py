@@ -62,7 +62,6 @@ STOPWORDS = set(
         "then",
         "out",
         "into",
-        "about",
         "your",
         "my",
         "me",
@@ -179,7 +178,8 @@ class OfflineProvider:
         tried_keys = {f'{role} "{name}"' for role, name in tried}
         evaluation, issues = self._evaluate(request, elements)
         headline = " ".join([page.title] + [e.name for e in elements if e.role in HEADLINE and (e.level or 1) <= 2])
-        needed = max(1, (len(words) + 1) // 2)
+        # on the start page every goal word must head it; after moving on, half of them will do
+        needed = len(words) if request.step == 1 else max(1, (len(words) + 1) // 2)
         pending = [value for value in values if f'typed "{value}"' not in tried_keys]
 
         def decision(observation: str, expectation: str, action: Action, tried_now: str | None) -> Decision:
