@@ -130,10 +130,9 @@ def goal_words(goal: str) -> list[str]:
 
 
 def matches(word: str, text: str) -> bool:
-    """A goal word matches text when a word of the text shares its first five letters (pricing ~ price)."""
-    stem = word[:5]
+    """A goal word matches a word of the text that starts with it, or shares its first four letters (pricing ~ price)."""
     return any(
-        token.startswith(stem) or stem.startswith(token[:5]) and len(token) >= 4
+        token.startswith(word) or (len(word) >= 4 and len(token) >= 4 and token[:4] == word[:4])
         for token in re.findall(r"[^\W\d_]+", text.lower())
     )
 
@@ -179,7 +178,7 @@ class OfflineProvider:
         evaluation, issues = self._evaluate(request, elements)
         headline = " ".join([page.title] + [e.name for e in elements if e.role in HEADLINE and (e.level or 1) <= 2])
         # on the start page every goal word must head it; after moving on, half of them will do
-        needed = len(words) if request.step == 1 else max(1, (len(words) + 1) // 2)
+        needed = max(1, len(words) if request.step == 1 else (len(words) + 1) // 2)
         pending = [value for value in values if f'typed "{value}"' not in tried_keys]
 
         def decision(observation: str, expectation: str, action: Action, tried_now: str | None) -> Decision:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.ledger import Budget
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline import goal_words, parse_snapshot
+from pytest_useragent.llm.offline import goal_words, matches, parse_snapshot
 from pytest_useragent.records import Observation
 
 SNAPSHOT = """- generic [ref=e1]:
@@ -92,3 +92,12 @@ def test_a_failed_action_is_unmet_with_a_major_issue():
     decision = ask("Find the pricing", expectation="x", last_action="click e3", last_outcome="failed: Timeout")
     assert decision.evaluation and decision.evaluation.verdict == "unmet"
     assert decision.issues[0].severity == "major"
+
+
+def test_words_match_by_shared_stem():
+    assert matches("pricing", "Our prices") and matches("plan", "Plans") and matches("pro", "Pro plan")
+    assert not matches("pricing", "Privacy") and not matches("pro", "Approach")
+
+
+def test_a_goal_with_no_content_words_gives_up_instead_of_claiming_success():
+    assert ask("Find it for me").action.kind == "give_up"
