@@ -80,6 +80,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("max-steps", "most steps one session may take (default 15)", _positive_int, "15"),
     Option("wait", "least seconds to wait after each action before looking again (default 0)", _seconds, "0"),
     Option("settle-timeout", "most seconds to wait for the page to become quiet (default 5)", _seconds, "5"),
+    Option("slow-response", "seconds after which a response counts as slow, a UX issue (default 1)", _seconds, "1"),
     Option("budget", "most USD one session may spend on the model (default 1)", _amount, "1"),
     Option(
         "debug",
@@ -101,6 +102,7 @@ class UserAgentConfig:
     max_steps: int = 15
     wait: float = 0.0
     settle_timeout: float = 5.0
+    slow_response: float = 1.0
     budget: float = 1.0
     debug: DebugMode = "off"
     report_dir: Path = field(default_factory=lambda: Path("useragent-report"))

@@ -106,11 +106,35 @@ class Call(BaseModel):
     seconds: float
 
 
+class FailedRequest(BaseModel):
+    """A request that failed outright or was answered with a status of 400 or more."""
+
+    method: str
+    url: str
+    resource: str
+    """Playwright's resource type: document, script, fetch, image ..."""
+    status: int | None = None
+    error: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.url} -> {self.status if self.status is not None else self.error}"
+
+
+class SlowResponse(BaseModel):
+    method: str
+    url: str
+    milliseconds: int
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.url} took {self.milliseconds} ms"
+
+
 class Signals(BaseModel):
     """What the page reported since the last look."""
 
     console_errors: list[str] = []
-    failed_requests: list[str] = []
+    failed_requests: list[FailedRequest] = []
+    slow_responses: list[SlowResponse] = []
 
 
 class Observation(BaseModel):
@@ -132,8 +156,23 @@ class ActionOutcome(BaseModel):
 
 
 class Issue(IssueDraft):
+    """A UX issue with its evidence: reported by the persona, or found by an objective check."""
+
     source: Literal["persona", "check"] = "persona"
+    rule: str | None = None
+    """For checks: the rule that found it, e.g. axe's "button-name", or "dead-click"."""
     step: int | None = None
+    element: str | None = None
+    """The element concerned, as HTML or a description."""
+    locator: str | None = None
+    screenshot: str | None = None
+
+    @property
+    def key(self) -> str:
+        """What makes two issues the same within a session."""
+        if self.source == "check":
+            return f"{self.rule}|{self.locator or self.element or self.evidence}"
+        return " ".join(self.title.lower().split())
 
 
 class IssueList(RootModel[list[Issue]]):

@@ -19,6 +19,7 @@ from playwright.sync_api import Page
 
 from pytest_useragent.artifacts import SessionFiles
 from pytest_useragent.browser.actions import act
+from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
@@ -59,7 +60,8 @@ class Session:
             secrets=secrets,
             budget=Budget(self.config.budget),
             model=self.provider.model_name(self.config.model),
-            watcher=PageWatcher(self.page),
+            watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
+            checks=PageChecks(self.page),
         )
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
@@ -85,6 +87,7 @@ class Session:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
         observation = observe(self.page, state.watcher, state.secrets)
+        found = state.checks.inspect(observation.signals)
         request = StepRequest(
             model=state.model,
             persona=self.persona,
@@ -119,9 +122,13 @@ class Session:
                 seconds=time.monotonic() - started,
             )
         else:
+            if decision.action.kind == "click" and decision.action.ref:
+                state.checks.arm(decision.action.ref)
             done = act(self.page, decision.action, state.secrets, self.config.settle_timeout)
             if decision.action.kind not in ("done", "give_up"):
                 settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
+            dead = state.checks.dead_click(done.locator) if done.ok else None
+            found += [dead] if dead else []
             step = Step(
                 **seen,
                 observation=decision.observation,
@@ -129,13 +136,15 @@ class Session:
                 expectation=decision.expectation,
                 action=decision.action,
                 outcome=done,
-                issues=[Issue(**draft.model_dump(), step=index) for draft in decision.issues],
+                issues=[Issue(**draft.model_dump()) for draft in decision.issues] + found,
                 seconds=time.monotonic() - started,
             )
             state.summary = decision.summary
             state.last = _Last(
                 decision.expectation, decision.action.describe(), ("ok: " if done.ok else "failed: ") + done.message
             )
+        for issue in step.issues:
+            issue.step, issue.screenshot = index, step.screenshot
         # only now, after acting, are the secrets typed at this step known: redact what is kept and written
         step = Step.model_validate(state.secrets.redact_json(step.model_dump()))
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
@@ -215,6 +224,7 @@ class _State:
     budget: Budget
     model: str
     watcher: PageWatcher
+    checks: PageChecks
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     last: _Last = field(default_factory=lambda: _Last())
@@ -237,7 +247,7 @@ def _deduplicated(steps: list[Step]) -> list[Issue]:
     """Issues of all steps, the first of each title kept, most severe first."""
     seen: dict[str, Issue] = {}
     for issue in (issue for step in steps for issue in step.issues):
-        seen.setdefault(" ".join(issue.title.lower().split()), issue)
+        seen.setdefault(issue.key, issue)
     return sorted(seen.values(), key=lambda issue: -SEVERITY_ORDER[issue.severity])
 
 

@@ -34,10 +34,7 @@ def observe(page: Page, watcher: PageWatcher, secrets: Secrets) -> Observation:
         url=secrets.redact(page.url),
         title=secrets.redact(page.title()),
         snapshot=secrets.redact(snapshot),
-        signals=Signals(
-            console_errors=[secrets.redact(line) for line in signals.console_errors],
-            failed_requests=[secrets.redact(line) for line in signals.failed_requests],
-        ),
+        signals=Signals.model_validate(secrets.redact_json(signals.model_dump())),
         image=image,
     )
 

@@ -11,23 +11,13 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import PageWatcher
 
 QUIET_MS = 100
 """How long the DOM and the network must stay still to count as settled."""
 
-_DOM_QUIET = """([quietMs, timeoutMs]) => new Promise(resolve => {
-  const start = performance.now();
-  let last = start;
-  const observer = new MutationObserver(() => { last = performance.now(); });
-  observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-  const tick = () => {
-    const now = performance.now();
-    if (now - last >= quietMs || now - start >= timeoutMs) { observer.disconnect(); resolve(now - start); }
-    else setTimeout(tick, Math.min(quietMs, 25));
-  };
-  setTimeout(tick, Math.min(quietMs, 25));
-})"""
+_DOM_QUIET = script("dom_quiet.js")
 
 
 def settle(page: Page, watcher: PageWatcher, *, minimum: float, timeout: float) -> float:

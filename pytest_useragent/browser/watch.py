@@ -7,14 +7,15 @@ from collections.abc import Callable
 from playwright.sync_api import ConsoleMessage, Page, Request, Response
 from playwright.sync_api import Error as PlaywrightError
 
-from pytest_useragent.records import Signals
+from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
 
 class PageWatcher:
     """Listens to a page for a session: console errors and failed requests between two looks, requests in flight."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, slow_ms: float = 1000) -> None:
         self._page = page
+        self._slow_ms = slow_ms
         self._signals = Signals()
         self.in_flight: set[Request] = set()
         page.on("console", self._on_console)
@@ -48,9 +49,15 @@ class PageWatcher:
 
     def _on_request_finished(self, request: Request) -> None:
         self.in_flight.discard(request)
+        took = request.timing.get("responseEnd", -1)
+        if took >= self._slow_ms:
+            self._signals.slow_responses.append(
+                SlowResponse(method=request.method, url=request.url, milliseconds=round(took))
+            )
 
     def _on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
+        # "Failed to load resource" repeats what failed_requests already holds
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
             self._signals.console_errors.append(message.text[:500])
 
     def _on_page_error(self, error: PlaywrightError) -> None:
@@ -58,8 +65,20 @@ class PageWatcher:
 
     def _on_request_failed(self, request: Request) -> None:
         self.in_flight.discard(request)
-        self._signals.failed_requests.append(f"{request.method} {request.url} ({request.failure or 'failed'})")
+        self._signals.failed_requests.append(
+            FailedRequest(
+                method=request.method,
+                url=request.url,
+                resource=request.resource_type,
+                error=request.failure or "failed",
+            )
+        )
 
     def _on_response(self, response: Response) -> None:
         if response.status >= 400:
-            self._signals.failed_requests.append(f"{response.request.method} {response.url} -> {response.status}")
+            request = response.request
+            self._signals.failed_requests.append(
+                FailedRequest(
+                    method=request.method, url=response.url, resource=request.resource_type, status=response.status
+                )
+            )

@@ -130,7 +130,7 @@ def goal_words(goal: str) -> list[str]:
 
 
 def matches(word: str, text: str) -> bool:
-    """A goal word matches a word of the text that starts with it, or shares its first four letters (pricing ~ price)."""
+    """A goal word matches a text word that starts with it or shares its first four letters (pricing ~ price)."""
     return any(
         token.startswith(word) or (len(word) >= 4 and len(token) >= 4 and token[:4] == word[:4])
         for token in re.findall(r"[^\W\d_]+", text.lower())

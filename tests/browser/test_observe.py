@@ -32,7 +32,7 @@ def test_console_errors_and_failed_requests_are_reported_once(page, site):
     page.goto(f"{site}/missing.html")
     first = see()
     assert any("about page broke something" in line for line in first.signals.console_errors)
-    assert any("/missing.html -> 404" in line for line in first.signals.failed_requests)
+    assert any(str(failure).endswith("/missing.html -> 404") for failure in first.signals.failed_requests)
     second = see()
     assert second.signals.console_errors == [] and second.signals.failed_requests == []
 

@@ -1,0 +1,11 @@
+"""The JavaScript the browser layer evaluates in pages, one file per script."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+
+@cache
+def script(name: str) -> str:
+    return files(__name__).joinpath(name).read_text(encoding="utf-8").strip()
