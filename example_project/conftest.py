@@ -1,33 +1,35 @@
-"""Point the suite at your app.
+"""How the suite finds the app it tests.
 
-By default the tiny shop in ./site is served on 127.0.0.1 for the whole session. Set SHOP_URL to run the
-same persona tests against your own deployment instead:
+By default the Corner Shop in ./shop is served on 127.0.0.1 with its planted flaws; `--shop=fixed` serves the
+repaired shop, so the same tests show the difference. Point the suite at your own deployment with SHOP_URL:
 
     SHOP_URL=https://staging.example.com pytest example_project
 """
 
 import os
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
+from shop.app import serve
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+def pytest_addoption(parser):
+    parser.addoption("--shop", choices=("flawed", "fixed"), default="flawed", help="which Corner Shop to serve")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `flaw` fail on the flawed shop by design: expect it (strictly) there, and only there."""
+    if config.getoption("--shop") == "fixed" or os.environ.get("SHOP_URL"):
+        return
+    for item in items:
+        flaw = item.get_closest_marker("flaw")
+        if flaw is not None:
+            item.add_marker(pytest.mark.xfail(reason=f"planted flaw: {flaw.args[0]}", strict=True))
 
 
 @pytest.fixture(scope="session")
-def shop_url():
+def shop_url(pytestconfig):
     if os.environ.get("SHOP_URL"):
         yield os.environ["SHOP_URL"].rstrip("/")
         return
-    site = Path(__file__).parent / "site"
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(fixed=pytestconfig.getoption("--shop") == "fixed") as url:
+        yield url

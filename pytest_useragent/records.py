@@ -14,8 +14,21 @@ Severity = Literal["critical", "major", "minor", "cosmetic"]
 SEVERITY_ORDER: dict[str, int] = {"critical": 3, "major": 2, "minor": 1, "cosmetic": 0}
 Verdict = Literal["met", "partial", "unmet", "surprised"]
 ActionKind = Literal[
-    "click", "type", "press", "select", "scroll", "hover", "navigate", "back", "wait", "done", "give_up"
+    "click",
+    "type",
+    "press",
+    "select",
+    "scroll",
+    "hover",
+    "navigate",
+    "back",
+    "wait",
+    "write",
+    "append",
+    "done",
+    "give_up",
 ]
+DOCUMENT_ACTIONS = ("write", "append")
 SessionOutcome = Literal["goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error"]
 
 
@@ -27,7 +40,8 @@ class Action(BaseModel):
 
     kind: ActionKind
     ref: str | None = Field(None, description="element ref, e.g. e5")
-    text: str | None = Field(None, description="type: text; select: option label")
+    text: str | None = Field(None, description="type: text; select: option label; write/append: content")
+    file: str | None = Field(None, description="write/append: document name, e.g. notes.md")
     key: str | None = Field(None, description="press: key, e.g. Enter")
     url: str | None = Field(None, description="navigate: URL")
     direction: Literal["up", "down"] | None = Field(None, description="scroll without ref")
@@ -36,10 +50,10 @@ class Action(BaseModel):
     def describe(self) -> str:
         """A short human line: `click e5`, `type e3 "milk"`, `done: found it`."""
         parts: list[str] = [self.kind]
-        if self.ref:
-            parts.append(self.ref)
+        if self.ref or self.file:
+            parts.append(self.ref or self.file or "")
         for value in (self.text, self.key, self.url, self.direction):
-            if value:
+            if value and not (value is self.text and self.file):  # document content is too long for a line
                 parts.append(f'"{value}"' if value is self.text else value)
         line = " ".join(parts)
         return f"{line}: {self.reason}" if self.reason else line
@@ -249,7 +263,9 @@ class SessionResult(BaseModel):
     finished_at: datetime
     directory: str
     files: dict[str, str]
-    """Everything the session wrote: name -> path."""
+    """Everything the session wrote: path relative to the session directory -> absolute path."""
+    docs: dict[str, str] = {}
+    """The persona's documents: name -> path."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

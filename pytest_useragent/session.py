@@ -29,7 +29,9 @@ from pytest_useragent.ledger import Budget
 from pytest_useragent.llm.base import Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
+    DOCUMENT_ACTIONS,
     SEVERITY_ORDER,
+    Action,
     ActionOutcome,
     ExpectationStats,
     Issue,
@@ -40,8 +42,10 @@ from pytest_useragent.records import (
     Usage,
 )
 from pytest_useragent.redaction import Secrets
+from pytest_useragent.workspace.documents import DocumentRefused, Documents
 
 Progress = Callable[[str], None]
+NOTHING_CHANGED = "nothing on the page changed"
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,7 @@ class Session:
             model=self.provider.model_name(self.config.model),
             watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
             checks=PageChecks(self.page),
+            documents=Documents(self.directory / "docs"),
         )
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
@@ -124,11 +129,16 @@ class Session:
         else:
             if decision.action.kind == "click" and decision.action.ref:
                 state.checks.arm(decision.action.ref)
-            done = act(self.page, decision.action, state.secrets, self.config.settle_timeout)
-            if decision.action.kind not in ("done", "give_up"):
+            if decision.action.kind in DOCUMENT_ACTIONS:
+                done = _document(state.documents, decision.action)
+            else:
+                done = act(self.page, decision.action, state.secrets, self.config.settle_timeout)
+            if decision.action.kind not in ("done", "give_up", *DOCUMENT_ACTIONS):
                 settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
             dead = state.checks.dead_click(done.locator) if done.ok else None
-            found += [dead] if dead else []
+            if dead is not None:
+                found.append(dead)
+                done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
             step = Step(
                 **seen,
                 observation=decision.observation,
@@ -191,6 +201,7 @@ class Session:
             finished_at=datetime.now(UTC),
             directory=str(self.directory),
             files={**state.files.listing(), "session.json": str(self.directory / "session.json")},
+            docs=state.documents.listing(),
         )
         state.files.finish(result)
         return result
@@ -225,10 +236,21 @@ class _State:
     model: str
     watcher: PageWatcher
     checks: PageChecks
+    documents: Documents
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     last: _Last = field(default_factory=lambda: _Last())
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+def _document(documents: Documents, action: Action) -> ActionOutcome:
+    """A write or append in the persona's docs/; a refusal is the step's outcome, for the model to see."""
+    try:
+        if action.kind == "append":
+            return ActionOutcome(ok=True, message=documents.append(action.file or "", action.text or ""))
+        return ActionOutcome(ok=True, message=documents.write(action.file or "", action.text or ""))
+    except DocumentRefused as refused:
+        return ActionOutcome(ok=False, message=str(refused))
 
 
 def _first_line(error: PlaywrightError) -> str:

@@ -1,9 +1,12 @@
 """The offline persona engine: deterministic, model-free, and honest about being so.
 
-It reads the goal for the words that name its target and for quoted values to enter, scores the snapshot's
-elements against those words, and acts on the best one it has not tried. Before each action it states an
-expectation it can check from the next page alone ("the page I reach mentions Pricing"), and judges it there.
-It stops when the goal's target heads the page (done) or nothing untried matches the goal (give_up).
+It reads the goal for the words that name its target, quoted values to enter, and whether it asks for a form to be
+sent or a note to be written. Each step it scores the snapshot's elements against those words and makes one move:
+type a quoted value, fill a form field from the persona (name, email, password), pick the option the goal names,
+tick a box, send the form, or click the best untried element. Before each move it states an expectation it can
+check on the next page alone ("the page I reach mentions Pricing"), and judges it there. It stops when the goal's
+words head the page (writing its note first when asked), when it is stuck (two unmet expectations in a row), or
+when nothing untried matches the goal.
 
 It keeps no state: what it has tried travels in the rolling summary, as it would for a model.
 """
@@ -15,83 +18,31 @@ from dataclasses import dataclass
 
 from pytest_useragent.ledger import Budget
 from pytest_useragent.llm.base import Reply, StepRequest, WrapUpRequest
+from pytest_useragent.persona import Persona
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, Verdict, WrapUp
 
 MODEL = "offline"
-ACTIONABLE = {"link", "button", "menuitem", "tab", "checkbox", "radio", "switch", "option"}
-FIELDS = {"textbox", "searchbox", "combobox"}
-HEADLINE = {"heading"}
-STOPWORDS = set(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "with",
-        "from",
-        "by",
-        "is",
-        "are",
-        "be",
-        "it",
-        "its",
-        "this",
-        "that",
-        "what",
-        "which",
-        "who",
-        "how",
-        "find",
-        "go",
-        "get",
-        "see",
-        "look",
-        "note",
-        "write",
-        "record",
-        "page",
-        "site",
-        "and",
-        "then",
-        "out",
-        "into",
-        "your",
-        "my",
-        "me",
-        "i",
-        "you",
-        "can",
-        "do",
-        "does",
-        "costs",
-        "cost",
-        "much",
-        "many",
-        "there",
-        "their",
-        "them",
-        "they",
-        "add",
-        "put",
-        "use",
-        "using",
-        "open",
-        "show",
-        "tell",
-    ]
+CLICKABLE = {"link", "button", "menuitem", "tab", "switch"}
+FIELDS = {"textbox", "searchbox"}
+TEXT = {"heading", "paragraph", "listitem", "text", "cell", "generic", "status", "alert"}
+_STOPWORDS = (
+    "a an the and or of to in on at for with from by is are be it its this that what which who how find go get "
+    "see look note write record page site then out into your my me i you can do does costs cost much many there "
+    "their them they add put use using open show tell"
 )
+STOPWORDS = frozenset(_STOPWORDS.split())
+DOCUMENT_VERBS = ("note", "record", "document", "write", "log", "track", "compare")
+FORM_WORDS = ("sign", "register", "subscribe", "join", "create", "account", "order", "checkout", "book", "apply")
+SUBMIT_WORDS = ("create", "submit", "sign", "register", "continue", "send", "confirm", "join", "order", "subscribe")
+STUCK_AFTER = 2
+
 _LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>[^:\n]*?)(?::\s*(?P<text>.*))?$')
 _REF = re.compile(r"\[ref=([a-z0-9]+)\]")
 _QUOTED = re.compile(r"[\"“'‘]([^\"”'’]{1,80})[\"”'’]")
+_FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
 _TRIED = re.compile(r'(\w+) "([^"]*)"')
-_EXPECTS = re.compile(r'mentions "([^"]*)"')
+_MENTIONS = re.compile(r'mentions "([^"]*)"')
+_FORM = re.compile(r'"([^"]*)" gives way')
 
 
 @dataclass(frozen=True)
@@ -100,6 +51,9 @@ class Element:
     name: str
     ref: str | None
     level: int | None = None
+    value: str | None = None
+    checked: bool = False
+    selected: bool = False
 
     @property
     def key(self) -> str:
@@ -107,25 +61,34 @@ class Element:
 
 
 def parse_snapshot(snapshot: str) -> list[Element]:
-    """The snapshot's lines as elements (role, accessible name or text, ref)."""
+    """The snapshot's lines as elements: role, accessible name (or text), ref, and state."""
     elements = []
     for line in snapshot.splitlines():
         match = _LINE.match(line)
         if not match:
             continue
-        name = (match["name"] or match["text"] or "").replace('\\"', '"').strip()
-        ref = _REF.search(match["attrs"] or "")
-        level = re.search(r"\[level=(\d)\]", match["attrs"] or "")
+        attrs = match["attrs"] or ""
+        ref = _REF.search(attrs)
+        level = re.search(r"\[level=(\d)\]", attrs)
+        name = (match["name"] if match["name"] is not None else match["text"] or "").replace('\\"', '"').strip()
         elements.append(
-            Element(match["role"], name, ref.group(1) if ref else None, int(level.group(1)) if level else None)
+            Element(
+                role=match["role"],
+                name=name,
+                ref=ref.group(1) if ref else None,
+                level=int(level.group(1)) if level else None,
+                value=(match["text"] or "").strip() or None if match["name"] is not None else None,
+                checked="[checked]" in attrs,
+                selected="[selected]" in attrs,
+            )
         )
     return elements
 
 
 def goal_words(goal: str) -> list[str]:
-    """The content words of a goal, in order, without stopwords or quoted values."""
-    unquoted = _QUOTED.sub(" ", goal)
-    words = re.findall(r"[^\W\d_]{3,}", unquoted.lower())
+    """The content words of a goal, in order, without stopwords, quoted values or file names."""
+    plain = _FILE.sub(" ", _QUOTED.sub(" ", goal))
+    words = re.findall(r"[^\W\d_]{3,}", plain.lower())
     return list(dict.fromkeys(word for word in words if word not in STOPWORDS))
 
 
@@ -141,6 +104,40 @@ def score(words: list[str], text: str) -> int:
     return sum(1 for word in words if matches(word, text))
 
 
+def persona_value(field: str, persona: Persona) -> str | None:
+    """What this persona types into a field named `field`, when the name says."""
+    first = persona.name.split()[0]
+    name = field.lower()
+    if "mail" in name:
+        return f"{first.lower()}@example.com"
+    if "password" in name:
+        return f"{first}-2026!"
+    if "name" in name:
+        return persona.name
+    return None
+
+
+@dataclass(frozen=True)
+class Memory:
+    """What the engine carries from step to step, written into and read back from the rolling summary."""
+
+    tried: tuple[str, ...] = ()
+    unmet: int = 0
+
+    @classmethod
+    def read(cls, summary: str) -> Memory:
+        unmet = re.search(r"Unmet in a row: (\d+)", summary)
+        tried = _TRIED.findall(summary.partition("Tried:")[2])
+        return cls(tuple(f'{role} "{name}"' for role, name in tried), int(unmet.group(1)) if unmet else 0)
+
+    def write(self, step: int, url: str) -> str:
+        return f"Offline engine, step {step} on {url}. Unmet in a row: {self.unmet}. Tried: {', '.join(self.tried)}"
+
+
+Move = tuple[str, str, Action, str | None]
+"""What the persona notices, what it expects, what it does, and the key it remembers it by."""
+
+
 class OfflineProvider:
     """A persona engine with no model. Same Decision protocol, zero cost."""
 
@@ -150,13 +147,30 @@ class OfflineProvider:
         return MODEL
 
     def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
-        return Reply(self._decide(request))
+        elements = parse_snapshot(request.observation.snapshot)
+        memory = Memory.read(request.summary)
+        evaluation, issues = _evaluate(request, elements)
+        unmet = memory.unmet + 1 if evaluation is not None and evaluation.verdict == "unmet" else 0
+        notice, expectation, action, key = _move(request, elements, memory, unmet)
+        tried = memory.tried + ((key,) if key else ())
+        summary = Memory(tried, unmet).write(request.step, request.observation.url)
+        seen = f'I see "{request.observation.title or request.observation.url}". '
+        return Reply(
+            Decision(
+                observation=seen + notice,
+                evaluation=evaluation,
+                summary=summary,
+                issues=issues,
+                expectation=expectation,
+                action=action,
+            )
+        )
 
     def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
         verdicts = [step.evaluation.verdict for step in request.steps if step.evaluation]
         met = sum(1 for verdict in verdicts if verdict == "met")
         score_10 = round(10 * met / len(verdicts)) if verdicts else (10 if request.outcome == "goal_achieved" else 0)
-        issues = [issue for step in request.steps for issue in step.issues]
+        issues = [issue for step in request.steps for issue in step.issues if issue.source == "persona"]
         return Reply(
             WrapUp(
                 intuitiveness=score_10,
@@ -168,113 +182,194 @@ class OfflineProvider:
             )
         )
 
-    def _decide(self, request: StepRequest) -> Decision:
-        page = request.observation
-        elements = parse_snapshot(page.snapshot)
-        words = goal_words(request.goal)
-        values = _QUOTED.findall(request.goal)
-        tried = _TRIED.findall(request.summary.partition("Tried:")[2])
-        tried_keys = {f'{role} "{name}"' for role, name in tried}
-        evaluation, issues = self._evaluate(request, elements)
-        headline = " ".join([page.title] + [e.name for e in elements if e.role in HEADLINE and (e.level or 1) <= 2])
-        # on the start page every goal word must head it; after moving on, half of them will do
-        needed = max(1, len(words) if request.step == 1 else (len(words) + 1) // 2)
-        pending = [value for value in values if f'typed "{value}"' not in tried_keys]
 
-        def decision(observation: str, expectation: str, action: Action, tried_now: str | None) -> Decision:
-            keys = [f'{role} "{name}"' for role, name in tried] + ([tried_now] if tried_now else [])
-            summary = f"Offline engine at step {request.step} on {page.url}. Tried: {', '.join(keys)}"
-            return Decision(
-                observation=observation,
-                evaluation=evaluation,
-                summary=summary,
-                issues=issues,
-                expectation=expectation,
-                action=action,
-            )
-
-        seen = f'I see "{page.title or page.url}" with {len(elements)} elements.'
-        if not pending and score(words, headline) >= needed:
-            return decision(
-                seen + " What I came for heads this page.",
-                "Nothing more: the goal is reached.",
-                Action(kind="done", reason=f"the page is about {', '.join(words)}"),
-                None,
-            )
-
-        field = next((e for e in elements if e.role in FIELDS and e.ref), None)
-        if pending and field is not None:
-            value = pending[0]
-            return decision(
-                seen + f" There is a field: {field.name or field.role}.",
-                f'The field accepts "{value}" and the page reacts.',
-                Action(kind="type", ref=field.ref, text=value),
-                f'typed "{value}"',
-            )
-        if values and field is not None and 'pressed "Enter"' not in tried_keys:
-            return decision(
-                seen + " My text is entered.",
-                f'The page mentions "{values[-1]}" after I submit.',
-                Action(kind="press", ref=field.ref, key="Enter"),
-                'pressed "Enter"',
-            )
-
-        candidates = [e for e in elements if e.role in ACTIONABLE and e.ref and e.key not in tried_keys and e.name]
-        ranked = sorted(candidates, key=lambda e: -score(words, e.name))
-        if ranked and score(words, ranked[0].name) > 0:
-            best = ranked[0]
-            return decision(
-                seen + f' "{best.name}" looks closest to my goal.',
-                f'The page I reach mentions "{best.name}".',
-                Action(kind="click", ref=best.ref),
-                best.key,
-            )
-        return decision(
-            seen + " Nothing here that I have not tried matches my goal.",
+def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: int) -> Move:
+    """The one thing to do now, in order of preference."""
+    goal = request.goal
+    words, values = goal_words(goal), _QUOTED.findall(goal)
+    tried = set(memory.tried)
+    if unmet >= STUCK_AFTER:
+        return (
+            "I am stuck: what I try does not do what I expect.",
             "I stop here.",
-            Action(kind="give_up", reason=f"nothing on this page leads to {', '.join(words) or 'the goal'}"),
+            Action(kind="give_up", reason="two expectations in a row were not met"),
             None,
         )
-
-    @staticmethod
-    def _evaluate(request: StepRequest, elements: list[Element]) -> tuple[Evaluation | None, list[IssueDraft]]:
-        if request.expectation is None:
-            return None, []
-        outcome = request.last_outcome or ""
-        if outcome.startswith("failed"):
-            return Evaluation(verdict="unmet", note=outcome), [
-                IssueDraft(
-                    severity="major",
-                    heuristic="Nielsen #5 error prevention",
-                    title=f"Could not {request.last_action}",
-                    evidence=outcome,
-                    quote=f"As a user I expected to be able to {request.last_action}.",
-                )
-            ]
-        expected = _EXPECTS.search(request.expectation)
-        if not expected:
-            return Evaluation(verdict="met", note=f"the action went through: {outcome}"), []
-        target = expected.group(1)
-        headline = " ".join([request.observation.title] + [e.name for e in elements if e.role in HEADLINE])
-        everything = " ".join(e.name for e in elements)
-        verdict: Verdict
-        if score(goal_words(target), headline) or target.lower() in headline.lower():
-            verdict, note = "met", f'the page is headed "{target}"'
-        elif target.lower() in everything.lower():
-            verdict, note = "partial", f'"{target}" appears on the page, but not as its heading'
-        else:
-            verdict, note = "unmet", f'nothing on the page mentions "{target}"'
-        issues = (
-            []
-            if verdict != "unmet"
-            else [
-                IssueDraft(
-                    severity="minor",
-                    heuristic="Nielsen #2 match between system and the real world",
-                    title=f'"{target}" did not lead where its label says',
-                    evidence=f"after it: {request.observation.url}",
-                    quote=f'As a user I expected "{target}" to take me to {target}.',
-                )
-            ]
+    page = request.observation
+    headline = " ".join([page.title] + [e.name for e in elements if e.role == "heading" and (e.level or 1) <= 2])
+    # on the start page every goal word must head it; after moving on, half of them will do
+    needed = max(1, len(words) if request.step == 1 else (len(words) + 1) // 2)
+    pending = [value for value in values if f'typed "{value}"' not in tried]
+    if not unmet and not pending and score(words, headline) >= needed:
+        file = _FILE.search(goal)
+        note = file.group(1) if file else "notes.md"
+        if any(verb in goal.lower() for verb in DOCUMENT_VERBS) and f'wrote "{note}"' not in tried:
+            return (
+                "This is what I came for; I write down what I found.",
+                f"{note} holds what I found.",
+                Action(kind="write", file=note, text=_note(page.title, page.url, words, elements)),
+                f'wrote "{note}"',
+            )
+        return (
+            "What I came for heads this page.",
+            "Nothing more: the goal is reached.",
+            Action(kind="done", reason=f"the page is about {', '.join(words)}"),
+            None,
         )
-        return Evaluation(verdict=verdict, note=note), issues
+    fields = [e for e in elements if e.role in FIELDS and e.ref]
+    field = max(fields, key=lambda e: (e.role == "searchbox", score(words, e.name)), default=None)
+    if pending and field is not None:
+        return (
+            f"There is a field: {field.name or field.role}.",
+            f'The field accepts "{pending[0]}".',
+            Action(kind="type", ref=field.ref, text=pending[0]),
+            f'typed "{pending[0]}"',
+        )
+    if values and field is not None and 'pressed "Enter"' not in tried:
+        return (
+            "My text is entered.",
+            f'The page I reach mentions "{values[-1]}".',
+            Action(kind="press", ref=field.ref, key="Enter"),
+            'pressed "Enter"',
+        )
+    if any(matches(word, goal) for word in FORM_WORDS):
+        form = _fill_form(request.persona, words, elements, tried)
+        if form is not None:
+            return form
+    candidates = [e for e in elements if e.role in CLICKABLE and e.ref and e.name and e.key not in tried]
+    ranked = sorted(candidates, key=lambda e: -score(words, e.name))
+    if ranked and score(words, ranked[0].name) > 0:
+        best = ranked[0]
+        return (
+            f'"{best.name}" looks closest to my goal.',
+            f'The page I reach mentions "{best.name}".',
+            Action(kind="click", ref=best.ref),
+            best.key,
+        )
+    return (
+        "Nothing here that I have not tried matches my goal.",
+        "I stop here.",
+        Action(kind="give_up", reason=f"nothing on this page leads to {', '.join(words) or 'the goal'}"),
+        None,
+    )
+
+
+def _fill_form(persona: Persona, words: list[str], elements: list[Element], tried: set[str]) -> Move | None:
+    """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
+    for field in (e for e in elements if e.role == "textbox" and e.ref and not e.value):
+        value = persona_value(field.name, persona)
+        if value is not None and f'filled "{field.name}"' not in tried:
+            return (
+                f'The form asks for "{field.name}".',
+                f'"{field.name}" takes what I type.',
+                Action(kind="type", ref=field.ref, text=value),
+                f'filled "{field.name}"',
+            )
+    for index, box in enumerate(elements):
+        if box.role != "combobox" or not box.ref:
+            continue
+        options = [e for e in elements[index + 1 : index + 30] if e.role == "option"]
+        wanted = next((o for o in options if score(words, o.name) and not o.selected), None)
+        if wanted is not None and f'selected "{wanted.name}"' not in tried:
+            return (
+                f'I can choose "{wanted.name}".',
+                f'"{box.name}" shows "{wanted.name}".',
+                Action(kind="select", ref=box.ref, text=wanted.name),
+                f'selected "{wanted.name}"',
+            )
+    for box in (e for e in elements if e.role == "checkbox" and e.ref and not e.checked and e.key not in tried):
+        return (
+            f'There is a box to tick: "{box.name}".',
+            f'"{box.name}" is ticked.',
+            Action(kind="click", ref=box.ref),
+            box.key,
+        )
+    heading = next((e.name for e in elements if e.role == "heading"), "")
+    for button in (e for e in elements if e.role == "button" and e.ref and e.key not in tried):
+        if any(matches(word, button.name) for word in SUBMIT_WORDS) and any(e.role == "textbox" for e in elements):
+            return (
+                "The form is filled in.",
+                f'The form is accepted and "{heading}" gives way to the next page.',
+                Action(kind="click", ref=button.ref),
+                button.key,
+            )
+    return None
+
+
+def _note(title: str, url: str, words: list[str], elements: list[Element]) -> str:
+    """A short markdown note of what on this page speaks to the goal."""
+    texts = [e for e in elements if e.role in TEXT and e.name]
+    lines: list[str] = []
+    for index, element in enumerate(texts):
+        if score(words, element.name):
+            lines.append(element.name)
+            if index + 1 < len(texts) and texts[index + 1].role != "heading":
+                lines.append(texts[index + 1].name)
+    found = "\n".join(f"- {line}" for line in dict.fromkeys(lines)) or "- (nothing on the page names it)"
+    return f"# {title}\n\nFound at {url}\n\n{found}\n"
+
+
+def _evaluate(request: StepRequest, elements: list[Element]) -> tuple[Evaluation | None, list[IssueDraft]]:
+    """The verdict on the previous expectation, judged from this page alone, and any issue it shows."""
+    if request.expectation is None:
+        return None, []
+    outcome = request.last_outcome or ""
+    if outcome.startswith("failed"):
+        return Evaluation(verdict="unmet", note=outcome), [
+            IssueDraft(
+                severity="major",
+                heuristic="Nielsen #5 error prevention",
+                title=f"Could not {request.last_action}",
+                evidence=outcome,
+                quote=f"As a user I expected to be able to {request.last_action}.",
+            )
+        ]
+    if "nothing on the page changed" in outcome:
+        return Evaluation(verdict="unmet", note=outcome), []
+    form = _FORM.search(request.expectation)
+    if form:
+        return _evaluate_form(form.group(1), elements)
+    mentioned = _MENTIONS.search(request.expectation)
+    if not mentioned:
+        return Evaluation(verdict="met", note=f"it went through: {outcome}"), []
+    target = mentioned.group(1)
+    headline = " ".join([request.observation.title] + [e.name for e in elements if e.role == "heading"])
+    everything = " ".join(e.name for e in elements)
+    verdict: Verdict
+    if score(goal_words(target), headline) or target.lower() in headline.lower():
+        verdict, note = "met", f'the page is headed "{target}"'
+    elif target.lower() in everything.lower():
+        verdict, note = "partial", f'"{target}" appears on the page, but not as its heading'
+    else:
+        verdict, note = "unmet", f'nothing on the page mentions "{target}"'
+    issues = (
+        []
+        if verdict != "unmet"
+        else [
+            IssueDraft(
+                severity="minor",
+                heuristic="Nielsen #2 match between system and the real world",
+                title=f'"{target}" did not lead where its label says',
+                evidence=f"after it: {request.observation.url}",
+                quote=f'As a user I expected "{target}" to take me to {target}.',
+            )
+        ]
+    )
+    return Evaluation(verdict=verdict, note=note), issues
+
+
+def _evaluate_form(heading: str, elements: list[Element]) -> tuple[Evaluation, list[IssueDraft]]:
+    still = next((e.name for e in elements if e.role == "heading"), "") == heading
+    if not still:
+        return Evaluation(verdict="met", note="the form was accepted"), []
+    alert = next((e.name for e in elements if e.role == "alert" and e.name), None)
+    title = f'The form was refused: "{alert}"' if alert else "The form was refused without a word"
+    return Evaluation(verdict="unmet", note=title), [
+        IssueDraft(
+            severity="major",
+            heuristic="Nielsen #9 help users recognize, diagnose, and recover from errors",
+            title=title,
+            evidence=f'still on "{heading}" after sending the form',
+            quote="As a user I expected to be told what to fix.",
+        )
+    ]
