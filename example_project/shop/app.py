@@ -21,8 +21,11 @@ PRODUCTS = [
     {"slug": "apples", "name": "Apples, 1 kg", "price": "$2.90"},
     {"slug": "coffee", "name": "Coffee beans", "price": "$9.50"},
 ]
-PLANS = [("Basic", "Free", "delivery in 3 days"), ("Pro", "$12 per month", "same-day delivery"),
-         ("Team", "$30 per month", "five accounts")]
+PLANS = [
+    ("Basic", "Free", "delivery in 3 days"),
+    ("Pro", "$12 per month", "same-day delivery"),
+    ("Team", "$30 per month", "five accounts"),
+]
 SLOW_SEARCH_SECONDS = 1.5
 
 
@@ -62,8 +65,9 @@ def handler_for(fixed: bool) -> type[BaseHTTPRequestHandler]:
             form = {key: values[0] for key, values in parse_qs(self.rfile.read(length).decode()).items()}
             error = signup_error(form, fixed)
             if error:
-                self.page("signup.html", status=400, error=error, values=form, plans=PLANS,
-                          plan=form.get("plan", "Basic"))
+                self.page(
+                    "signup.html", status=400, error=error, values=form, plans=PLANS, plan=form.get("plan", "Basic")
+                )
             else:
                 self.page("welcome.html", name=form.get("name", ""), plan=form.get("plan", "Basic"))
 

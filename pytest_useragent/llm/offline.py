@@ -43,6 +43,7 @@ _FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
 _TRIED = re.compile(r'(\w+) "([^"]*)"')
 _MENTIONS = re.compile(r'mentions "([^"]*)"')
 _FORM = re.compile(r'"([^"]*)" gives way')
+ERROR_PAGE = re.compile(r"\b(not found|404|page (does not|doesn't) exist|server error|500)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -336,6 +337,16 @@ def _evaluate(request: StepRequest, elements: list[Element]) -> tuple[Evaluation
     headline = " ".join([request.observation.title] + [e.name for e in elements if e.role == "heading"])
     everything = " ".join(e.name for e in elements)
     verdict: Verdict
+    if ERROR_PAGE.search(headline):
+        return Evaluation(verdict="surprised", note=f'"{target}" led to an error page'), [
+            IssueDraft(
+                severity="major",
+                heuristic="Nielsen #9 help users recognize, diagnose, and recover from errors",
+                title=f'"{target}" led to an error page',
+                evidence=f"{request.observation.url}: {headline}",
+                quote=f'As a user I expected "{target}" to work.',
+            )
+        ]
     if score(goal_words(target), headline) or target.lower() in headline.lower():
         verdict, note = "met", f'the page is headed "{target}"'
     elif target.lower() in everything.lower():

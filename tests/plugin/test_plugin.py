@@ -199,3 +199,10 @@ def test_the_llm_provider_fixture_can_point_claude_at_another_server(suite):
     """
     )
     run(suite).assert_outcomes(passed=1)
+
+
+def test_the_header_says_which_engine_drives(suite, monkeypatch):
+    suite.makepyfile(test_x="def test_x(): pass")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    run(suite).stdout.fnmatch_lines(["useragent: provider anthropic, model claude-sonnet-4-6, budget $1 per session*"])
+    run(suite, "--useragent-provider=offline").stdout.fnmatch_lines(["useragent: provider offline, budget*"])

@@ -78,8 +78,8 @@ def test_gives_up_when_nothing_untried_matches():
 def test_an_unmet_expectation_is_a_reported_issue():
     decision = ask(
         "Find the careers",
-        snapshot='- heading "Not found" [level=1] [ref=e1]',
-        title="404",
+        snapshot='- heading "About us" [level=1] [ref=e1]',
+        title="About",
         expectation='The page I reach mentions "Careers".',
         last_action="click e5",
         last_outcome="ok: clicked",
@@ -101,3 +101,16 @@ def test_words_match_by_shared_stem():
 
 def test_a_goal_with_no_content_words_gives_up_instead_of_claiming_success():
     assert ask("Find it for me").action.kind == "give_up"
+
+
+def test_an_error_page_is_a_surprise_and_an_issue():
+    decision = ask(
+        "Find the careers",
+        snapshot='- heading "Page not found" [level=1] [ref=e1]',
+        title="Not found",
+        expectation='The page I reach mentions "Careers".',
+        last_action="click e5",
+        last_outcome="ok: clicked",
+    )
+    assert decision.evaluation and decision.evaluation.verdict == "surprised"
+    assert decision.issues[0].title == '"Careers" led to an error page' and decision.issues[0].severity == "major"

@@ -1,0 +1,88 @@
+"""Each objective check on a small page of its own."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_useragent.browser.checks import PageChecks, issues_from_signals
+from pytest_useragent.records import FailedRequest, Signals, SlowResponse
+
+
+def rules(issues):
+    return [issue.rule for issue in issues]
+
+
+def ref(page, name):
+    return re.search(rf'"{re.escape(name)}"[^\n]*\[ref=([a-z0-9]+)\]', page.aria_snapshot(mode="ai")).group(1)
+
+
+def test_axe_finds_an_unnamed_button_once_per_page_state(page):
+    page.set_content("<main><h1>Shop</h1><button><svg width=20 height=20></svg></button></main>")
+    checks = PageChecks(page)
+    first = checks.inspect(Signals())
+    assert "button-name" in rules(first)
+    issue = next(i for i in first if i.rule == "button-name")
+    assert issue.severity == "critical" and issue.locator == 'locator("button")' and "<button>" in issue.element
+    assert "button-name" not in rules(checks.inspect(Signals()))  # same page, same state: not run again
+
+
+def test_small_controls_need_room_around_them(page):
+    page.set_content("""<style>button{width:16px;height:16px;padding:0;margin:0}</style>
+        <div><button aria-label="a">a</button><button aria-label="b">b</button></div>
+        <div style="margin-top:80px"><button aria-label="alone">c</button></div>""")
+    found = [i for i in PageChecks(page).inspect(Signals()) if i.rule == "target-size"]
+    assert sorted(i.evidence.split(":")[0] for i in found) == ["a", "b"]  # "alone" has 24px of room
+
+
+def test_links_in_running_text_are_exempt(page):
+    page.set_content('<p>Read <a href="#x">the terms</a> and <a href="#y">privacy</a> before you go.</p>')
+    assert "target-size" not in rules(PageChecks(page).inspect(Signals()))
+
+
+def test_horizontal_overflow(page):
+    page.set_content('<div style="width:3000px">wide</div>')
+    issue = next(i for i in PageChecks(page).inspect(Signals()) if i.rule == "horizontal-overflow")
+    assert "wider than the viewport" in issue.evidence
+    page.set_content("<div>narrow</div>")
+    assert "horizontal-overflow" not in rules(PageChecks(page).inspect(Signals()))
+
+
+def test_a_dead_click_and_clicks_that_do_something(page):
+    page.set_content("""<button id=dead>Dead</button>
+        <button id=live onclick="this.textContent='Done'">Live</button>
+        <button id=focus onclick="document.getElementById('f').focus()">Focus</button><input id=f aria-label=f>
+        <a href="#next">Next</a>""")
+    checks = PageChecks(page)
+    for name, dead in [("Dead", True), ("Live", False), ("Focus", False), ("Next", False)]:
+        checks.arm(ref(page, name))
+        page.get_by_text(name, exact=True).click()
+        issue = checks.dead_click(f"button {name}")
+        assert (issue is not None) is dead, name
+    assert checks.dead_click("x") is None  # nothing armed
+
+
+def test_clicks_on_form_fields_are_never_dead(page):
+    page.set_content('<input type=checkbox aria-label="Agree">')
+    checks = PageChecks(page)
+    checks.arm(ref(page, "Agree"))
+    page.get_by_label("Agree").click()
+    assert checks.dead_click("checkbox") is None
+
+
+def test_signals_become_issues():
+    signals = Signals(
+        console_errors=["boom"],
+        failed_requests=[
+            FailedRequest(method="GET", url="http://x/a", resource="document", status=404),
+            FailedRequest(method="GET", url="http://x/i.png", resource="image", error="net::ERR"),
+        ],
+        slow_responses=[SlowResponse(method="GET", url="http://x/s", milliseconds=1500)],
+    )
+    issues = issues_from_signals(signals)
+    assert [(i.rule, i.severity) for i in issues] == [
+        ("http-error", "major"),
+        ("http-error", "minor"),
+        ("console-error", "minor"),
+        ("slow-response", "minor"),
+    ]
+    assert issues[0].evidence == "GET http://x/a -> 404" and issues[3].evidence == "GET http://x/s took 1500 ms"
