@@ -7,6 +7,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import SessionResult
@@ -24,6 +25,7 @@ class Agent:
         config: UserAgentConfig,
         directory: Path,
         progress: Progress | None = None,
+        spending: Spending | None = None,
     ) -> None:
         self.page = page
         self.persona = persona
@@ -32,6 +34,8 @@ class Agent:
         self.directory = directory
         self.results: list[SessionResult] = []
         self._progress = progress or (lambda line: None)
+        # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
+        self.spending = spending or Spending.start(config, directory / "useragent-ledger.json")
 
     def run(
         self,
@@ -51,6 +55,7 @@ class Agent:
             provider=self.provider,
             config=config,
             directory=self.directory / name,
+            spending=self.spending,
             progress=self._progress,
         )
         result = session.run(goal, url)

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from pytest_useragent.records import SessionResult, Step
 from pytest_useragent.redaction import Secrets
+from pytest_useragent.report.render import render_session_markdown
 
 
 class SessionFiles:
@@ -57,8 +58,11 @@ class SessionFiles:
         }
 
     def finish(self, result: SessionResult) -> None:
+        """session.json and report.md, both redacted."""
         self._transcript.close()
         (self.root / "session.json").write_text(self._json(result, indent=2), encoding="utf-8")
+        report = render_session_markdown(SessionResult.model_validate(self._secrets.redact_json(result.model_dump())))
+        (self.root / "report.md").write_text(report, encoding="utf-8")
 
     def _json(self, record: BaseModel, indent: int | None) -> str:
         return json.dumps(self._secrets.redact_json(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)

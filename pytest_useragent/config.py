@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from pytest_useragent.errors import ConfigError
 
@@ -51,6 +51,12 @@ def _amount(value: str) -> float:
     return _number(value, float, lambda n: n > 0, "must be an amount above 0")
 
 
+def _currency(value: str) -> str:
+    if not value.isalpha() or len(value) != 3:
+        raise ValueError("must be a three-letter currency code such as USD or CZK")
+    return value.upper()
+
+
 def _model(value: str) -> str:
     value = value.strip()
     if not value or any(ch.isspace() for ch in value):
@@ -81,7 +87,19 @@ OPTIONS: tuple[Option, ...] = (
     Option("wait", "least seconds to wait after each action before looking again (default 0)", _seconds, "0"),
     Option("settle-timeout", "most seconds to wait for the page to become quiet (default 5)", _seconds, "5"),
     Option("slow-response", "seconds after which a response counts as slow, a UX issue (default 1)", _seconds, "1"),
-    Option("budget", "most USD one session may spend on the model (default 1)", _amount, "1"),
+    Option(
+        "budget",
+        "most the whole run may spend on the model, all xdist workers together, in --useragent-currency (default 5)",
+        _amount,
+        "5",
+    ),
+    Option(
+        "currency",
+        "currency of budgets and reports: USD (default), CZK, or one added by --useragent-prices",
+        _currency,
+        "USD",
+    ),
+    Option("prices", "JSON or YAML file of model prices and exchange rates, laid over the built-in ones", Path, None),
     Option(
         "debug",
         "off, debug (live step progress) or ultra (also raw model requests/replies)",
@@ -103,7 +121,12 @@ class UserAgentConfig:
     wait: float = 0.0
     settle_timeout: float = 5.0
     slow_response: float = 1.0
-    budget: float = 1.0
+    budget: float = 5.0
+    """The run's budget, in `currency`."""
+    currency: str = "USD"
+    prices: Path | None = None
+    session_budget: float | None = None
+    """One test's budget, in `currency`: from the marker's or agent.run's `budget=`."""
     debug: DebugMode = "off"
     report_dir: Path = field(default_factory=lambda: Path("useragent-report"))
     max_output_tokens: int = 2048
@@ -126,18 +149,25 @@ class UserAgentConfig:
         return cls(**values)
 
     def with_overrides(self, **overrides: Any) -> UserAgentConfig:
-        """This config with marker or call arguments applied; unknown or bad values raise ConfigError."""
-        known = {f.name for f in fields(self)} - {"report_dir", "debug", "provider"}
-        unknown = sorted(set(overrides) - known)
+        """This config with a marker's or a call's settings applied; unknown or bad values raise ConfigError.
+
+        `budget` here is one test's own budget (session_budget); the run's budget comes from the options only.
+        """
+        known = sorted(OVERRIDABLE)
+        unknown = sorted(set(overrides) - OVERRIDABLE)
         if unknown:
-            raise ConfigError(f"unknown useragent setting(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+            raise ConfigError(f"unknown useragent setting(s): {', '.join(unknown)}; known: {', '.join(known)}")
         parsed: dict[str, Any] = {}
         for key, value in overrides.items():
             if value is None:
                 continue
-            option = next((o for o in OPTIONS if o.name.replace("-", "_") == key), None)
+            option = next(o for o in OPTIONS if o.name.replace("-", "_") == key)
             try:
-                parsed[key] = option.parse(str(value)) if option else cast(Any, value)
+                parsed["session_budget" if key == "budget" else key] = option.parse(str(value))
             except ValueError as error:
                 raise ConfigError(f"useragent {key}={value!r}: {error}") from None
         return replace(self, **parsed)
+
+
+OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget"})
+"""What a marker or agent.run may set for one test."""

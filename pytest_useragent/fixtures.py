@@ -23,9 +23,7 @@ from pytest_useragent.llm.base import Provider
 from pytest_useragent.llm.offline import OfflineProvider
 from pytest_useragent.persona import DEFAULT_PERSONA, Persona
 from pytest_useragent.session import Progress
-from pytest_useragent.stash import CONFIG_KEY, RESULTS_PROPERTY
-
-MARKER_SETTINGS = ("max_steps", "model", "budget", "wait", "settle_timeout")
+from pytest_useragent.stash import CONFIG_KEY, RESULTS_KEY, SPENDING_KEY
 
 
 def resolve_provider(config: UserAgentConfig) -> str:
@@ -45,13 +43,6 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
     if marker.args:
         pytest.fail("@pytest.mark.useragent takes keyword arguments only, e.g. max_steps=12", pytrace=False)
     settings = {key: value for key, value in marker.kwargs.items() if key != "persona"}
-    unknown = sorted(set(settings) - set(MARKER_SETTINGS))
-    if unknown:
-        pytest.fail(
-            f"@pytest.mark.useragent: unknown argument(s) {', '.join(unknown)}; "
-            f"known: persona, {', '.join(MARKER_SETTINGS)}",
-            pytrace=False,
-        )
     try:
         return config.with_overrides(**settings)
     except UserError as error:
@@ -93,18 +84,21 @@ def agent(
     useragent_config: UserAgentConfig,
     tmp_path: Path,
 ) -> Iterator[Agent]:
-    """A persona driving pytest-playwright's `page`; `agent.run(goal, url=...)` returns a SessionResult."""
-    agent = Agent(
-        page,
-        persona,
-        llm_provider,
-        useragent_config,
-        tmp_path,
-        progress=_live_progress(request) if useragent_config.debug != "off" else None,
-    )
+    """A persona driving pytest-playwright's `page`; `agent.run(goal, url=...)` returns a SessionResult.
+
+    Skips the test when the run's budget is already spent.
+    """
+    spending = request.config.stash[SPENDING_KEY]
+    state = spending.ledger.state()
+    if state.exhausted:
+        pytest.skip(
+            f"useragent budget exhausted: {spending.show(state.spent_usd)} spent of "
+            f"{spending.show(state.limit_usd)} for the run"
+        )
+    progress = _live_progress(request) if useragent_config.debug != "off" else None
+    agent = Agent(page, persona, llm_provider, useragent_config, tmp_path, progress=progress, spending=spending)
+    request.node.stash[RESULTS_KEY] = agent.results
     yield agent
-    for result in agent.results:
-        request.node.user_properties.append((RESULTS_PROPERTY, result.model_dump_json()))
 
 
 @pytest.fixture(scope="session")

@@ -1,76 +1,152 @@
-"""Prices, usage -> cost, and the budget a session spends against.
+"""Spending: the run's ledger shared by every pytest-xdist worker, and the budget one session spends through it.
 
-The budget is checked *before* each model call: it reserves the call's worst case (estimated input plus the
-most output tokens allowed) and settles the real cost afterwards, so a session never spends past its limit.
+The ledger is a small JSON file guarded by a file lock in the run's temp directory. Before each model call a session
+reserves the call's worst case (estimated input plus the most output tokens allowed); after it, the reservation is
+replaced by the real cost. A reservation that does not fit marks the run exhausted, so the run never spends more
+than its budget, however many workers share it.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
+from filelock import FileLock
 from pydantic import BaseModel
 
+from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import BudgetExhausted
+from pytest_useragent.pricing import PriceBook, money
 from pytest_useragent.records import Usage
 
 
-class Price(BaseModel):
-    """USD per million tokens."""
+class LedgerState(BaseModel):
+    limit_usd: float
+    spent_usd: float = 0.0
+    reserved_usd: float = 0.0
+    exhausted: bool = False
 
-    input: float
-    output: float
-    cache_write: float
-    cache_read: float
-
-
-@cache
-def known_prices() -> dict[str, Price]:
-    raw = json.loads(files("pytest_useragent").joinpath("prices.json").read_text(encoding="utf-8"))
-    return {name: Price.model_validate(value) for name, value in raw.items() if not name.startswith("_")}
+    @property
+    def left_usd(self) -> float:
+        return max(self.limit_usd - self.spent_usd - self.reserved_usd, 0.0)
 
 
-def price_of(model: str) -> tuple[Price, bool]:
-    """The price of a model and whether it is known; an unknown model is priced at the dearest known rate."""
-    prices = known_prices()
-    matches = [name for name in prices if model == name or model.startswith(name + "-")]
-    if matches:
-        return prices[max(matches, key=len)], True
-    dearest = max(prices.values(), key=lambda price: price.output)
-    return dearest, False
+class RunLedger:
+    """The run's spending, shared across processes through a locked file."""
 
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = FileLock(str(path) + ".lock")
 
-def cost_usd(model: str, usage: Usage) -> float:
-    price, _ = price_of(model)
-    return (
-        usage.input_tokens * price.input
-        + usage.output_tokens * price.output
-        + usage.cache_creation_input_tokens * price.cache_write
-        + usage.cache_read_input_tokens * price.cache_read
-    ) / 1_000_000
+    @classmethod
+    def create(cls, path: Path, limit_usd: float) -> RunLedger:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ledger = cls(path)
+        with ledger._lock:
+            path.write_text(LedgerState(limit_usd=limit_usd).model_dump_json(), encoding="utf-8")
+        return ledger
+
+    def state(self) -> LedgerState:
+        with self._lock:
+            return self._read()
+
+    def reserve(self, amount_usd: float) -> LedgerState | None:
+        """Hold `amount_usd` if it fits; None (and the run marked exhausted) when it does not."""
+        with self._lock:
+            state = self._read()
+            if amount_usd > state.left_usd:
+                self._write(state.model_copy(update={"exhausted": True}))
+                return None
+            self._write(state.model_copy(update={"reserved_usd": state.reserved_usd + amount_usd}))
+            return state
+
+    def settle(self, reserved_usd: float, spent_usd: float) -> None:
+        with self._lock:
+            state = self._read()
+            self._write(
+                state.model_copy(
+                    update={
+                        "reserved_usd": max(state.reserved_usd - reserved_usd, 0.0),
+                        "spent_usd": state.spent_usd + spent_usd,
+                    }
+                )
+            )
+
+    def _read(self) -> LedgerState:
+        return LedgerState.model_validate(json.loads(self.path.read_text(encoding="utf-8")))
+
+    def _write(self, state: LedgerState) -> None:
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text(state.model_dump_json(), encoding="utf-8")
+        temporary.replace(self.path)
 
 
 @dataclass
 class Budget:
-    """What one session may spend, and what it has spent."""
+    """What one session spends: through the run's ledger, and within its own limit when the test set one."""
 
-    limit_usd: float
+    prices: PriceBook
+    ledger: RunLedger
+    currency: str = "USD"
+    session_limit_usd: float | None = None
     spent_usd: float = 0.0
-
-    @property
-    def left_usd(self) -> float:
-        return max(self.limit_usd - self.spent_usd, 0.0)
+    _held_usd: float = 0.0
 
     def reserve(self, model: str, worst_case: Usage) -> None:
-        """Raise BudgetExhausted when a call of this worst case could overspend."""
-        needed = cost_usd(model, worst_case)
-        if needed > self.left_usd:
+        """Hold a call's worst case; BudgetExhausted, naming the amounts, when it could overspend."""
+        needed = self.prices.cost_usd(model, worst_case)
+        if self.session_limit_usd is not None and self.spent_usd + needed > self.session_limit_usd:
             raise BudgetExhausted(
-                f"the next call could cost ${needed:.4f} but only ${self.left_usd:.4f} "
-                f"of the ${self.limit_usd:.2f} budget is left"
+                f"the next call could cost {self.show(needed)} but only "
+                f"{self.show(max(self.session_limit_usd - self.spent_usd, 0))} of this test's "
+                f"{self.show(self.session_limit_usd)} budget is left"
             )
+        before = self.ledger.reserve(needed)
+        if before is None:
+            state = self.ledger.state()
+            raise BudgetExhausted(
+                f"the next call could cost {self.show(needed)} but only {self.show(state.left_usd)} of the run's "
+                f"{self.show(state.limit_usd)} budget is left"
+            )
+        self._held_usd = needed
 
-    def settle(self, cost: float) -> None:
+    def settle(self, model: str, usage: Usage) -> float:
+        """Replace the held worst case by the call's real cost; returns that cost in USD."""
+        cost = self.prices.cost_usd(model, usage)
+        self.ledger.settle(self._held_usd, cost)
+        self._held_usd = 0.0
         self.spent_usd += cost
+        return cost
+
+    def show(self, usd: float) -> str:
+        """An amount in the run's currency, e.g. "$0.0420" or "0.99 CZK"."""
+        return money(usd, self.currency, self.prices.rate(self.currency))
+
+
+@dataclass(frozen=True)
+class Spending:
+    """The run's price book, ledger and currency, shared by all its sessions."""
+
+    prices: PriceBook
+    ledger: RunLedger
+    currency: str
+
+    @classmethod
+    def start(cls, config: UserAgentConfig, ledger_path: Path) -> Spending:
+        """A new run's spending: prices loaded (ConfigError on a bad file or currency), the ledger created."""
+        prices = PriceBook.load(config.prices)
+        ledger = RunLedger.create(ledger_path, config.budget / prices.rate(config.currency))
+        return cls(prices, ledger, config.currency)
+
+    @property
+    def rate(self) -> float:
+        return self.prices.rate(self.currency)
+
+    def budget(self, session_limit: float | None) -> Budget:
+        """A session's budget; `session_limit` is in the run's currency."""
+        limit = None if session_limit is None else session_limit / self.rate
+        return Budget(self.prices, self.ledger, self.currency, limit)
+
+    def show(self, usd: float) -> str:
+        return money(usd, self.currency, self.rate)

@@ -258,7 +258,13 @@ class SessionResult(BaseModel):
     wrap_up: WrapUp | None
     usage: Usage
     cost_usd: float
-    budget_usd: float
+    currency: str = "USD"
+    exchange_rate: float = 1.0
+    """Units of `currency` per USD when the session ran."""
+    price_known: bool = True
+    """False when the model had no known price and was charged at the dearest known rate."""
+    budget: float | None = None
+    """This test's own budget in `currency`, when it set one."""
     started_at: datetime
     finished_at: datetime
     directory: str
@@ -271,3 +277,8 @@ class SessionResult(BaseModel):
     @property
     def goal_achieved(self) -> bool:
         return self.outcome == "goal_achieved"
+
+    @property
+    def cost(self) -> float:
+        """The cost in `currency`."""
+        return self.cost_usd * self.exchange_rate

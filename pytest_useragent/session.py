@@ -25,7 +25,7 @@ from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import BudgetExhausted, ProviderError
-from pytest_useragent.ledger import Budget
+from pytest_useragent.ledger import Budget, Spending
 from pytest_useragent.llm.base import Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
@@ -55,6 +55,7 @@ class Session:
     provider: Provider
     config: UserAgentConfig
     directory: Path
+    spending: Spending
     progress: Progress = lambda line: None  # noqa: E731
 
     def run(self, goal: str, url: str | None) -> SessionResult:
@@ -62,7 +63,7 @@ class Session:
             goal=goal,
             files=SessionFiles(self.directory, secrets := Secrets(), keep_exchanges=self.config.debug == "ultra"),
             secrets=secrets,
-            budget=Budget(self.config.budget),
+            budget=self.spending.budget(self.config.session_budget),
             model=self.provider.model_name(self.config.model),
             watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
             checks=PageChecks(self.page),
@@ -196,11 +197,18 @@ class Session:
             wrap_up=wrap_up,
             usage=sum((call.usage for call in calls), Usage()),
             cost_usd=sum(call.cost_usd for call in calls),
-            budget_usd=self.config.budget,
+            currency=self.config.currency,
+            exchange_rate=self.spending.rate,
+            price_known=self.spending.prices.is_known(state.model),
+            budget=self.config.session_budget,
             started_at=state.started_at,
             finished_at=datetime.now(UTC),
             directory=str(self.directory),
-            files={**state.files.listing(), "session.json": str(self.directory / "session.json")},
+            files={
+                **state.files.listing(),
+                "session.json": str(self.directory / "session.json"),
+                "report.md": str(self.directory / "report.md"),
+            },
             docs=state.documents.listing(),
         )
         state.files.finish(result)

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.ledger import Spending
+from pytest_useragent.records import SessionResult
 
 CONFIG_KEY = pytest.StashKey[UserAgentConfig]()
-RESULTS_PROPERTY = "useragent_session"
-"""The user_properties key under which each SessionResult travels (as JSON) to the controller."""
+SPENDING_KEY = pytest.StashKey[Spending]()
+RESULTS_KEY = pytest.StashKey[list[SessionResult]]()
+"""On a test item: the sessions its agent ran, attached to its teardown report by the plugin."""
+LEDGER_INPUT = "useragent_ledger"
+"""The workerinput key under which xdist workers learn the run ledger's path."""

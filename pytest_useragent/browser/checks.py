@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from axe_playwright_python.base import AXE_SCRIPT  # type: ignore[import-untyped]
+from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 

@@ -20,7 +20,7 @@ import anthropic
 from pydantic import BaseModel, ValidationError
 
 from pytest_useragent.errors import ProviderError
-from pytest_useragent.ledger import Budget, cost_usd
+from pytest_useragent.ledger import Budget
 from pytest_useragent.llm.base import Reply, StepRequest, WrapUpRequest
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.records import Call, Decision, Usage, WrapUp
@@ -128,8 +128,7 @@ class AnthropicProvider:
             started = time.monotonic()
             message = self._create(kwargs)
             usage = _usage(message.usage)
-            cost = cost_usd(model, usage)
-            budget.settle(cost)
+            cost = budget.settle(model, usage)
             reply.calls.append(
                 Call(
                     purpose=purpose if attempt == 0 else "repair",

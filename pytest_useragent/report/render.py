@@ -1,34 +1,83 @@
-"""Rendering the run summary: report.md from a jinja2 template, report.json from the record itself."""
+"""Rendering: run reports (report.md, report.html, report.json) and a session's own report.md, from templates."""
 
 from __future__ import annotations
 
+import base64
 from functools import cache
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import RunSummary
+
+GITHUB_SUMMARY_LIMIT = 1024 * 1024
+"""GitHub refuses a step summary over 1 MiB."""
 
 
 @cache
 def _environment() -> Environment:
-    return Environment(
+    environment = Environment(
         loader=PackageLoader("pytest_useragent", "report/templates"),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        autoescape=False,
+        autoescape=select_autoescape(["html.j2"]),
     )
+    environment.filters["percent"] = lambda rate: f"{rate * 100:.0f}%"
+    return environment
 
 
-def render_markdown(summary: RunSummary) -> str:
+def render_run_markdown(summary: RunSummary) -> str:
     return _environment().get_template("report.md.j2").render(summary=summary)
 
 
-def write_report(summary: RunSummary, directory: Path) -> Path:
-    """Write report.md and report.json into `directory`; returns the markdown path."""
+def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
+    return _environment().get_template("report.html.j2").render(summary=summary, images=images)
+
+
+def render_session_markdown(result: SessionResult) -> str:
+    return _environment().get_template("session.md.j2").render(result=result)
+
+
+def render_timeline_html(result: SessionResult, images: dict[str, str]) -> str:
+    """One session's timeline as an HTML fragment (for pytest-html)."""
+    return _environment().get_template("timeline.html.j2").render(result=result, images=images)
+
+
+def screenshots(results: list[SessionResult]) -> dict[str, str]:
+    """Every screenshot of these sessions as a data: URI, keyed by session directory and relative path."""
+    images: dict[str, str] = {}
+    for result in results:
+        for step in result.steps:
+            if step.screenshot:
+                path = Path(result.directory) / step.screenshot
+                if path.is_file():
+                    data = base64.b64encode(path.read_bytes()).decode("ascii")
+                    images[f"{result.directory}/{step.screenshot}"] = f"data:image/png;base64,{data}"
+    return images
+
+
+def write_run_report(summary: RunSummary, directory: Path) -> Path:
+    """report.md, report.html (self-contained, screenshots inlined) and report.json; returns report.html's path."""
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "report.json").write_text(summary.model_dump_json(indent=2), encoding="utf-8")
-    markdown = directory / "report.md"
-    markdown.write_text(render_markdown(summary), encoding="utf-8")
-    return markdown
+    (directory / "report.md").write_text(render_run_markdown(summary), encoding="utf-8")
+    html = directory / "report.html"
+    images = screenshots([session.result for session in summary.sessions])
+    html.write_text(render_run_html(summary, images), encoding="utf-8")
+    return html
+
+
+def append_github_summary(summary: RunSummary, path: Path) -> None:
+    """Append the markdown summary to $GITHUB_STEP_SUMMARY, cut to stay under GitHub's 1 MiB limit."""
+    existing = path.stat().st_size if path.exists() else 0
+    room = GITHUB_SUMMARY_LIMIT - existing - 200
+    if room <= 0:
+        return
+    text = render_run_markdown(summary)
+    data = text.encode("utf-8")
+    if len(data) > room:
+        text = data[:room].decode("utf-8", errors="ignore") + "\n\n… cut to fit GitHub's 1 MiB limit: see report.md\n"
+    with path.open("a", encoding="utf-8") as out:
+        out.write(text + "\n")

@@ -24,10 +24,11 @@ def test_the_agent_fixture_runs_a_session_and_the_run_is_reported(suite):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            "useragent: provider offline (auto: no ANTHROPIC_API_KEY), budget $1 per session, max 15 steps",
+            "useragent: provider offline (auto: no ANTHROPIC_API_KEY), budget $5.00 (default) for the run, max 15 steps",
             "*= useragent =*",
-            "1 sessions, 1 goals achieved, 2 steps, expectations met 1/1, issues: none, cost $0.0000",
-            "report: *useragent-report/report.md",
+            "1 sessions in 1 tests, 1 goals achieved, 2 steps, expectations met 1/1 (100%), issues: *",
+            "spent $0.00 of the $5.00 budget",
+            "report: *useragent-report/report.html",
         ]
     )
     report = json.loads((suite.path / "useragent-report" / "report.json").read_text())
@@ -48,7 +49,7 @@ def test_marker_sets_persona_and_limits(suite):
         @pytest.mark.useragent(persona="Jana, 45. First time here.", max_steps=1, budget=0.5, model="claude-haiku-4-5")
         def test_marked(agent, persona, useragent_config, site):
             assert persona.name == "Jana"
-            assert (useragent_config.max_steps, useragent_config.budget) == (1, 0.5)
+            assert (useragent_config.max_steps, useragent_config.session_budget) == (1, 0.5)
             result = agent.run("Find the careers page", url=site + "/index.html")
             assert result.outcome == "max_steps" and len(result.steps) == 1
 
@@ -134,7 +135,7 @@ def test_author_mistakes_fail_with_one_line_and_no_traceback(suite):
     result = run(suite)
     result.assert_outcomes(passed=0, failed=1, errors=2)
     out = result.stdout.str()
-    assert "@pytest.mark.useragent: unknown argument(s) steps; known: persona, max_steps" in out
+    assert "@pytest.mark.useragent: unknown useragent setting(s): steps; known: budget, max_steps" in out
     assert "broken.yaml is not valid YAML (line 1)" in out
     assert "PersonaError: persona file missing.yaml: No such file or directory" in out
     assert "Traceback" not in out and "pytest_useragent/" not in out
@@ -144,8 +145,12 @@ def test_sessions_under_xdist_reach_one_report(suite):
     suite.makepyfile(test_a=FINDS_PRICING, test_b=FINDS_PRICING.replace("test_finds_pricing", "test_again"))
     result = run(suite, "-n", "2")
     result.assert_outcomes(passed=2)
-    result.stdout.fnmatch_lines(["2 sessions, 2 goals achieved, 4 steps, expectations met 2/2*"])
+    result.stdout.fnmatch_lines(["2 sessions in 2 tests, 2 goals achieved, 4 steps, expectations met 2/2*"])
     report = json.loads((suite.path / "useragent-report" / "report.json").read_text())
+    results = [s["result"] for s in report["sessions"]]
+    assert report["steps"] == sum(len(r["steps"]) for r in results)
+    assert report["met"] == sum(r["expectations"]["met"] for r in results)
+    assert report["cost_usd"] == sum(r["cost_usd"] for r in results)
     assert sorted(s["nodeid"] for s in report["sessions"]) == [
         "test_a.py::test_finds_pricing[chromium]",
         "test_b.py::test_again[chromium]",
@@ -162,7 +167,7 @@ def test_debug_mode_shows_live_progress_and_report_dir_moves(suite):
             "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 2/15 [[]met[]] done*",
         ]
     )
-    assert (suite.path / "out" / "ux" / "report.md").exists()
+    assert {p.name for p in (suite.path / "out" / "ux").iterdir()} == {"report.md", "report.html", "report.json"}
 
 
 def test_pytest_playwright_options_keep_working(suite):
@@ -204,5 +209,5 @@ def test_the_llm_provider_fixture_can_point_claude_at_another_server(suite):
 def test_the_header_says_which_engine_drives(suite, monkeypatch):
     suite.makepyfile(test_x="def test_x(): pass")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
-    run(suite).stdout.fnmatch_lines(["useragent: provider anthropic, model claude-sonnet-4-6, budget $1 per session*"])
+    run(suite).stdout.fnmatch_lines(["useragent: provider anthropic, model claude-sonnet-4-6, budget $5.00 (default)*"])
     run(suite, "--useragent-provider=offline").stdout.fnmatch_lines(["useragent: provider offline, budget*"])

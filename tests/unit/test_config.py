@@ -50,6 +50,7 @@ def test_values_are_parsed():
         ("debug", "verbose", "off, debug, ultra"),
         ("provider", "openai", "auto, anthropic, offline"),
         ("model", "claude sonnet", "model name"),
+        ("currency", "euro", "three-letter currency code"),
     ],
 )
 def test_bad_values_name_the_option_and_the_rule(name, value, message):
@@ -60,7 +61,9 @@ def test_bad_values_name_the_option_and_the_rule(name, value, message):
 
 def test_overrides_apply_and_are_validated():
     config = UserAgentConfig().with_overrides(max_steps=4, budget=None, model="claude-haiku-4-5")
-    assert config.max_steps == 4 and config.budget == 1.0 and config.model == "claude-haiku-4-5"
+    assert config.max_steps == 4 and config.session_budget is None and config.model == "claude-haiku-4-5"
+    assert UserAgentConfig().with_overrides(budget="0.25").session_budget == 0.25  # a test's own, not the run's
+    assert UserAgentConfig().with_overrides(budget="0.25").budget == 5.0
     with pytest.raises(ConfigError, match="max_steps=-2"):
         UserAgentConfig().with_overrides(max_steps=-2)
     with pytest.raises(ConfigError, match="unknown useragent setting"):

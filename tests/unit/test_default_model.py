@@ -5,12 +5,12 @@ import anthropic
 from anthropic.resources.messages.messages import DEPRECATED_MODELS
 
 from pytest_useragent.config import DEFAULT_MODEL
-from pytest_useragent.ledger import price_of
+from pytest_useragent.pricing import PriceBook
 
 
 def test_the_default_model_is_current_and_priced():
     assert DEFAULT_MODEL not in DEPRECATED_MODELS
-    assert price_of(DEFAULT_MODEL)[1]
+    assert PriceBook.load().is_known(DEFAULT_MODEL)
 
 
 def test_the_sdk_does_not_warn_about_the_default_model():

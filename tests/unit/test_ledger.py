@@ -1,35 +1,67 @@
 from __future__ import annotations
 
+import multiprocessing
+
 import pytest
 
 from pytest_useragent.errors import BudgetExhausted
-from pytest_useragent.ledger import Budget, cost_usd, known_prices, price_of
+from pytest_useragent.ledger import Budget, RunLedger
+from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import Usage
 
-
-def test_known_and_dated_models_are_priced():
-    assert price_of("claude-sonnet-4-6") == (known_prices()["claude-sonnet-4-6"], True)
-    assert price_of("claude-haiku-4-5-20251001") == (known_prices()["claude-haiku-4-5"], True)
+BOOK = PriceBook.load()
+CALL = Usage(input_tokens=1000, output_tokens=2000)  # $0.033 worst case at claude-sonnet-4-6
 
 
-def test_an_unknown_model_takes_the_dearest_known_price():
-    price, known = price_of("claude-unknown-9")
-    assert not known and price.output == max(p.output for p in known_prices().values())
+def test_a_session_budget_refuses_a_call_that_could_overspend(tmp_path):
+    budget = Budget(BOOK, RunLedger.create(tmp_path / "l.json", 10), session_limit_usd=0.05)
+    budget.reserve("claude-sonnet-4-6", CALL)
+    assert budget.settle("claude-sonnet-4-6", Usage(input_tokens=1000, output_tokens=1000)) == pytest.approx(0.018)
+    with pytest.raises(BudgetExhausted, match=r"could cost \$0.0330 but only \$0.0320 of this test's \$0.0500 budget"):
+        budget.reserve("claude-sonnet-4-6", CALL)
 
 
-def test_cost_counts_every_kind_of_token():
-    usage = Usage(
-        input_tokens=1_000_000,
-        output_tokens=1_000_000,
-        cache_creation_input_tokens=1_000_000,
-        cache_read_input_tokens=1_000_000,
-    )
-    assert cost_usd("claude-sonnet-4-6", usage) == pytest.approx(3 + 15 + 3.75 + 0.30)
+def test_the_run_ledger_is_shared_and_marks_itself_exhausted(tmp_path):
+    ledger = RunLedger.create(tmp_path / "l.json", 0.05)
+    first, second = Budget(BOOK, ledger), Budget(BOOK, RunLedger(ledger.path))
+    first.reserve("claude-sonnet-4-6", CALL)
+    with pytest.raises(BudgetExhausted, match=r"of the run's \$0.0500 budget is left"):
+        second.reserve("claude-sonnet-4-6", CALL)  # the first call's worst case is still held
+    assert ledger.state().exhausted
+    first.settle("claude-sonnet-4-6", Usage(input_tokens=10, output_tokens=10))
+    state = ledger.state()
+    assert state.reserved_usd == 0 and state.spent_usd == pytest.approx(0.00018)
 
 
-def test_a_budget_refuses_a_call_that_could_overspend():
-    budget = Budget(limit_usd=0.05)
-    budget.reserve("claude-sonnet-4-6", Usage(input_tokens=1000, output_tokens=2000))  # $0.033 fits
-    budget.settle(0.03)
-    with pytest.raises(BudgetExhausted, match=r"only \$0.0200 of the \$0.05 budget is left"):
-        budget.reserve("claude-sonnet-4-6", Usage(input_tokens=1000, output_tokens=2000))
+def test_amounts_show_in_the_runs_currency(tmp_path):
+    budget = Budget(BOOK, RunLedger.create(tmp_path / "l.json", 1), currency="CZK")
+    assert budget.show(1.0) == "23.50 CZK"
+
+
+def _spend(path: str, calls: int, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    budget = Budget(BOOK, RunLedger(__import__("pathlib").Path(path)))
+    made = 0
+    for _ in range(calls):
+        try:
+            budget.reserve("claude-sonnet-4-6", CALL)
+        except BudgetExhausted:
+            break
+        budget.settle("claude-sonnet-4-6", CALL)  # the worst case, every time
+        made += 1
+    results.put(made)
+
+
+def test_many_processes_never_spend_past_the_budget(tmp_path):
+    limit = 1.0  # room for 30 worst-case calls of $0.033
+    ledger = RunLedger.create(tmp_path / "ledger.json", limit)
+    results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+    workers = [multiprocessing.Process(target=_spend, args=(str(ledger.path), 20, results)) for _ in range(6)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=60)
+    made = sum(results.get(timeout=5) for _ in workers)
+    state = ledger.state()
+    assert state.spent_usd <= limit and state.reserved_usd == pytest.approx(0)
+    assert made == 30 and state.spent_usd == pytest.approx(30 * 0.033)
+    assert state.exhausted

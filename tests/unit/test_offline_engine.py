@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 from pytest_useragent import OfflineProvider, Persona
-from pytest_useragent.ledger import Budget
+from pytest_useragent.ledger import Budget, RunLedger
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline import goal_words, matches, parse_snapshot
+from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import Observation
+
+LEDGER = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "ledger.json"
 
 SNAPSHOT = """- generic [ref=e1]:
   - navigation [ref=e2]:
@@ -27,7 +30,7 @@ def ask(goal: str, snapshot: str = SNAPSHOT, summary: str = "", title: str = "Sh
         observation=Observation(url="http://x/", title=title, snapshot=snapshot),
         **last,
     )
-    reply = OfflineProvider().decide(request, Budget(1))
+    reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(LEDGER, 1)))
     assert reply.value is not None
     return reply.value
 
