@@ -123,7 +123,8 @@ class AnthropicProvider:
                 "messages": messages,
                 "output_config": {"format": {"type": "json_schema", "schema": _schema(schema)}},
             }
-            estimate = int(len(json.dumps(kwargs, ensure_ascii=False)) / CHARS_PER_TOKEN) + extra_tokens
+            # the image is counted by its pixels (extra_tokens), not by its base64 text
+            estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + extra_tokens
             budget.reserve(model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
             started = time.monotonic()
             message = self._create(kwargs)

@@ -13,7 +13,7 @@ REPORT_SCHEMA_VERSION = 1
 """The version of report.json's shape; raised whenever a field changes meaning or goes away."""
 
 
-class TestSession(BaseModel):
+class SessionEntry(BaseModel):
     """One session as the run report lists it."""
 
     nodeid: str
@@ -49,7 +49,7 @@ class RunSummary(BaseModel):
     exchange_rate: float
     budget_usd: float
     spent_usd: float
-    sessions: list[TestSession]
+    sessions: list[SessionEntry]
     crashed: list[Crash]
     tests: int
     goals_achieved: int
@@ -72,7 +72,7 @@ class RunSummary(BaseModel):
 
 
 def aggregate(
-    sessions: list[TestSession],
+    sessions: list[SessionEntry],
     crashed: list[Crash],
     *,
     currency: str = "USD",

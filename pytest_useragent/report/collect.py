@@ -15,7 +15,7 @@ import pytest
 
 from pytest_useragent.ledger import Spending
 from pytest_useragent.records import SessionResult
-from pytest_useragent.report.aggregate import Crash, RunSummary, TestSession, aggregate
+from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, aggregate
 from pytest_useragent.report.render import append_github_summary, render_timeline_html, screenshots, write_run_report
 
 SESSIONS_ATTRIBUTE = "useragent_sessions"
@@ -55,13 +55,13 @@ class RunCollector:
     def __init__(self, report_dir: Path, spending: Spending) -> None:
         self.report_dir = report_dir
         self.spending = spending
-        self.sessions: list[TestSession] = []
+        self.sessions: list[SessionEntry] = []
         self.crashed: list[Crash] = []
         self.written: Path | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for raw in getattr(report, SESSIONS_ATTRIBUTE, None) or []:
-            self.sessions.append(TestSession(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw)))
+            self.sessions.append(SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw)))
         if report.failed and report.when not in ("setup", "call", "teardown") and "crashed" in str(report.longrepr):
             self.crashed.append(Crash(nodeid=report.nodeid, reason=str(report.longrepr).strip().splitlines()[0]))
 
