@@ -51,6 +51,15 @@ def _amount(value: str) -> float:
     return _number(value, float, lambda n: n > 0, "must be an amount above 0")
 
 
+def _switch(value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in ("on", "true", "yes", "1"):
+        return True
+    if lowered in ("off", "false", "no", "0"):
+        return False
+    raise ValueError("must be on or off")
+
+
 def _currency(value: str) -> str:
     if not value.isalpha() or len(value) != 3:
         raise ValueError("must be a three-letter currency code such as USD or CZK")
@@ -127,6 +136,10 @@ class UserAgentConfig:
     prices: Path | None = None
     session_budget: float | None = None
     """One test's budget, in `currency`: from the marker's or agent.run's `budget=`."""
+    todo: bool = True
+    todo_every: int = 1
+    todo_max_lines: int = 200
+    todo_autocheck: bool = True
     debug: DebugMode = "off"
     report_dir: Path = field(default_factory=lambda: Path("useragent-report"))
     max_output_tokens: int = 2048

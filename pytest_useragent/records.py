@@ -25,10 +25,15 @@ ActionKind = Literal[
     "wait",
     "write",
     "append",
+    "update",
+    "read",
+    "plan",
+    "check",
     "done",
     "give_up",
 ]
-DOCUMENT_ACTIONS = ("write", "append")
+DOCUMENT_ACTIONS = ("write", "append", "update", "read")
+TODO_ACTIONS = ("plan", "check")
 SessionOutcome = Literal["goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error"]
 
 
@@ -40,8 +45,9 @@ class Action(BaseModel):
 
     kind: ActionKind
     ref: str | None = Field(None, description="element ref, e.g. e5")
-    text: str | None = Field(None, description="type: text; select: option label; write/append: content")
-    file: str | None = Field(None, description="write/append: document name, e.g. notes.md")
+    text: str | None = Field(None, description="type: text; select: option label; write/append/update/plan: content")
+    file: str | None = Field(None, description="write/append/update/read: document name, e.g. notes.md")
+    target: str | None = Field(None, description="update: heading or JSON key path; read: query; check: item number")
     key: str | None = Field(None, description="press: key, e.g. Enter")
     url: str | None = Field(None, description="navigate: URL")
     direction: Literal["up", "down"] | None = Field(None, description="scroll without ref")

@@ -31,6 +31,7 @@ from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
     SEVERITY_ORDER,
+    TODO_ACTIONS,
     Action,
     ActionOutcome,
     ExpectationStats,
@@ -43,6 +44,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.redaction import Secrets
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
+from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 Progress = Callable[[str], None]
 NOTHING_CHANGED = "nothing on the page changed"
@@ -68,7 +70,21 @@ class Session:
             watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
             checks=PageChecks(self.page),
             documents=Documents(self.directory / "docs"),
+            todo=Todo(
+                self.directory / "todo.md",
+                session=self.directory.name,
+                goal=goal,
+                started=datetime.now(UTC),
+                url=url or "",
+                settings=TodoSettings(
+                    enabled=self.config.todo,
+                    every=self.config.todo_every,
+                    max_lines=self.config.todo_max_lines,
+                    auto_check=self.config.todo_autocheck,
+                ),
+            ),
         )
+        state.todo.save()
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
         try:
@@ -105,6 +121,8 @@ class Session:
             expectation=state.last.expectation and state.secrets.redact(state.last.expectation),
             last_action=state.last.action and state.secrets.redact(state.last.action),
             last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
+            documents=state.documents.index(),
+            todo=state.todo.for_prompt(),
         )
         reply = self.provider.decide(request, state.budget)
         seen = {
@@ -128,18 +146,16 @@ class Session:
                 seconds=time.monotonic() - started,
             )
         else:
-            if decision.action.kind == "click" and decision.action.ref:
-                state.checks.arm(decision.action.ref)
-            if decision.action.kind in DOCUMENT_ACTIONS:
-                done = _document(state.documents, decision.action)
-            else:
-                done = act(self.page, decision.action, state.secrets, self.config.settle_timeout)
-            if decision.action.kind not in ("done", "give_up", *DOCUMENT_ACTIONS):
-                settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
-            dead = state.checks.dead_click(done.locator) if done.ok else None
-            if dead is not None:
-                found.append(dead)
-                done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
+            done = self._carry_out(state, decision.action, found)
+            if done.ok and decision.action.kind not in ("done", "give_up", *TODO_ACTIONS):
+                redact = state.secrets.redact
+                state.todo.record(
+                    datetime.now(UTC),
+                    decision.action.kind,
+                    done.locator and redact(done.locator),
+                    redact(self.page.url),
+                    redact(decision.summary)[:160],
+                )
             step = Step(
                 **seen,
                 observation=decision.observation,
@@ -161,11 +177,35 @@ class Session:
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         state.steps.append(step)
         state.files.append_step(step)
+        state.todo.save(index)
         self.progress(_progress_line(step, self.config.max_steps))
         return step
 
+    def _carry_out(self, state: _State, action: Action, found: list[Issue]) -> ActionOutcome:
+        """Do the action where it belongs: the documents, todo.md, or the page (then settle, and look for a dead
+        click, which is added to `found` and to the outcome)."""
+        if action.kind in DOCUMENT_ACTIONS:
+            return _document(state.documents, action)
+        if action.kind == "plan":
+            return ActionOutcome(ok=True, message=state.todo.set_plan(action.text or ""))
+        if action.kind == "check":
+            checked, message = state.todo.check(action.target)
+            return ActionOutcome(ok=checked, message=message)
+        if action.kind in ("done", "give_up"):
+            return ActionOutcome(ok=True, message=action.kind)
+        if action.kind == "click" and action.ref:
+            state.checks.arm(action.ref)
+        done = act(self.page, action, state.secrets, self.config.settle_timeout)
+        settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
+        dead = state.checks.dead_click(done.locator) if done.ok else None
+        if dead is not None:
+            found.append(dead)
+            done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
+        return done
+
     def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
-        """The wrap-up call (when the provider still answers), then session.json."""
+        """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
+        state.todo.save()
         wrap_up, wrap_calls = None, []
         if outcome != "provider_error":
             request = WrapUpRequest(
@@ -245,6 +285,7 @@ class _State:
     watcher: PageWatcher
     checks: PageChecks
     documents: Documents
+    todo: Todo
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     last: _Last = field(default_factory=lambda: _Last())
@@ -252,11 +293,16 @@ class _State:
 
 
 def _document(documents: Documents, action: Action) -> ActionOutcome:
-    """A write or append in the persona's docs/; a refusal is the step's outcome, for the model to see."""
+    """A document operation in the persona's docs/; a refusal is the step's outcome, for the model to see."""
+    name, text = action.file or "", action.text or ""
     try:
         if action.kind == "append":
-            return ActionOutcome(ok=True, message=documents.append(action.file or "", action.text or ""))
-        return ActionOutcome(ok=True, message=documents.write(action.file or "", action.text or ""))
+            return ActionOutcome(ok=True, message=documents.append(name, text))
+        if action.kind == "update":
+            return ActionOutcome(ok=True, message=documents.update(name, text, action.target))
+        if action.kind == "read":
+            return ActionOutcome(ok=True, message=documents.read(name, action.target))
+        return ActionOutcome(ok=True, message=documents.write(name, text))
     except DocumentRefused as refused:
         return ActionOutcome(ok=False, message=str(refused))
 

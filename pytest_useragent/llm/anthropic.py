@@ -71,6 +71,8 @@ class AnthropicProvider:
             last_action=request.last_action,
             last_outcome=request.last_outcome,
             observation=request.observation,
+            documents=request.documents,
+            todo=request.todo,
         )
         content.append({"type": "text", "text": text})
         return self._ask(

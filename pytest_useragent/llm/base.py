@@ -11,6 +11,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pytest_useragent.ledger import Budget
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Call, Decision, Observation, SessionOutcome, Step, WrapUp
+from pytest_useragent.workspace.documents import DocumentEntry
 
 T = TypeVar("T")
 
@@ -30,6 +31,10 @@ class StepRequest:
     """What the persona expected its previous action to do; None on the first step."""
     last_action: str | None = None
     last_outcome: str | None = None
+    documents: list[DocumentEntry] = field(default_factory=list)
+    """The index of the persona's documents."""
+    todo: str = ""
+    """The plan and progress of todo.md."""
 
 
 @dataclass(frozen=True)

@@ -87,3 +87,53 @@ def test_a_symlink_out_of_docs_is_refused(tmp_path):
     with pytest.raises(DocumentRefused, match="inside docs"):
         Documents(tmp_path / "docs").write("link.md", "overwrite")
     assert outside.read_text() == "secret"
+
+
+NOTES = "# Prices\n\n## Pro\nold pro text\n\n### Detail\nsub detail\n\n## Team\nteam text\n"
+
+
+def test_update_replaces_a_section_up_to_the_next_heading_of_its_level(tmp_path):
+    documents = Documents(tmp_path)
+    documents.write("notes.md", NOTES)
+    documents.update("notes.md", "Pro costs $12.", "Pro")
+    assert (tmp_path / "notes.md").read_text() == "# Prices\n\n## Pro\nPro costs $12.\n\n## Team\nteam text\n"
+    documents.update("notes.md", "sub", "## Team")
+    assert (tmp_path / "notes.md").read_text().endswith("## Team\nsub")
+    with pytest.raises(DocumentRefused, match="no heading 'Basic' \\(headings: Prices, Pro, Team\\)"):
+        documents.update("notes.md", "x", "Basic")
+
+
+def test_update_sets_a_json_key_path(tmp_path):
+    documents = Documents(tmp_path)
+    documents.write("plans.json", json.dumps({"plans": [{"name": "Pro", "price": 10}]}))
+    documents.update("plans.json", "12", "plans.0.price")
+    documents.update("plans.json", "same-day", "plans.0.delivery")
+    assert json.loads((tmp_path / "plans.json").read_text()) == {
+        "plans": [{"name": "Pro", "price": 12, "delivery": "same-day"}]
+    }
+    with pytest.raises(DocumentRefused, match="no key path 'plans.5.price'"):
+        documents.update("plans.json", "1", "plans.5.price")
+
+
+def test_reads_answer_queries_and_are_cut_when_large(tmp_path):
+    documents = Documents(tmp_path)
+    documents.write("notes.md", "First. Second. Third.")
+    assert documents.read("notes.md", "last 2 sentences") == "notes.md (last 2 sentences):\nSecond.\nThird."
+    documents.write("big.txt", "word " * 2000)
+    answer = documents.read("big.txt")
+    assert "[... cut: 6000 more characters; read a part with a query" in answer
+    with pytest.raises(DocumentRefused, match="missing.md does not exist \\(documents: big.txt, notes.md\\)"):
+        documents.read("missing.md")
+    with pytest.raises(DocumentRefused, match="unknown read query"):
+        documents.read("notes.md", "summarize")
+
+
+def test_the_index_shows_name_format_size_headings_preview_and_profile(tmp_path):
+    documents = Documents(tmp_path)
+    documents.write("notes.md", NOTES)
+    [entry] = documents.index()
+    assert (entry.name, entry.format, entry.size) == ("notes.md", "md", len(NOTES))
+    assert entry.headings == ["Prices", "Pro", "Detail", "Team"]
+    assert entry.preview.startswith("# Prices ## Pro old pro text") and entry.profile.startswith(
+        "15 words, 7 lines, 4 paragraphs"
+    )

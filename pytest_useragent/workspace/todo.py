@@ -1,0 +1,131 @@
+"""todo.md: the session's plan and progress log, kept where a person (and the model) can read it.
+
+    # Session <id>
+    Goal / Started / URL / Progress: (k/N) or (k/∞)
+    ## Plan          - [ ] Step 2: search for the product  #action:type #domain:shop.local
+    ## Progress Log  - [OK] 10:42:07 click "get_by_role(...)" @ http://... | summary
+    ## Notes
+
+Each successful action adds a log line and ticks the first open plan item whose tags match it (when auto-check is
+on). A failed write is logged and never stops the session.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlparse
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, Template
+
+log = logging.getLogger("pytest_useragent")
+
+_ITEM = re.compile(r"^\s*(?:[-*]\s*)?(?:\[(?P<mark>[ xX✓OK]*)\]\s*)?(?P<text>.+?)\s*$")
+_TAG = re.compile(r"#(\w+):(\S+)")
+
+
+@dataclass(frozen=True)
+class TodoSettings:
+    enabled: bool = True
+    every: int = 1
+    """Write todo.md every N steps (and always at the end)."""
+    max_lines: int = 200
+    """Most Progress Log lines kept; older ones are summarized as a count."""
+    auto_check: bool = True
+
+
+@dataclass
+class PlanItem:
+    text: str
+    done: bool = False
+
+    @property
+    def tags(self) -> dict[str, str]:
+        return dict(_TAG.findall(self.text))
+
+
+@dataclass
+class Todo:
+    path: Path
+    session: str
+    goal: str
+    started: datetime
+    settings: TodoSettings = field(default_factory=TodoSettings)
+    url: str = ""
+    plan: list[PlanItem] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    completed: int = 0
+
+    def set_plan(self, text: str) -> str:
+        """Replace the plan with the items in `text`, one per line; returns what happened, for the model."""
+        items = [match for line in text.splitlines() if line.strip() and (match := _ITEM.match(line))]
+        self.plan = [PlanItem(m.group("text"), done=bool((m.group("mark") or "").strip())) for m in items]
+        return f"the plan has {len(self.plan)} items"
+
+    def check(self, target: str | None) -> tuple[bool, str]:
+        """Tick plan item number `target`; whether it worked, and what happened, for the model."""
+        try:
+            number = int(target or "")
+            item = self.plan[number - 1]
+            if number < 1:
+                raise IndexError
+        except (ValueError, IndexError):
+            return False, f"no plan item {target!r}; items are numbered 1 to {len(self.plan)}"
+        item.done = True
+        return True, f"checked: {item.text}"
+
+    def record(self, at: datetime, action: str, locator: str | None, url: str, summary: str) -> None:
+        """A successful action: a log line, the counter, and (with auto-check) the first matching plan item."""
+        self.completed += 1
+        self.url = url
+        what = f' "{locator}"' if locator else ""
+        self.log.append(f"- [OK] {at:%H:%M:%S} {action}{what} @ {url} | {summary}")
+        if self.settings.auto_check:
+            host = urlparse(url).hostname or ""
+            for item in self.plan:
+                tags = item.tags
+                if not item.done and tags.get("action", action) == action and tags.get("domain", host) == host:
+                    item.done = True
+                    break
+
+    def for_prompt(self) -> str:
+        """The plan, numbered, and the progress: what the model needs of todo.md each step."""
+        total = str(len(self.plan)) if self.plan else "∞"
+        items = [f"{n}. [{'x' if item.done else ' '}] {item.text}" for n, item in enumerate(self.plan, start=1)]
+        return "\n".join(
+            [f"Progress: ({self.completed}/{total})", *items]
+            if items
+            else [f"Progress: ({self.completed}/{total}); no plan yet"]
+        )
+
+    def render(self) -> str:
+        hidden = max(0, len(self.log) - self.settings.max_lines)
+        return _template().render(
+            todo=self, shown=self.log[hidden:], hidden=hidden, total=str(len(self.plan)) if self.plan else "∞"
+        )
+
+    def save(self, step: int | None = None) -> None:
+        """Write todo.md (every N steps, or always when `step` is None); a failure is logged, never raised."""
+        if not self.settings.enabled or (step is not None and step % self.settings.every):
+            return
+        try:
+            self.path.write_text(self.render(), encoding="utf-8")
+        except OSError as error:
+            log.warning("could not write %s: %s", self.path, error)
+
+
+@cache
+def _template() -> Template:
+    environment = Environment(
+        loader=PackageLoader("pytest_useragent", "workspace"),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return environment.get_template("todo.md.j2")
