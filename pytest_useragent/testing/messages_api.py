@@ -287,17 +287,17 @@ def decision(
     kind: str = "done",
     ref: str | None = None,
     *,
-    text: str | None = None,
-    key: str | None = None,
-    url: str | None = None,
-    reason: str | None = None,
     verdict: str | None = None,
     expectation: str = "it works",
     issues: list[IssueDraft] | None = None,
     summary: str = "going on",
     observation: str = "I see the page",
+    **action: Any,
 ) -> Decision:
-    """A Decision in one line, e.g. decision("click", "e3", verdict="met")."""
+    """A Decision in one line, e.g. decision("click", "e3", verdict="met") or decision("write", file="a.md", text="x").
+
+    `action` takes the other Action fields: text, key, url, direction, reason, file, target.
+    """
     return Decision(
         observation=observation,
         evaluation=Evaluation(verdict=verdict, note="as I expected" if verdict == "met" else "not quite")
@@ -306,7 +306,7 @@ def decision(
         summary=summary,
         issues=issues or [],
         expectation=expectation,
-        action=Action(kind=kind, ref=ref, text=text, key=key, url=url, reason=reason),
+        action=Action(kind=kind, ref=ref, **action),
     )
 
 
