@@ -119,7 +119,7 @@ class Usage(BaseModel):
 class Call(BaseModel):
     """One request to the model."""
 
-    purpose: Literal["decide", "repair", "wrap_up"]
+    purpose: Literal["decide", "repair", "wrap_up", "compose"]
     model: str
     usage: Usage
     cost_usd: float
@@ -248,6 +248,17 @@ class ExpectationStats(BaseModel):
         return self.met / self.total if self.total else 0.0
 
 
+class IncompleteDocument(BaseModel):
+    """A large write that never finished, with what was recovered (in docs/.pending/)."""
+
+    file: str
+    operation: str
+    bytes_recovered: int
+    parts: int
+    problem: str | None
+    content_path: str
+
+
 class SessionResult(BaseModel):
     """Everything one `agent.run` found; saved as session.json."""
 
@@ -278,6 +289,7 @@ class SessionResult(BaseModel):
     """Everything the session wrote: path relative to the session directory -> absolute path."""
     docs: dict[str, str] = {}
     """The persona's documents: name -> path."""
+    incomplete_docs: list[IncompleteDocument] = []
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -26,7 +26,7 @@ from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import BudgetExhausted, ProviderError
 from pytest_useragent.ledger import Budget, Spending
-from pytest_useragent.llm.base import Provider, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
@@ -34,6 +34,7 @@ from pytest_useragent.records import (
     TODO_ACTIONS,
     Action,
     ActionOutcome,
+    Call,
     ExpectationStats,
     Issue,
     IssueList,
@@ -44,6 +45,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.redaction import Secrets
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
+from pytest_useragent.workspace.pending import PendingWrite, incomplete
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 Progress = Callable[[str], None]
@@ -125,13 +127,14 @@ class Session:
             todo=state.todo.for_prompt(),
         )
         reply = self.provider.decide(request, state.budget)
+        calls = list(reply.calls)
         seen = {
             "index": index,
             "url": observation.url,
             "title": observation.title,
             "screenshot": state.files.save_screenshot(index, observation.image),
             "signals": observation.signals,
-            "calls": reply.calls,
+            "calls": calls,
         }
         decision = reply.value
         if decision is None:
@@ -146,7 +149,7 @@ class Session:
                 seconds=time.monotonic() - started,
             )
         else:
-            done = self._carry_out(state, decision.action, found)
+            done = self._carry_out(state, decision.action, found, calls)
             if done.ok and decision.action.kind not in ("done", "give_up", *TODO_ACTIONS):
                 redact = state.secrets.redact
                 state.todo.record(
@@ -181,9 +184,11 @@ class Session:
         self.progress(_progress_line(step, self.config.max_steps))
         return step
 
-    def _carry_out(self, state: _State, action: Action, found: list[Issue]) -> ActionOutcome:
+    def _carry_out(self, state: _State, action: Action, found: list[Issue], calls: list[Call]) -> ActionOutcome:
         """Do the action where it belongs: the documents, todo.md, or the page (then settle, and look for a dead
-        click, which is added to `found` and to the outcome)."""
+        click, which is added to `found` and to the outcome). Model calls a large write makes go into `calls`."""
+        if action.kind in ("write", "append", "update") and not action.text:
+            return self._large_write(state, action, calls)
         if action.kind in DOCUMENT_ACTIONS:
             return _document(state.documents, action)
         if action.kind == "plan":
@@ -202,6 +207,46 @@ class Session:
             found.append(dead)
             done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
         return done
+
+    def _large_write(self, state: _State, action: Action, calls: list[Call]) -> ActionOutcome:
+        """Content that follows as plain text: gathered in docs/.pending/, validated, repaired at most twice, then
+        put in place atomically. A provider or budget failure leaves the pending content and ends the session."""
+        try:
+            pending = PendingWrite(state.documents.root, action.file or "", action.kind, action.target)
+        except DocumentRefused as refused:
+            return ActionOutcome(ok=False, message=str(refused))
+        problem: str | None = None
+        for _ in range(1 + MAX_REPAIRS):
+            request = ComposeRequest(
+                model=state.model,
+                persona=self.persona,
+                goal=state.goal,
+                summary=state.secrets.redact(state.summary),
+                file=pending.meta.file,
+                operation=action.kind,
+                target=action.target,
+                problem=problem,
+            )
+            try:
+                reply = self.provider.compose(request, state.budget, pending.receive)
+            except (BudgetExhausted, ProviderError) as failure:
+                pending.fail(str(failure))
+                raise
+            calls.extend(reply.calls)
+            if pending.meta.state == "failed":  # refused as it arrived: over the transport limit
+                return ActionOutcome(ok=False, message=pending.meta.problem or "refused")
+            if reply.value is None:
+                problem = reply.problem or "no content"
+                break
+            try:
+                message = state.documents.apply(action.kind, pending.meta.file, reply.value, action.target)
+            except DocumentRefused as refused:
+                problem = str(refused)
+                continue
+            pending.finish()
+            return ActionOutcome(ok=True, message=f"{message}, from {pending.meta.parts} parts")
+        pending.fail(problem or "no valid content")
+        return ActionOutcome(ok=False, message=f"{pending.meta.file} was not written: {problem}")
 
     def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
         """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
@@ -250,6 +295,7 @@ class Session:
                 "report.md": str(self.directory / "report.md"),
             },
             docs=state.documents.listing(),
+            incomplete_docs=incomplete(state.documents.root),
         )
         state.files.finish(result)
         return result
@@ -294,15 +340,12 @@ class _State:
 
 def _document(documents: Documents, action: Action) -> ActionOutcome:
     """A document operation in the persona's docs/; a refusal is the step's outcome, for the model to see."""
-    name, text = action.file or "", action.text or ""
     try:
-        if action.kind == "append":
-            return ActionOutcome(ok=True, message=documents.append(name, text))
-        if action.kind == "update":
-            return ActionOutcome(ok=True, message=documents.update(name, text, action.target))
         if action.kind == "read":
-            return ActionOutcome(ok=True, message=documents.read(name, action.target))
-        return ActionOutcome(ok=True, message=documents.write(name, text))
+            return ActionOutcome(ok=True, message=documents.read(action.file or "", action.target))
+        return ActionOutcome(
+            ok=True, message=documents.apply(action.kind, action.file or "", action.text or "", action.target)
+        )
     except DocumentRefused as refused:
         return ActionOutcome(ok=False, message=str(refused))
 

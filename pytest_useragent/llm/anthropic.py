@@ -13,6 +13,7 @@ import base64
 import json
 import struct
 import time
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, TypeVar
 
@@ -21,11 +22,12 @@ from pydantic import BaseModel, ValidationError
 
 from pytest_useragent.errors import ProviderError
 from pytest_useragent.ledger import Budget
-from pytest_useragent.llm.base import Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.records import Call, Decision, Usage, WrapUp
 
-MAX_REPAIRS = 2
+MAX_PARTS = 40
+"""Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
 CHARS_PER_TOKEN = 2.6
 """Page text runs 2.6-3.3 characters per token; the low end makes the budget over- rather than under-reserve."""
 
@@ -103,6 +105,66 @@ class AnthropicProvider:
             budget,
             0,
         )
+
+    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+        """Plain-text content over as many replies as it takes: a reply cut at max_tokens is continued from where
+        it stopped (the content so far goes back as the start of the assistant's turn), until a line DONE."""
+        reply: Reply[str] = Reply(None)
+        system = [
+            {
+                "type": "text",
+                "text": render("system.j2", persona=request.persona),
+                "cache_control": {"type": "ephemeral"},
+            }
+        ]
+        ask = render(
+            "compose.j2",
+            goal=request.goal,
+            summary=request.summary,
+            file=request.file,
+            operation=request.operation,
+            target=request.target,
+            problem=request.problem,
+        )
+        written = ""
+        for _ in range(MAX_PARTS):
+            prefill = written.rstrip()  # the API refuses an assistant turn that ends in whitespace
+            messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
+            if prefill:
+                messages.append({"role": "assistant", "content": prefill})
+            kwargs: dict[str, Any] = {
+                "model": request.model,
+                "max_tokens": self._max_output_tokens,
+                "system": system,
+                "messages": messages,
+            }
+            estimate = int(len(json.dumps(kwargs, ensure_ascii=False)) / CHARS_PER_TOKEN)
+            budget.reserve(request.model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
+            started = time.monotonic()
+            message = self._create(kwargs)
+            usage = _usage(message.usage)
+            reply.calls.append(
+                Call(
+                    purpose="compose",
+                    model=request.model,
+                    usage=usage,
+                    cost_usd=budget.settle(request.model, usage),
+                    seconds=time.monotonic() - started,
+                )
+            )
+            if self._keep_exchanges:
+                reply.exchanges.append({"request": kwargs, "response": message.to_dict()})
+            text = "".join(block.text for block in message.content if block.type == "text")
+            body, finished = _until_done(text)
+            written = prefill + body
+            if not receive(written):
+                reply.problem = "the content was refused"
+                return reply
+            if finished or message.stop_reason != "max_tokens":
+                reply.value = written
+                return reply
+        reply.problem = f"no line DONE after {MAX_PARTS} parts"
+        return reply
 
     def _ask(
         self,
@@ -183,6 +245,15 @@ def _usage(usage: anthropic.types.Usage) -> Usage:
         cache_creation_input_tokens=usage.cache_creation_input_tokens or 0,
         cache_read_input_tokens=usage.cache_read_input_tokens or 0,
     )
+
+
+def _until_done(text: str) -> tuple[str, bool]:
+    """The content before a line that says only DONE, and whether there was one."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if line.strip() == "DONE":
+            return "\n".join(lines[:number]), True
+    return text, False
 
 
 def _explain(error: ValidationError) -> str:

@@ -5,6 +5,7 @@ Providers know nothing of Playwright; they see an Observation (text, and an imag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -14,6 +15,8 @@ from pytest_useragent.records import Call, Decision, Observation, SessionOutcome
 from pytest_useragent.workspace.documents import DocumentEntry
 
 T = TypeVar("T")
+MAX_REPAIRS = 2
+"""How often a reply (or content) that does not validate is sent back to be fixed before it counts as failed."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,21 @@ class WrapUpRequest:
     steps: list[Step]
 
 
+@dataclass(frozen=True)
+class ComposeRequest:
+    """Ask for a document's content as plain text ending with a line DONE (not inside JSON)."""
+
+    model: str
+    persona: Persona
+    goal: str
+    summary: str
+    file: str
+    operation: str
+    target: str | None = None
+    problem: str | None = None
+    """Why the previous content was refused, when this is a repair."""
+
+
 @dataclass
 class Reply(Generic[T]):
     """A provider's answer: the value, or why there is none; and every call it took, paid for or not."""
@@ -71,4 +89,9 @@ class Provider(Protocol):
 
     def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
         """The closing call: intuitiveness score, consolidated issues, suggestions, quotes."""
+        ...
+
+    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+        """A document's content as plain text, continued across replies cut at max_tokens until a line DONE;
+        `receive` gets the whole content so far after each reply, and answers False to stop."""
         ...

@@ -14,10 +14,11 @@ It keeps no state: what it has tried travels in the rolling summary, as it would
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pytest_useragent.ledger import Budget
-from pytest_useragent.llm.base import Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, Verdict, WrapUp
 
@@ -166,6 +167,9 @@ class OfflineProvider:
                 action=action,
             )
         )
+
+    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+        return Reply(None, problem="the offline engine writes its notes inline")
 
     def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
         verdicts = [step.evaluation.verdict for step in request.steps if step.evaluation]

@@ -12,6 +12,7 @@ from pytest_useragent.testing.messages_api import (
     FakeMessagesAPI,
     Fault,
     Malformed,
+    MaxTokens,
     Slow,
     Truncated,
     decision,
@@ -19,4 +20,4 @@ from pytest_useragent.testing.messages_api import (
     wrap_up,
 )
 
-__all__ = ["FakeMessagesAPI", "Fault", "Malformed", "Slow", "Truncated", "decision", "ref_of", "wrap_up"]
+__all__ = ["FakeMessagesAPI", "Fault", "Malformed", "MaxTokens", "Slow", "Truncated", "decision", "ref_of", "wrap_up"]

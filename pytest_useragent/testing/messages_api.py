@@ -45,6 +45,13 @@ class Truncated:
 
 
 @dataclass(frozen=True)
+class MaxTokens:
+    """A reply of exactly `text` that stopped at max_tokens (for content continued over several replies)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Malformed:
     """A reply whose text is not the JSON the schema asks for."""
 
@@ -52,8 +59,8 @@ class Malformed:
 
 
 ScriptItem = Any
-"""A Decision / WrapUp / dict (sent as JSON text), a Fault, Slow, Truncated, Malformed, or a callable taking the
-request body and returning one of those."""
+"""A Decision / WrapUp / dict (sent as JSON text), a str (sent as is), a Fault, Slow, Truncated, MaxTokens, Malformed,
+or a callable taking the request body and returning one of those."""
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
@@ -153,6 +160,8 @@ class FakeMessagesAPI:
         if isinstance(item, Truncated):
             text = _text(item.reply)
             return 200, {}, self._message(body, text[: len(text) // 2], "max_tokens")
+        if isinstance(item, MaxTokens):
+            return 200, {}, self._message(body, item.text, "max_tokens")
         if isinstance(item, Malformed):
             return 200, {}, self._message(body, item.text, "end_turn")
         return 200, {}, self._message(body, _text(item), "end_turn")
@@ -175,7 +184,8 @@ class FakeMessagesAPI:
             "stop_sequence": None,
             "usage": {
                 "input_tokens": len(json.dumps(body.get("messages", []))) // 3 + (0 if cached else system_tokens),
-                "output_tokens": max(1, len(text) // 3),
+                # like the real API, never more output than max_tokens allows, however long the scripted text
+                "output_tokens": max(1, min(len(text) // 3, int(body.get("max_tokens") or 1))),
                 "cache_creation_input_tokens": system_tokens if cached and not hit else 0,
                 "cache_read_input_tokens": system_tokens if hit else 0,
             },
@@ -205,8 +215,11 @@ def validate_request(path: str, headers: dict[str, str], body: Body) -> str | No
         problem = _content_problem(message.get("content"))
         if problem:
             return f"messages.{index}.content: {problem}"
-    if messages[-1]["role"] != "user":
-        return "messages: the last message must be the user's"
+    if messages[-1]["role"] != "user" and body.get("output_config"):
+        return "messages: a prefilled assistant turn cannot be combined with structured output"
+    last = messages[-1].get("content")
+    if messages[-1]["role"] == "assistant" and isinstance(last, str) and last != last.rstrip():
+        return "messages: final assistant content cannot end with trailing whitespace"
     system = body.get("system")
     if system is not None and not (
         isinstance(system, str)

@@ -55,17 +55,24 @@ def safe_name(name: str) -> str:
 
 class Documents:
     def __init__(self, root: Path, max_bytes: int = MAX_BYTES) -> None:
+        """`max_bytes` caps each document (100 KB unless --useragent-document-limit says otherwise)."""
         self.root = root
         self.max_bytes = max_bytes
+
+    def apply(self, operation: str, name: str, text: str, target: str | None = None) -> str:
+        """write, append or update; returns what happened, in words."""
+        if operation == "append":
+            return self.append(name, text)
+        if operation == "update":
+            return self.update(name, text, target)
+        return self.write(name, text)
 
     def write(self, name: str, text: str) -> str:
         """Create or replace a document; returns what happened, in words."""
         path = self._path(name)
         self._check(path, text)
         existed = path.exists()
-        temporary = path.with_name(f".{path.name}.tmp")
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
+        _replace(path, text)
         return f"{'replaced' if existed else 'created'} {path.name} ({len(text.encode())} bytes)"
 
     def append(self, name: str, text: str) -> str:
@@ -75,7 +82,7 @@ class Documents:
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         joined = old + ("\n" if old and not old.endswith("\n") else "") + text
         self._check(path, joined)
-        path.write_text(joined, encoding="utf-8")
+        _replace(path, joined)
         return f"appended to {path.name} ({len(joined.encode())} bytes now)"
 
     def read(self, name: str, query: str | None = None) -> str:
@@ -104,7 +111,7 @@ class Documents:
         else:
             new = _replace_section(old, target, text, path.name)
         self._check(path, new)
-        path.write_text(new, encoding="utf-8")
+        _replace(path, new)
         return f"updated {target!r} in {path.name} ({len(new.encode())} bytes now)"
 
     def index(self) -> list[DocumentEntry]:
@@ -156,6 +163,13 @@ class Documents:
                 json.loads(text)
             except json.JSONDecodeError as error:
                 raise DocumentRefused(f"{path.name}: not valid JSON ({error.msg} at line {error.lineno})") from None
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write atomically: a reader sees the old document or the new one, never half of one."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
 
 
 def _replace_section(text: str, heading: str, body: str, name: str) -> str:

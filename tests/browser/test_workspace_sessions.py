@@ -43,7 +43,8 @@ def test_documents_are_written_read_updated_and_indexed(page, site, tmp_path, fa
     # what was read comes back in the next prompt; the index is in every prompt after the first write
     assert "pricing.md (paragraph 2):\n## Pro\n$12 per month." in prompt(fake_api.requests[3])
     assert "- pricing.md (md, " in prompt(fake_api.requests[1]) and "headings: Prices / Pro / Basic" in prompt(
-        fake_api.requests[1])
+        fake_api.requests[1]
+    )
     assert not (tmp_path.parent / "etc").exists()
     assert "docs/pricing.md" in (tmp_path / "useragent" / "report.md").read_text()
 

@@ -1,0 +1,98 @@
+"""Large writes: content outside JSON, continued past max_tokens, validated, repaired, recoverable."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pytest_useragent import Agent, Persona
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.testing import Fault, MaxTokens, decision, wrap_up
+
+DOCUMENT = "".join(
+    f"## Item {n}\nLine {n} of the comparison, with details about plan {n % 3}.\n" for n in range(1, 201)
+)
+
+
+def run(page: Any, claude: Any, tmp_path: Path, site: str):
+    agent = Agent(page, Persona(name="Jana"), claude, UserAgentConfig(settle_timeout=2), tmp_path)
+    return agent.run("Compare the plans in detail and document it", url=f"{site}/index.html")
+
+
+def test_a_document_of_hundreds_of_lines_arrives_intact_across_cut_replies(page, site, tmp_path, fake_api, claude):
+    # cut mid-word, as max_tokens does (a cut after a space would lose it: the API refuses trailing whitespace in
+    # the assistant turn that is continued, and a real model re-sends it; this script would not)
+    first, second = DOCUMENT.index("Line 70 ") + 6, DOCUMENT.index("Line 140 ") + 6
+    fake_api.push(
+        decision("write", file="compare.md"),
+        MaxTokens(DOCUMENT[:first]),
+        MaxTokens(DOCUMENT[first:second]),
+        DOCUMENT[second:] + "DONE\nanything after DONE is dropped",
+        decision("done"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site)
+
+    assert result.goal_achieved
+    assert Path(result.docs["compare.md"]).read_text() == DOCUMENT.rstrip("\n")
+    assert DOCUMENT.count("\n") >= 400
+    step = result.steps[0]
+    assert step.outcome.ok and step.outcome.message.endswith("from 3 parts")
+    assert [call.purpose for call in step.calls] == ["decide", "compose", "compose", "compose"]
+    # the content never travelled inside JSON: the compose calls ask for plain text, the cut part goes back as prefill
+    compose = fake_api.requests[2]
+    assert "output_config" not in compose and compose["messages"][-1]["role"] == "assistant"
+    assert compose["messages"][-1]["content"] == DOCUMENT[:first].rstrip()
+    assert not fake_api.problems and not (tmp_path / "useragent" / "docs" / ".pending" / "compare.md.content").exists()
+
+
+def test_invalid_json_is_repaired_then_put_in_place(page, site, tmp_path, fake_api, claude):
+    fake_api.push(
+        decision("write", file="plans.json"),
+        '{"pro": 12,\nDONE',
+        '{"pro": 12}\nDONE',
+        decision("done"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site)
+    assert json.loads(Path(result.docs["plans.json"]).read_text()) == {"pro": 12}
+    repair = fake_api.requests[2]["messages"][0]["content"]
+    assert "could not be used: plans.json: not valid JSON" in repair
+
+
+def test_content_that_never_validates_is_refused_and_kept_for_recovery(page, site, tmp_path, fake_api, claude):
+    fake_api.push(
+        decision("write", file="plans.json"), "{bad\nDONE", "{bad\nDONE", "{bad\nDONE", decision("done"), wrap_up()
+    )
+    result = run(page, claude, tmp_path, site)
+    assert not result.steps[0].outcome.ok and "plans.json was not written: plans.json: not valid JSON" in (
+        result.steps[0].outcome.message
+    )
+    assert "plans.json" not in result.docs
+    [kept] = result.incomplete_docs
+    assert kept.file == "plans.json" and kept.bytes_recovered == 4 and "not valid JSON" in (kept.problem or "")
+
+
+def test_over_ten_megabytes_is_refused(page, site, tmp_path, fake_api, claude):
+    fake_api.push(
+        decision("write", file="huge.txt"), MaxTokens("x" * (10 * 1024 * 1024 + 1)), decision("done"), wrap_up()
+    )
+    result = run(page, claude, tmp_path, site)
+    assert result.goal_achieved, result.error
+    assert result.steps[0].outcome.message == "Content exceeds 10MB limit"
+    assert [call.purpose for call in result.steps[0].calls] == ["decide", "compose"]  # the refused part is paid for
+    assert "Content exceeds 10MB limit" in json.dumps(fake_api.requests[-2])  # the model is told
+
+
+def test_a_session_that_ends_mid_write_shows_the_document_incomplete(page, site, tmp_path, fake_api, claude):
+    fake_api.push(decision("write", file="compare.md"), MaxTokens(DOCUMENT[:500]), Fault(529), Fault(529), Fault(529))
+    result = run(page, claude, tmp_path, site)
+    assert result.outcome == "provider_error"
+    [kept] = result.incomplete_docs
+    assert kept.file == "compare.md" and kept.parts == 1 and kept.bytes_recovered == 500
+    assert Path(kept.content_path).read_text() == DOCUMENT[:500]
+    meta = json.loads(Path(kept.content_path).with_name("compare.md.meta.json").read_text())
+    assert meta["state"] == "failed" and "529" in meta["problem"]
+    report = (tmp_path / "useragent" / "report.md").read_text()
+    assert "`docs/compare.md`: **incomplete**" in report and "500 bytes recovered" in report
