@@ -136,6 +136,8 @@ class UserAgentConfig:
     prices: Path | None = None
     session_budget: float | None = None
     """One test's budget, in `currency`: from the marker's or agent.run's `budget=`."""
+    document_limit: int = 100
+    """KB."""
     todo: bool = True
     todo_every: int = 1
     todo_max_lines: int = 200

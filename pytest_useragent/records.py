@@ -248,6 +248,17 @@ class ExpectationStats(BaseModel):
         return self.met / self.total if self.total else 0.0
 
 
+class DocumentEntry(BaseModel):
+    """One line of the document index the model sees every step."""
+
+    name: str
+    format: str
+    size: int
+    headings: list[str]
+    preview: str
+    profile: str
+
+
 class IncompleteDocument(BaseModel):
     """A large write that never finished, with what was recovered (in docs/.pending/)."""
 
@@ -289,6 +300,8 @@ class SessionResult(BaseModel):
     """Everything the session wrote: path relative to the session directory -> absolute path."""
     docs: dict[str, str] = {}
     """The persona's documents: name -> path."""
+    documents: list[DocumentEntry] = []
+    """The same documents as the model last saw them: format, size, headings, preview, profile."""
     incomplete_docs: list[IncompleteDocument] = []
 
     @computed_field  # type: ignore[prop-decorator]

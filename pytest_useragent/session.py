@@ -71,7 +71,7 @@ class Session:
             model=self.provider.model_name(self.config.model),
             watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
             checks=PageChecks(self.page),
-            documents=Documents(self.directory / "docs"),
+            documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
             todo=Todo(
                 self.directory / "todo.md",
                 session=self.directory.name,
@@ -295,6 +295,7 @@ class Session:
                 "report.md": str(self.directory / "report.md"),
             },
             docs=state.documents.listing(),
+            documents=state.documents.index(),
             incomplete_docs=incomplete(state.documents.root),
         )
         state.files.finish(result)

@@ -11,8 +11,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from pytest_useragent.ledger import Budget
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import Call, Decision, Observation, SessionOutcome, Step, WrapUp
-from pytest_useragent.workspace.documents import DocumentEntry
+from pytest_useragent.records import Call, Decision, DocumentEntry, Observation, SessionOutcome, Step, WrapUp
 
 T = TypeVar("T")
 MAX_REPAIRS = 2

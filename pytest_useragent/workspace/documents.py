@@ -8,9 +8,8 @@ import os
 import re
 from pathlib import Path
 
-from pydantic import BaseModel
-
 from pytest_useragent.errors import RunError
+from pytest_useragent.records import DocumentEntry
 from pytest_useragent.workspace.profile import profile
 from pytest_useragent.workspace.reading import read
 
@@ -20,17 +19,6 @@ MAX_READ_CHARS = 4_000
 DEVICE_NAMES = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)), *(f"lpt{n}" for n in range(1, 10))}
 _ALLOWED = re.compile(r"^[\w][\w .-]{0,99}$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
-
-
-class DocumentEntry(BaseModel):
-    """One line of the document index the model sees every step."""
-
-    name: str
-    format: str
-    size: int
-    headings: list[str]
-    preview: str
-    profile: str
 
 
 class DocumentRefused(RunError):

@@ -51,6 +51,9 @@ def test_values_are_parsed():
         ("provider", "openai", "auto, anthropic, offline"),
         ("model", "claude sonnet", "model name"),
         ("currency", "euro", "three-letter currency code"),
+        ("document-limit", "0", "at least 1"),
+        ("todo", "maybe", "on or off"),
+        ("todo-every", "-1", "at least 1"),
     ],
 )
 def test_bad_values_name_the_option_and_the_rule(name, value, message):
@@ -68,6 +71,13 @@ def test_overrides_apply_and_are_validated():
         UserAgentConfig().with_overrides(max_steps=-2)
     with pytest.raises(ConfigError, match="unknown useragent setting"):
         UserAgentConfig().with_overrides(steps=3)
+
+
+def test_workspace_settings():
+    config = UserAgentConfig.from_raw({"document-limit": "250", "todo": "off", "todo-every": "3",
+                                       "todo-max-lines": "10", "todo-autocheck": "no"})
+    assert (config.document_limit, config.todo, config.todo_every, config.todo_max_lines, config.todo_autocheck) == (
+        250, False, 3, 10, False)
 
 
 def test_config_is_frozen():
