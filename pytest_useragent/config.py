@@ -110,6 +110,13 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("prices", "JSON or YAML file of model prices and exchange rates, laid over the built-in ones", Path, None),
     Option(
+        "document-limit", "most kilobytes one of the persona's documents may hold (default 100)", _positive_int, "100"
+    ),
+    Option("todo", "keep todo.md (plan and progress log) in each session: on (default) or off", _switch, "on"),
+    Option("todo-every", "write todo.md every N steps (default 1)", _positive_int, "1"),
+    Option("todo-max-lines", "most progress lines kept in todo.md (default 200)", _positive_int, "200"),
+    Option("todo-autocheck", "tick the plan item an action matches by its tags: on (default) or off", _switch, "on"),
+    Option(
         "debug",
         "off, debug (live step progress) or ultra (also raw model requests/replies)",
         _choice("off", "debug", "ultra"),
