@@ -116,10 +116,13 @@ class Usage(BaseModel):
         return Usage(**{name: getattr(self, name) + getattr(other, name) for name in Usage.model_fields})
 
 
+CallPurpose = Literal["decide", "repair", "wrap_up", "compose"]
+
+
 class Call(BaseModel):
     """One request to the model."""
 
-    purpose: Literal["decide", "repair", "wrap_up", "compose"]
+    purpose: CallPurpose
     model: str
     usage: Usage
     cost_usd: float

@@ -24,7 +24,8 @@ from pytest_useragent.errors import ProviderError
 from pytest_useragent.ledger import Budget
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.records import Call, Decision, Usage, WrapUp
+from pytest_useragent.persona import Persona
+from pytest_useragent.records import Call, CallPurpose, Decision, Usage, WrapUp
 
 MAX_PARTS = 40
 """Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
@@ -53,109 +54,30 @@ class AnthropicProvider:
         content: list[dict[str, Any]] = []
         image = request.observation.image
         if image:
-            content.append(
-                {
-                    "type": "image",
-                    "source": {
-                        "type": "base64",
-                        "media_type": "image/png",
-                        "data": base64.b64encode(image).decode("ascii"),
-                    },
-                }
-            )
-        text = render(
-            "step.j2",
-            goal=request.goal,
-            step=request.step,
-            max_steps=request.max_steps,
-            summary=request.summary,
-            expectation=request.expectation,
-            last_action=request.last_action,
-            last_outcome=request.last_outcome,
-            observation=request.observation,
-            documents=request.documents,
-            todo=request.todo,
-        )
-        content.append({"type": "text", "text": text})
+            data = base64.b64encode(image).decode("ascii")
+            content.append({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}})
+        content.append({"type": "text", "text": render("step.j2", request=request)})
         return self._ask(
-            Decision,
-            "decide",
-            request.model,
-            render("system.j2", persona=request.persona),
-            content,
-            budget,
-            image_tokens(image) if image else 0,
+            Decision, "decide", request.model, request.persona, content, budget, image_tokens(image) if image else 0
         )
 
     def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
-        text = render(
-            "wrap_up.j2",
-            goal=request.goal,
-            outcome=request.outcome,
-            summary=request.summary,
-            steps=request.steps,
-            persona=request.persona,
-        )
-        return self._ask(
-            WrapUp,
-            "wrap_up",
-            request.model,
-            render("system.j2", persona=request.persona),
-            [{"type": "text", "text": text}],
-            budget,
-            0,
-        )
+        content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
+        return self._ask(WrapUp, "wrap_up", request.model, request.persona, content, budget, 0)
 
     def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
         """Plain-text content over as many replies as it takes: a reply cut at max_tokens is continued from where
         it stopped (the content so far goes back as the start of the assistant's turn), until a line DONE."""
         reply: Reply[str] = Reply(None)
-        system = [
-            {
-                "type": "text",
-                "text": render("system.j2", persona=request.persona),
-                "cache_control": {"type": "ephemeral"},
-            }
-        ]
-        ask = render(
-            "compose.j2",
-            goal=request.goal,
-            summary=request.summary,
-            file=request.file,
-            operation=request.operation,
-            target=request.target,
-            problem=request.problem,
-        )
+        ask = render("compose.j2", request=request)
         written = ""
         for _ in range(MAX_PARTS):
             prefill = written.rstrip()  # the API refuses an assistant turn that ends in whitespace
             messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
             if prefill:
                 messages.append({"role": "assistant", "content": prefill})
-            kwargs: dict[str, Any] = {
-                "model": request.model,
-                "max_tokens": self._max_output_tokens,
-                "system": system,
-                "messages": messages,
-            }
-            estimate = int(len(json.dumps(kwargs, ensure_ascii=False)) / CHARS_PER_TOKEN)
-            budget.reserve(request.model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
-            started = time.monotonic()
-            message = self._create(kwargs)
-            usage = _usage(message.usage)
-            reply.calls.append(
-                Call(
-                    purpose="compose",
-                    model=request.model,
-                    usage=usage,
-                    cost_usd=budget.settle(request.model, usage),
-                    seconds=time.monotonic() - started,
-                )
-            )
-            if self._keep_exchanges:
-                reply.exchanges.append({"request": kwargs, "response": message.to_dict()})
-            text = "".join(block.text for block in message.content if block.type == "text")
-            body, finished = _until_done(text)
+            message = self._call(reply, "compose", request.model, request.persona, messages, budget)
+            body, finished = _until_done(_text(message))
             written = prefill + body
             if not receive(written):
                 reply.problem = "the content was refused"
@@ -171,41 +93,28 @@ class AnthropicProvider:
         schema: type[M],
         purpose: Literal["decide", "wrap_up"],
         model: str,
-        system: str,
+        persona: Persona,
         content: list[dict[str, Any]],
         budget: Budget,
-        extra_tokens: int,
+        image_tokens: int,
     ) -> Reply[M]:
+        """One structured answer; a reply that does not validate goes back with what is wrong, at most twice."""
         reply: Reply[M] = Reply(None)
         messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
+        output = {"format": {"type": "json_schema", "schema": _schema(schema)}}
         problem = ""
         for attempt in range(1 + MAX_REPAIRS):
-            kwargs: dict[str, Any] = {
-                "model": model,
-                "max_tokens": self._max_output_tokens,
-                "system": [{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}],
-                "messages": messages,
-                "output_config": {"format": {"type": "json_schema", "schema": _schema(schema)}},
-            }
-            # the image is counted by its pixels (extra_tokens), not by its base64 text
-            estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + extra_tokens
-            budget.reserve(model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
-            started = time.monotonic()
-            message = self._create(kwargs)
-            usage = _usage(message.usage)
-            cost = budget.settle(model, usage)
-            reply.calls.append(
-                Call(
-                    purpose=purpose if attempt == 0 else "repair",
-                    model=model,
-                    usage=usage,
-                    cost_usd=cost,
-                    seconds=time.monotonic() - started,
-                )
+            message = self._call(
+                reply,
+                purpose if attempt == 0 else "repair",
+                model,
+                persona,
+                messages,
+                budget,
+                output=output,
+                image_tokens=image_tokens,
             )
-            if self._keep_exchanges:
-                reply.exchanges.append({"request": _loggable(kwargs), "response": message.to_dict()})
-            text = "".join(block.text for block in message.content if block.type == "text")
+            text = _text(message)
             if message.stop_reason == "max_tokens":
                 problem = f"it was cut off at max_tokens ({self._max_output_tokens})"
             else:
@@ -221,6 +130,49 @@ class AnthropicProvider:
             ]
         reply.problem = f"no valid reply after {MAX_REPAIRS} repair requests: {problem}"
         return reply
+
+    def _call(
+        self,
+        reply: Reply[Any],
+        purpose: CallPurpose,
+        model: str,
+        persona: Persona,
+        messages: list[dict[str, Any]],
+        budget: Budget,
+        *,
+        output: dict[str, Any] | None = None,
+        image_tokens: int = 0,
+    ) -> anthropic.types.Message:
+        """One paid call: reserve its worst case, make it, settle its cost, and record it on `reply`."""
+        kwargs: dict[str, Any] = {
+            "model": model,
+            "max_tokens": self._max_output_tokens,
+            # the static prefix, the same every step: cached
+            "system": [
+                {"type": "text", "text": render("system.j2", persona=persona), "cache_control": {"type": "ephemeral"}}
+            ],
+            "messages": messages,
+        }
+        if output is not None:
+            kwargs["output_config"] = output
+        # an image is counted by its pixels, not by its base64 text
+        estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
+        budget.reserve(model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
+        started = time.monotonic()
+        message = self._create(kwargs)
+        usage = _usage(message.usage)
+        reply.calls.append(
+            Call(
+                purpose=purpose,
+                model=model,
+                usage=usage,
+                cost_usd=budget.settle(model, usage),
+                seconds=time.monotonic() - started,
+            )
+        )
+        if self._keep_exchanges:
+            reply.exchanges.append({"request": _loggable(kwargs), "response": message.to_dict()})
+        return message
 
     def _create(self, kwargs: dict[str, Any]) -> anthropic.types.Message:
         try:
@@ -245,6 +197,10 @@ def _usage(usage: anthropic.types.Usage) -> Usage:
         cache_creation_input_tokens=usage.cache_creation_input_tokens or 0,
         cache_read_input_tokens=usage.cache_read_input_tokens or 0,
     )
+
+
+def _text(message: anthropic.types.Message) -> str:
+    return "".join(block.text for block in message.content if block.type == "text")
 
 
 def _until_done(text: str) -> tuple[str, bool]:
