@@ -72,19 +72,7 @@ class Session:
             watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
             checks=PageChecks(self.page),
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
-            todo=Todo(
-                self.directory / "todo.md",
-                session=self.directory.name,
-                goal=goal,
-                started=datetime.now(UTC),
-                url=url or "",
-                settings=TodoSettings(
-                    enabled=self.config.todo,
-                    every=self.config.todo_every,
-                    max_lines=self.config.todo_max_lines,
-                    auto_check=self.config.todo_autocheck,
-                ),
-            ),
+            todo=self._todo(goal, url),
         )
         state.todo.save()
         outcome: SessionOutcome = "max_steps"
@@ -106,6 +94,19 @@ class Session:
         finally:
             state.watcher.close()
         return self._finish(state, url, outcome, error)
+
+    def _todo(self, goal: str, url: str | None) -> Todo:
+        started = datetime.now(UTC)
+        settings = TodoSettings(
+            enabled=self.config.todo,
+            every=self.config.todo_every,
+            max_lines=self.config.todo_max_lines,
+            auto_check=self.config.todo_autocheck,
+        )
+        session = f"{self.directory.parent.name}/{self.directory.name} {started:%Y%m%d-%H%M%S}"
+        return Todo(
+            self.directory / "todo.md", session=session, goal=goal, started=started, url=url or "", settings=settings
+        )
 
     def _step(self, state: _State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""
