@@ -26,6 +26,7 @@ def _choice(*allowed: str) -> Callable[[str], str]:
             raise ValueError(f"must be one of {', '.join(allowed)}")
         return value
 
+    parse.choices = allowed  # type: ignore[attr-defined]  # shown by --help
     return parse
 
 
@@ -82,6 +83,23 @@ class Option:
     parse: Callable[[str], Any]
     default: str | None
 
+    @property
+    def metavar(self) -> str:
+        """What --help shows as the value: SECONDS, N, ON|OFF ..."""
+        choices: tuple[str, ...] | None = getattr(self.parse, "choices", None)
+        return "|".join(choices) if choices else METAVARS.get(self.parse, "VALUE")
+
+
+METAVARS: dict[Callable[[str], Any], str] = {
+    _positive_int: "N",
+    _seconds: "SECONDS",
+    _amount: "AMOUNT",
+    _switch: "on|off",
+    _currency: "CODE",
+    _model: "MODEL",
+    str: "TEXT|FILE",
+    Path: "PATH",
+}
 
 OPTIONS: tuple[Option, ...] = (
     Option(

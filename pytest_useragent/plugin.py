@@ -31,7 +31,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("useragent", "pytest-useragent: UX sessions driven as a persona")
     for option in OPTIONS:
         dest = "useragent_" + option.name.replace("-", "_")
-        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, help=option.help)
+        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, metavar=option.metavar, help=option.help)
         parser.addini(dest, help=option.help, default=None)
 
 

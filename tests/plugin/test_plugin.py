@@ -211,3 +211,15 @@ def test_the_header_says_which_engine_drives(suite, monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
     run(suite).stdout.fnmatch_lines(["useragent: provider anthropic, model claude-sonnet-4-6, budget $5.00 (default)*"])
     run(suite, "--useragent-provider=offline").stdout.fnmatch_lines(["useragent: provider offline, budget*"])
+
+
+def test_help_lists_the_options_with_what_they_take(suite):
+    result = run(suite, "--help")
+    result.stdout.fnmatch_lines(
+        [
+            "*pytest-useragent: UX sessions driven as a persona:*",
+            "*--useragent-provider=auto|anthropic|offline*",
+            "*--useragent-max-steps=N*",
+            "*--useragent-todo=on|off*",
+        ]
+    )

@@ -74,10 +74,16 @@ def test_overrides_apply_and_are_validated():
 
 
 def test_workspace_settings():
-    config = UserAgentConfig.from_raw({"document-limit": "250", "todo": "off", "todo-every": "3",
-                                       "todo-max-lines": "10", "todo-autocheck": "no"})
+    config = UserAgentConfig.from_raw(
+        {"document-limit": "250", "todo": "off", "todo-every": "3", "todo-max-lines": "10", "todo-autocheck": "no"}
+    )
     assert (config.document_limit, config.todo, config.todo_every, config.todo_max_lines, config.todo_autocheck) == (
-        250, False, 3, 10, False)
+        250,
+        False,
+        3,
+        10,
+        False,
+    )
 
 
 def test_config_is_frozen():
