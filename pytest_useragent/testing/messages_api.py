@@ -6,6 +6,7 @@ import base64
 import binascii
 import json
 import re
+import struct
 import threading
 import time
 from collections import deque
@@ -183,13 +184,35 @@ class FakeMessagesAPI:
             "stop_reason": stop_reason,
             "stop_sequence": None,
             "usage": {
-                "input_tokens": len(json.dumps(body.get("messages", []))) // 3 + (0 if cached else system_tokens),
+                "input_tokens": message_tokens(body.get("messages", [])) + (0 if cached else system_tokens),
                 # like the real API, never more output than max_tokens allows, however long the scripted text
                 "output_tokens": max(1, min(len(text) // 3, int(body.get("max_tokens") or 1))),
                 "cache_creation_input_tokens": system_tokens if cached and not hit else 0,
                 "cache_read_input_tokens": system_tokens if hit else 0,
             },
         }
+
+
+def message_tokens(messages: Any) -> int:
+    """Input tokens as the real API counts them, roughly: text at 3 characters a token, an image by its pixels
+    (width x height / 750), never by the length of its base64."""
+    images = 0
+
+    def without_images(value: Any) -> Any:
+        nonlocal images
+        if isinstance(value, dict):
+            if value.get("type") == "image":
+                png = base64.b64decode(value.get("source", {}).get("data", ""))
+                width, height = struct.unpack(">II", png[16:24]) if len(png) >= 24 else (0, 0)
+                images += width * height // 750
+                return {"type": "image"}
+            return {key: without_images(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [without_images(item) for item in value]
+        return value
+
+    text = json.dumps(without_images(messages), ensure_ascii=False)
+    return len(text) // 3 + images
 
 
 def validate_request(path: str, headers: dict[str, str], body: Body) -> str | None:

@@ -159,9 +159,9 @@ def test_a_reply_slower_than_the_client_timeout_ends_the_session(page, site, tmp
 
 def test_the_budget_stops_a_session_before_it_overspends(page, site, tmp_path, fake_api, claude):
     fake_api.push(click("Pricing"), wrap_up())
-    result = make_agent(page, claude, tmp_path, budget=0.08).run("Wander", url=f"{site}/index.html")
+    result = make_agent(page, claude, tmp_path, budget=0.05).run("Wander", url=f"{site}/index.html")
     assert result.outcome == "budget_exhausted" and "budget" in (result.error or "")
-    assert len(result.steps) == 1 and result.cost_usd <= 0.08
+    assert len(result.steps) == 1 and result.cost_usd <= 0.05
     assert not fake_api.problems and fake_api.remaining == 0  # the smaller wrap-up call still fitted
 
 
