@@ -187,7 +187,21 @@ class AnthropicProvider:
 
 @cache
 def _schema(model: type[BaseModel]) -> dict[str, Any]:
-    return anthropic.transform_schema(model)
+    """The SDK's schema for the model, without the titles and "{default: None}" notes it adds (tokens, every call)."""
+    return _compact(anthropic.transform_schema(model))  # type: ignore[no-any-return]
+
+
+def _compact(node: Any, properties: bool = False) -> Any:
+    if isinstance(node, dict):
+        # a "title" key is an annotation, except where it names a property (IssueDraft has a field called title)
+        return {
+            key: _compact(value, key == "properties") for key, value in node.items() if properties or key != "title"
+        }
+    if isinstance(node, list):
+        return [_compact(item) for item in node]
+    if isinstance(node, str):
+        return node.replace("\n\n{default: None}", "")
+    return node
 
 
 def _usage(usage: anthropic.types.Usage) -> Usage:
