@@ -174,7 +174,9 @@ class OfflineProvider:
     def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
         verdicts = [step.evaluation.verdict for step in request.steps if step.evaluation]
         met = sum(1 for verdict in verdicts if verdict == "met")
-        score_10 = round(10 * met / len(verdicts)) if verdicts else (10 if request.outcome == "goal_achieved" else 0)
+        achieved = request.outcome == "goal_achieved"
+        score_10 = round(10 * met / len(verdicts)) if verdicts else (10 if achieved else 0)
+        score_10 = score_10 if achieved else score_10 // 2  # a goal not reached is not intuitive, however it went
         issues = [issue for step in request.steps for issue in step.issues if issue.source == "persona"]
         return Reply(
             WrapUp(

@@ -117,3 +117,17 @@ def test_an_error_page_is_a_surprise_and_an_issue():
     )
     assert decision.evaluation and decision.evaluation.verdict == "surprised"
     assert decision.issues[0].title == '"Careers" led to an error page' and decision.issues[0].severity == "major"
+
+
+def test_the_wrap_up_scores_met_expectations_and_halves_a_goal_not_reached():
+    from pytest_useragent.llm.base import WrapUpRequest
+    from pytest_useragent.testing.synthetic import session_result
+
+    steps = session_result(steps=4, met=3).steps  # 3 of 3 evaluated expectations met
+    budget = Budget(PriceBook.load(), RunLedger.create(LEDGER, 1))
+    for outcome, score in (("goal_achieved", 10), ("gave_up", 5)):
+        request = WrapUpRequest(
+            model="offline", persona=Persona("Alex"), goal="g", outcome=outcome, summary="", steps=steps
+        )
+        wrap = OfflineProvider().wrap_up(request, budget).value
+        assert wrap is not None and wrap.intuitiveness == score and outcome.replace("_", " ") in wrap.rationale
