@@ -58,6 +58,8 @@ class RunCollector:
         self.sessions: list[SessionEntry] = []
         self.crashed: list[Crash] = []
         self.written: Path | None = None
+        self.final: RunSummary | None = None
+        """The run's summary, aggregated once when the session finishes."""
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for raw in getattr(report, SESSIONS_ATTRIBUTE, None) or []:
@@ -80,16 +82,16 @@ class RunCollector:
     def pytest_sessionfinish(self) -> None:
         if not self.sessions and not self.crashed:
             return
-        summary = self.summary()
+        summary = self.final = self.summary()
         self.written = write_run_report(summary, self.report_dir)
         github = os.environ.get("GITHUB_STEP_SUMMARY")
         if github:
             append_github_summary(summary, Path(github))
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        if not self.sessions and not self.crashed:
+        summary = self.final
+        if summary is None:
             return
-        summary = self.summary()
         issues = ", ".join(f"{count} {name}" for name, count in summary.issues_by_severity.items() if count)
         terminalreporter.section("useragent")
         terminalreporter.write_line(

@@ -3,29 +3,20 @@
 from __future__ import annotations
 
 import base64
-from functools import cache
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment
 
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import RunSummary
+from pytest_useragent.templates import environment
 
 GITHUB_SUMMARY_LIMIT = 1024 * 1024
 """GitHub refuses a step summary over 1 MiB."""
 
 
-@cache
 def _environment() -> Environment:
-    environment = Environment(
-        loader=PackageLoader("pytest_useragent", "report/templates"),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=select_autoescape(["html.j2"]),
-    )
-    environment.filters["percent"] = lambda rate: f"{rate * 100:.0f}%"
-    return environment
+    return environment("report/templates")
 
 
 def render_run_markdown(summary: RunSummary) -> str:

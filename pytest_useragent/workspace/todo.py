@@ -16,11 +16,12 @@ import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache
 from pathlib import Path
 from urllib.parse import urlparse
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, Template
+from jinja2 import Template
+
+from pytest_useragent.templates import environment
 
 log = logging.getLogger("pytest_useragent")
 
@@ -119,13 +120,5 @@ class Todo:
             log.warning("could not write %s: %s", self.path, error)
 
 
-@cache
 def _template() -> Template:
-    environment = Environment(
-        loader=PackageLoader("pytest_useragent", "workspace"),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    return environment.get_template("todo.md.j2")
+    return environment("workspace").get_template("todo.md.j2")
