@@ -27,6 +27,8 @@ ActionKind = Literal[
     "append",
     "update",
     "read",
+    "find",
+    "look",
     "plan",
     "check",
     "done",
@@ -34,6 +36,8 @@ ActionKind = Literal[
 ]
 DOCUMENT_ACTIONS = ("write", "append", "update", "read")
 TODO_ACTIONS = ("plan", "check")
+PAGE_READS = ("find", "look")
+"""Actions that read the page as it is, without touching it."""
 SessionOutcome = Literal["goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error"]
 
 
@@ -47,7 +51,9 @@ class Action(BaseModel):
     ref: str | None = Field(None, description="element ref, e.g. e5")
     text: str | None = Field(None, description="type: text; select: option label; write/append/update/plan: content")
     file: str | None = Field(None, description="write/append/update/read: document name, e.g. notes.md")
-    target: str | None = Field(None, description="update: heading or JSON key path; read: query; check: item number")
+    target: str | None = Field(
+        None, description="update: heading or JSON key path; read: query; check: item number; find: words"
+    )
     key: str | None = Field(None, description="press: key, e.g. Enter")
     url: str | None = Field(None, description="navigate: URL")
     direction: Literal["up", "down"] | None = Field(None, description="scroll without ref")
@@ -58,9 +64,9 @@ class Action(BaseModel):
         parts: list[str] = [self.kind]
         if self.ref or self.file:
             parts.append(self.ref or self.file or "")
-        for value in (self.text, self.key, self.url, self.direction):
+        for value in (self.text, self.key, self.url, self.direction, self.target if self.kind == "find" else None):
             if value and not (value is self.text and self.file):  # document content is too long for a line
-                parts.append(f'"{value}"' if value is self.text else value)
+                parts.append(f'"{value}"' if value is self.text or value is self.target else value)
         line = " ".join(parts)
         return f"{line}: {self.reason}" if self.reason else line
 
@@ -166,9 +172,16 @@ class Observation(BaseModel):
     url: str
     title: str
     snapshot: str
+    """The page state the model is shown: the ai snapshot with refs, condensed when the page is large."""
+    elements: int = 0
+    """Elements (snapshot lines) on the whole page."""
+    shown: int = 0
+    """Of those, the ones `snapshot` shows in full; the rest it counts."""
+    full_snapshot: str = Field("", exclude=True, repr=False)
+    """The whole ai snapshot with boxes, for `find`; never sent whole, never serialized."""
     signals: Signals = Signals()
     image: bytes | None = Field(None, exclude=True, repr=False)
-    """The screenshot as PNG, scaled to what the model accepts; never serialized."""
+    """The screenshot as PNG, as taken; never serialized."""
 
 
 class ActionOutcome(BaseModel):

@@ -20,7 +20,8 @@ from playwright.sync_api import Page
 from pytest_useragent.artifacts import SessionFiles
 from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.checks import PageChecks
-from pytest_useragent.browser.observe import observe
+from pytest_useragent.browser.condense import find
+from pytest_useragent.browser.observe import observe, scale_for_model
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
@@ -30,6 +31,7 @@ from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, Ste
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
+    PAGE_READS,
     SEVERITY_ORDER,
     TODO_ACTIONS,
     Action,
@@ -44,6 +46,7 @@ from pytest_useragent.records import (
     Usage,
 )
 from pytest_useragent.redaction import Secrets
+from pytest_useragent.screenshots import Glance, ScreenshotPolicy
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
 from pytest_useragent.workspace.pending import PendingWrite, incomplete
 from pytest_useragent.workspace.todo import Todo, TodoSettings
@@ -113,6 +116,9 @@ class Session:
         started = time.monotonic()
         observation = observe(self.page, state.watcher, state.secrets)
         found = state.checks.inspect(observation.signals)
+        glance = Glance.of(observation.url, observation.snapshot, observation.image)
+        reason = state.screenshots.reason(glance, asked=state.look)
+        state.look, state.full_snapshot = False, observation.full_snapshot
         request = StepRequest(
             model=state.model,
             persona=self.persona,
@@ -126,6 +132,8 @@ class Session:
             last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
+            image=scale_for_model(observation.image) if reason and observation.image else None,
+            image_reason=reason,
         )
         reply = self.provider.decide(request, state.budget)
         calls = list(reply.calls)
@@ -151,7 +159,7 @@ class Session:
             )
         else:
             done = self._carry_out(state, decision.action, found, calls)
-            if done.ok and decision.action.kind not in ("done", "give_up", *TODO_ACTIONS):
+            if done.ok and decision.action.kind not in ("done", "give_up", *TODO_ACTIONS, *PAGE_READS):
                 redact = state.secrets.redact
                 state.todo.record(
                     datetime.now(UTC),
@@ -199,6 +207,12 @@ class Session:
             return ActionOutcome(ok=checked, message=message)
         if action.kind in ("done", "give_up"):
             return ActionOutcome(ok=True, message=action.kind)
+        if action.kind == "find":
+            matches, message = find(state.full_snapshot, action.target or action.text or "")
+            return ActionOutcome(ok=bool(matches), message=message)
+        if action.kind == "look":
+            state.look = True
+            return ActionOutcome(ok=True, message="a screenshot comes with your next step")
         if action.kind == "click" and action.ref:
             state.checks.arm(action.ref)
         done = act(self.page, action, state.secrets, self.config.settle_timeout)
@@ -334,6 +348,11 @@ class _State:
     checks: PageChecks
     documents: Documents
     todo: Todo
+    screenshots: ScreenshotPolicy = field(default_factory=ScreenshotPolicy)
+    look: bool = False
+    """The model asked to see the next screenshot."""
+    full_snapshot: str = ""
+    """The whole ai snapshot of the last look, for `find`."""
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     last: _Last = field(default_factory=lambda: _Last())
@@ -375,4 +394,5 @@ def _deduplicated(steps: list[Step]) -> list[Issue]:
 def _progress_line(step: Step, max_steps: int) -> str:
     verdict = f" [{step.evaluation.verdict}]" if step.evaluation else ""
     action = step.action.describe() if step.action else "(no valid decision)"
-    return f"step {step.index}/{max_steps}{verdict} {action} -> {step.outcome.message}"
+    first_line = step.outcome.message.splitlines()[0] if step.outcome.message else ""
+    return f"step {step.index}/{max_steps}{verdict} {action} -> {first_line}"

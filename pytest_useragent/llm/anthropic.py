@@ -52,7 +52,7 @@ class AnthropicProvider:
 
     def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
         content: list[dict[str, Any]] = []
-        image = request.observation.image
+        image = request.image
         if image:
             data = base64.b64encode(image).decode("ascii")
             content.append({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}})
