@@ -3,10 +3,10 @@
 Input is Playwright's ai snapshot taken with `boxes=True` (every element carries `[box=x,y,width,height]` relative
 to the viewport). A page whose snapshot fits the limit is sent whole, boxes removed. A larger one is condensed:
 
-- elements in and near the viewport in full;
-- the rest as an outline: landmarks and headings with their refs, and everything else counted, never silently
-  dropped: a run of similar siblings (product cards, table rows) becomes one line naming how many there are and the
-  first and last of them, other elements become "… N elements below (link 40, text 12)";
+- elements in and near the viewport in full (when even that is too much, long runs of similar ones are cut);
+- the rest as an outline: landmarks, headings and live regions (status, alert) with their refs, and everything
+  else counted, never silently dropped: a run of similar siblings (product cards, table rows) becomes one line
+  naming how many there are and the first and last of them, other elements "… N elements below (link 40, …)";
 - a header saying where the viewport is and how far the page continues.
 
 Refs are those of the full snapshot, so they stay valid for acting. `find` searches the full snapshot, so nothing
@@ -27,12 +27,16 @@ REPEAT_MIN = 3
 STAGES: tuple[tuple[float, int | None], ...] = ((1.0, None), (0.5, None), (0.0, None), (0.0, 60), (0.0, 20))
 """Tried in order until the page state fits: how many viewport heights above and below count as near, and how many
 lines of a run of similar elements in view are shown before the rest of the run is counted."""
+LINE_MAX = 600
+"""A longer line (a wall of text) is cut, saying by how much; `find` still searches all of it."""
 WHOLE_ITEM = 16
 """An element in view with at most this many lines in all (a product card, a form row) is shown whole."""
 FIND_MAX_MATCHES = 12
 FIND_MAX_LINES = 14
 """Lines shown per match (the element and its surroundings)."""
 
+LIVE = frozenset({"status", "alert", "alertdialog", "dialog"})
+"""What the page announces; shown wherever it is, like headings."""
 LANDMARKS = frozenset({"banner", "navigation", "main", "contentinfo", "complementary", "search", "form", "region"})
 ITEMS = frozenset({"listitem", "row", "article", "option", "treeitem", "gridcell", "group"})
 
@@ -89,8 +93,16 @@ class Node:
         """What makes siblings "similar": the role and the roles of the children."""
         return (self.role, *(child.role for child in self.children if not child.role.startswith("/")))
 
-    def render(self, depth: int) -> list[str]:
-        return ["  " * depth + self.line, *(line for child in self.children for line in child.render(depth + 1))]
+    def head(self, depth: int, clip: bool = True) -> str:
+        """This node's own line, indented, cut at LINE_MAX characters when `clip`."""
+        line = self.line
+        if clip and len(line) > LINE_MAX:
+            line = f"{line[:LINE_MAX]}… ({len(line) - LINE_MAX} more characters)"
+        return "  " * depth + line
+
+    def render(self, depth: int, clip: bool = False) -> list[str]:
+        """This node and everything under it."""
+        return [self.head(depth, clip), *(line for child in self.children for line in child.render(depth + 1, clip))]
 
 
 @dataclass(frozen=True)
@@ -266,9 +278,9 @@ def _in_view(run: list[Node], band: tuple[float, float], depth: int, run_lines: 
             break
         lines += node.size
         if node.size <= WHOLE_ITEM:
-            entries += [_Entry(line, 1, 0, 0.0) for line in node.render(depth)]
+            entries += [_Entry(line, 1, 0, 0.0) for line in node.render(depth, clip=True)]
         else:
-            entries.append(_Entry("  " * depth + node.line, 1, 0, 0.0))
+            entries.append(_Entry(node.head(depth), 1, 0, 0.0))
             entries += _in_band(node.children, band, depth + 1, run_lines)
     return entries
 
@@ -303,20 +315,20 @@ def _outline(nodes: list[Node], band: tuple[float, float], depth: int, side: str
             flush()
             entries.append(_run_line(run, depth, side, min(_distance(node, band) for node in run)))
             continue
-        node = run[0]
-        if node.role == "heading" or node.role in LANDMARKS:
-            flush()
-            entries.append(_Entry("  " * depth + node.line, 1, 0, _distance(node, band)))
-            if node.role == "heading":
-                pending.extend(node.children)
+        for node in run:
+            if node.role == "heading" or node.role in LANDMARKS or node.role in LIVE:
+                flush()
+                entries.append(_Entry(node.head(depth), 1, 0, _distance(node, band)))
+                if node.role not in LANDMARKS:
+                    pending.extend(node.children)
+                else:
+                    entries += _outline(node.children, band, depth + 1, side)
+            elif _has_outline(node):
+                pending.append(Node(node.line, node.role, node.top, node.bottom))  # the container itself is counted
+                flush()
+                entries += _outline(node.children, band, depth, side)
             else:
-                entries += _outline(node.children, band, depth + 1, side)
-        elif _has_outline(node):
-            pending.append(Node(node.line, node.role, node.top, node.bottom))  # the container itself is counted
-            flush()
-            entries += _outline(node.children, band, depth, side)
-        else:
-            pending.append(node)
+                pending.append(node)
     flush()
     return entries
 
@@ -333,7 +345,10 @@ def _runs(nodes: list[Node]) -> list[list[Node]]:
 
 
 def _has_outline(node: Node) -> bool:
-    return any(child.role == "heading" or child.role in LANDMARKS or _has_outline(child) for child in node.children)
+    return any(
+        child.role == "heading" or child.role in LANDMARKS or child.role in LIVE or _has_outline(child)
+        for child in node.children
+    )
 
 
 def _roles(node: Node) -> list[str]:

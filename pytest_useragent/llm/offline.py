@@ -204,10 +204,12 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
         )
     page = request.observation
     headline = " ".join([page.title] + [e.name for e in elements if e.role == "heading" and (e.level or 1) <= 2])
+    said = " ".join(e.name for e in elements if e.role in ("status", "alert")).lower()
     # on the start page every goal word must head it; after moving on, half of them will do
     needed = max(1, len(words) if request.step == 1 else (len(words) + 1) // 2)
-    pending = [value for value in values if f'typed "{value}"' not in tried]
-    if not unmet and not pending and score(words, headline) >= needed:
+    pending = [value for value in values if f'typed "{value}"' not in tried and f'found "{value}"' not in tried]
+    reached = score(words, headline) >= needed or bool(values and all(value.lower() in said for value in values))
+    if not unmet and not pending and reached:
         file = _FILE.search(goal)
         note = file.group(1) if file else "notes.md"
         if any(verb in goal.lower() for verb in DOCUMENT_VERBS) and f'wrote "{note}"' not in tried:
@@ -223,6 +225,25 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
             Action(kind="done", reason=f"the page is about {', '.join(words)}"),
             None,
         )
+    visible = " ".join(e.name for e in elements).lower()
+    hidden = [value for value in pending if value.lower() not in visible]
+    if hidden and page.shown < page.elements:
+        return (
+            "The page is long, and I do not see what I am looking for.",
+            f'The page has "{hidden[0]}" somewhere.',
+            Action(kind="find", target=hidden[0]),
+            f'found "{hidden[0]}"',
+        )
+    if (request.last_action or "").startswith("find") and (request.last_outcome or "").startswith("ok"):
+        found = parse_snapshot(request.last_outcome or "")
+        near = [e for e in found if e.role in CLICKABLE and e.ref and e.name and score(words, e.name)]
+        if near:
+            return (
+                f'I found it, and next to it "{near[0].name}".',
+                f'The page I reach mentions "{near[0].name}".',
+                Action(kind="click", ref=near[0].ref),
+                near[0].key,
+            )
     fields = [e for e in elements if e.role in FIELDS and e.ref]
     field = max(fields, key=lambda e: (e.role == "searchbox", score(words, e.name)), default=None)
     if pending and field is not None:
