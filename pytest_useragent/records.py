@@ -41,7 +41,9 @@ PAGE_READS = ("find", "look")
 SessionOutcome = Literal["goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error"]
 
 
-# ---- what the model returns (kept compact: these schemas are sent with every call) ----
+# ---- what the model returns ----
+# These schemas go with every call as shape only: the descriptions below are for the code's readers. What the fields
+# mean is told to the model once, in the system prompt (llm/prompts/system.j2, wrap_up.j2).
 
 
 class Action(BaseModel):

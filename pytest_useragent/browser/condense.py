@@ -1,7 +1,8 @@
 """Bounded page state: what the model sees of a page, however large the page is. Pure: text in, text out.
 
 Input is Playwright's ai snapshot taken with `boxes=True` (every element carries `[box=x,y,width,height]` relative
-to the viewport). A page whose snapshot fits the limit is sent whole, boxes removed. A larger one is condensed:
+to the viewport). A page whose snapshot fits the limit is sent whole (boxes removed, written tighter, see `parse`).
+A larger one is condensed:
 
 - elements in and near the viewport in full (when even that is too much, long runs of similar ones are cut);
 - the rest as an outline: landmarks, headings and live regions (status, alert) with their refs, and everything
@@ -59,6 +60,8 @@ class Node:
     top: float
     bottom: float
     children: list[Node] = field(default_factory=list)
+    open: bool = False
+    """While parsing: the line lost its ":" to a folded `/url` and gets it back if another child follows."""
 
     @cached_property
     def size(self) -> int:
@@ -134,7 +137,9 @@ class PageState:
 
 
 def parse(snapshot: str) -> list[Node]:
-    """The snapshot as a forest. Lines without a box take their parent's position."""
+    """The snapshot as a forest. Lines without a box take their parent's position. Written tighter than Playwright
+    writes it, as every character is paid for: a link's `/url` child becomes a `[url=…]` on its line, and links and
+    buttons lose `[cursor=pointer]` (they are clickable by what they are)."""
     roots: list[Node] = []
     stack: list[tuple[int, Node]] = []
     for raw in snapshot.splitlines():
@@ -155,7 +160,18 @@ def parse(snapshot: str) -> list[Node]:
         else:
             top, bottom = (parent.top, parent.bottom) if parent else (0.0, 0.0)
         head = _HEAD.match(stripped)
-        node = Node(_BOX.sub("", stripped), head["role"] if head else "text", top, bottom)
+        role = head["role"] if head else "text"
+        line = _BOX.sub("", stripped)
+        if role == "/url" and parent is not None and parent.role == "link" and not parent.children:
+            opened = parent.line.endswith(":")
+            parent.line = parent.line.removesuffix(":") + f" [url={line.partition(': ')[2].strip(chr(34))}]"
+            parent.open = opened  # its ":" returns if more children follow
+            continue
+        if role in ("link", "button"):
+            line = line.replace(" [cursor=pointer]", "")
+        if parent is not None and parent.open:
+            parent.line, parent.open = parent.line + ":", False
+        node = Node(line, role, top, bottom)
         (parent.children if parent else roots).append(node)
         stack.append((indent, node))
     return roots

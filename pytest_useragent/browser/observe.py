@@ -16,8 +16,9 @@ from pytest_useragent.redaction import Secrets
 
 MAX_IMAGE_EDGE = 1568
 """Claude scales larger images down anyway; sending at most this long edge keeps the token cost known."""
-MAX_IMAGE_PIXELS = 600_000
-"""At most 800 tokens an image (pixels / 750): a 1280x720 viewport is sent at 1032x580."""
+MAX_IMAGE_PIXELS = 400_000
+"""At most 534 tokens an image (pixels / 750): a 1280x720 viewport is sent at 843x474, its text still legible;
+the snapshot carries the words, the image the look."""
 
 _LOOK = """() => ({
   passwords: [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean),

@@ -102,6 +102,9 @@ class AnthropicProvider:
         reply: Reply[M] = Reply(None)
         messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
         output = {"format": {"type": "json_schema", "schema": _schema(schema)}}
+        # a step's system prompt is the rules and the persona, cached; the wrap-up, asked once, needs only the persona
+        # (writing it to the cache would cost a quarter more for nothing)
+        system = "system.j2" if purpose == "decide" else "persona.j2"
         problem = ""
         for attempt in range(1 + MAX_REPAIRS):
             message = self._call(
@@ -113,6 +116,7 @@ class AnthropicProvider:
                 budget,
                 output=output,
                 image_tokens=image_tokens,
+                system=system,
             )
             text = _text(message)
             if message.stop_reason == "max_tokens":
@@ -142,15 +146,17 @@ class AnthropicProvider:
         *,
         output: dict[str, Any] | None = None,
         image_tokens: int = 0,
+        system: str = "system.j2",
     ) -> anthropic.types.Message:
-        """One paid call: reserve its worst case, make it, settle its cost, and record it on `reply`."""
+        """One paid call: reserve its worst case, make it, settle its cost, and record it on `reply`. The full
+        system prompt (rules, persona and, with it, the output format) is the static prefix, marked for caching."""
+        prompt: dict[str, Any] = {"type": "text", "text": render(system, persona=persona)}
+        if system == "system.j2":
+            prompt["cache_control"] = {"type": "ephemeral"}
         kwargs: dict[str, Any] = {
             "model": model,
             "max_tokens": self._max_output_tokens,
-            # the static prefix, the same every step: cached
-            "system": [
-                {"type": "text", "text": render("system.j2", persona=persona), "cache_control": {"type": "ephemeral"}}
-            ],
+            "system": [prompt],
             "messages": messages,
         }
         if output is not None:
@@ -187,20 +193,21 @@ class AnthropicProvider:
 
 @cache
 def _schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The SDK's schema for the model, without the titles and "{default: None}" notes it adds (tokens, every call)."""
+    """The SDK's schema for the model as shape only: no titles, descriptions or "{default: None}" notes. What the
+    fields mean is in the system prompt, once; here it would be paid for again with every call."""
     return _compact(anthropic.transform_schema(model))  # type: ignore[no-any-return]
 
 
 def _compact(node: Any, properties: bool = False) -> Any:
     if isinstance(node, dict):
-        # a "title" key is an annotation, except where it names a property (IssueDraft has a field called title)
+        # "title" and "description" are annotations, except where they name a property (IssueDraft has a title)
         return {
-            key: _compact(value, key == "properties") for key, value in node.items() if properties or key != "title"
+            key: _compact(value, key == "properties")
+            for key, value in node.items()
+            if properties or key not in ("title", "description")
         }
     if isinstance(node, list):
         return [_compact(item) for item in node]
-    if isinstance(node, str):
-        return node.replace("\n\n{default: None}", "")
     return node
 
 

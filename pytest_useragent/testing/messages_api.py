@@ -168,12 +168,15 @@ class FakeMessagesAPI:
         return 200, {}, self._message(body, _text(item), "end_turn")
 
     def _message(self, body: Body, text: str, stop_reason: str) -> Body:
+        # Structured output puts the format (its schema) into an injected system prompt: it is input, and part of
+        # the prefix a cache_control on the system caches (changing it invalidates the cache, as the API documents).
         system = json.dumps(body.get("system", ""))
+        prefix = system + json.dumps((body.get("output_config") or {}).get("format", ""))
         cached = "cache_control" in system
-        system_tokens = len(system) // 3
+        system_tokens = len(prefix) // 3
         with self._lock:
-            hit = cached and system in self._seen_systems
-            self._seen_systems.add(system)
+            hit = cached and prefix in self._seen_systems
+            self._seen_systems.add(prefix)
             number = len(self.requests)
         return {
             "id": f"msg_fake_{number:04d}",

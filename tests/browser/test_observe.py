@@ -66,5 +66,5 @@ def test_large_screenshots_are_scaled_to_what_the_model_accepts():
 
 def test_small_screenshots_are_left_alone():
     out = io.BytesIO()
-    Image.new("RGB", (800, 600), "white").save(out, format="PNG")
+    Image.new("RGB", (640, 480), "white").save(out, format="PNG")
     assert scale_for_model(out.getvalue()) == out.getvalue()

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import anthropic
 import pytest
 
 from pytest_useragent.llm.anthropic import _schema
+from pytest_useragent.llm.base import WrapUpRequest
+from pytest_useragent.llm.prompts import render
+from pytest_useragent.persona import Persona
 from pytest_useragent.records import Decision, WrapUp
+
+JANA = Persona(name="Jana", background="Jana, 45.")
+
+
+def wrap_up_request() -> WrapUpRequest:
+    return WrapUpRequest(model="m", persona=JANA, goal="g", outcome="max_steps", summary="s", steps=[])
 
 
 def objects(node: Any) -> list[dict[str, Any]]:
@@ -25,15 +35,19 @@ def objects(node: Any) -> list[dict[str, Any]]:
     return found
 
 
-@pytest.mark.parametrize("model", [Decision, WrapUp])
-def test_every_required_field_is_still_described(model):
+@pytest.mark.parametrize(("model", "prompt"), [(Decision, "system.j2"), (WrapUp, "wrap_up.j2")])
+def test_the_schema_is_shape_only_and_the_prompt_names_every_field(model, prompt):
     schema = _schema(model)
     for node in objects(schema):
         assert set(node["required"]) <= set(node["properties"]), node
     issue = schema["$defs"]["IssueDraft"]["properties"]
     assert "title" in issue  # a field called title survives; title annotations do not
     text = json.dumps(schema)
-    assert '"title": "' not in text.replace('"title": {', "") and "{default: None}" not in text
+    assert '"title": "' not in text.replace('"title": {', "") and '"description"' not in text
+    told = render(prompt, persona=JANA, request=wrap_up_request())
+    for node in objects(schema):
+        for name in node["properties"]:
+            assert re.search(rf"\b{name}\b", told), f"{prompt} never names {name}"
 
 
 def test_the_compact_schema_is_smaller_than_the_sdks():

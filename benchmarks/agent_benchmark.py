@@ -1,0 +1,233 @@
+"""The harness against the raw Playwright floor, tokens per step, cost per session, and big-page state size.
+
+    python benchmarks/agent_benchmark.py             # 5 rounds
+    python benchmarks/agent_benchmark.py --rounds 9
+
+Serves its own pages: the repaired Corner Shop of example_project (small pages) and a generated listing of 150
+products (pytest_useragent.testing.listing). Needs Chromium (Playwright's, or the system's) and no network.
+
+1. Speed: the same 10 clicks on the shop, done by raw Playwright (per step: ai snapshot, screenshot, click by
+   aria-ref, wait for load: the floor) and by a full session with a zero-latency scripted model (observe, checks,
+   decide, act, settle, record), alternating, each round in a fresh page. Reports medians and their ratio.
+2. Tokens and cost: a 10-step session through the real AnthropicProvider and SDK against the fake Messages API
+   (which counts text at 3 characters a token and images by pixels), priced at claude-sonnet-4-6 rates.
+3. Big page: the listing's full ai snapshot against the page state sent, scrolled to the top, middle and bottom.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import anthropic
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from pytest_useragent import Agent, AnthropicProvider, Persona
+from pytest_useragent.browser.condense import Viewport, condense
+from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.ledger import Budget
+from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
+from pytest_useragent.records import Decision, WrapUp
+from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
+from pytest_useragent.testing.listing import listing_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "example_project"))
+from shop.app import serve  # noqa: E402
+
+CLICKS = ("Pricing", "Home", "Sign up", "Pricing", "Careers", "Home", "Search", "Pricing", "Sign up", "Home")
+MODEL = "claude-sonnet-4-6"
+BROWSER_USE_TOKENS = 10_400 + 1_200
+"""browser-use 0.13 per step on small pages: text plus one image (issue 6)."""
+CLOSED = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+PERSONA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.")
+
+
+def ref_in(snapshot: str, name: str) -> str:
+    return ref_of({"messages": [{"content": snapshot}]}, name)
+
+
+class Scripted:
+    """A zero-latency model: clicks CLICKS in order, then says done."""
+
+    name = "scripted"
+
+    def model_name(self, requested: str) -> str:
+        return "scripted"
+
+    def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
+        if request.step > len(CLICKS):
+            return Reply(decision("done"))
+        ref = ref_in(request.observation.snapshot, CLICKS[request.step - 1])
+        return Reply(decision("click", ref))
+
+    def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
+        return Reply(wrap_up())
+
+    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+        return Reply(None, problem="not used")
+
+
+def floor(page: Page, url: str) -> float:
+    """The raw Playwright floor of the same clicks."""
+    page.goto(url)
+    started = time.perf_counter()
+    for name in CLICKS:
+        snapshot = page.aria_snapshot(mode="ai")
+        page.screenshot(type="png")
+        page.locator(f"aria-ref={ref_in(snapshot, name)}").click()
+        page.wait_for_load_state("load")
+    page.aria_snapshot(mode="ai")  # the look that sees the last page, as the harness's last step does
+    page.screenshot(type="png")
+    return time.perf_counter() - started
+
+
+def harness(page: Page, url: str, directory: Path) -> tuple[float, float]:
+    """The same clicks as a session: (seconds for the 10 steps, seconds of the whole run incl. wrap-up)."""
+    page.goto(url)
+    agent = Agent(page, PERSONA, Scripted(), UserAgentConfig(max_steps=len(CLICKS) + 1), directory)
+    started = time.perf_counter()
+    result = agent.run("Visit the shop's pages")
+    total = time.perf_counter() - started
+    assert result.outcome == "goal_achieved", (result.outcome, result.error)
+    assert all(step.outcome.ok for step in result.steps), [step.outcome.message for step in result.steps]
+    return sum(step.seconds for step in result.steps), total
+
+
+def speed(browser: Browser, url: str, rounds: int) -> None:
+    floors, steps, totals = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for index in range(rounds + 1):
+            for which in ("floor", "harness"):
+                page = browser.new_page(viewport={"width": 1280, "height": 720})
+                if which == "floor":
+                    seconds = floor(page, url)
+                else:
+                    seconds, total = harness(page, url, Path(tmp) / str(index))
+                page.close()
+                if index == 0:
+                    continue  # warm-up: first launch of the pages and of axe-core
+                if which == "floor":
+                    floors.append(seconds)
+                else:
+                    steps.append(seconds)
+                    totals.append(total)
+    floor_s, steps_s, total_s = (statistics.median(values) for values in (floors, steps, totals))
+    print(f"## Speed: {len(CLICKS)} clicks on Corner Shop, median of {rounds} rounds\n")
+    print("| run | seconds | per step | vs floor |\n|---|---|---|---|")
+    print(f"| raw Playwright floor | {floor_s:.2f} | {floor_s / len(CLICKS) * 1000:.0f} ms | 1.00x |")
+    print(
+        f"| harness, {len(CLICKS) + 1} steps | {steps_s:.2f} | {steps_s / len(CLICKS) * 1000:.0f} ms | "
+        f"{steps_s / floor_s:.2f}x |"
+    )
+    print(f"| harness, whole session | {total_s:.2f} | | {total_s / floor_s:.2f}x |\n")
+
+
+def tokens(browser: Browser, url: str) -> None:
+    def next_click(body: dict[str, Any]) -> Any:
+        step = sum(1 for request in fake.requests if "output_config" in request and "Goal:" in str(request))
+        if step > len(CLICKS):
+            return decision("done", verdict="met")
+        return decision("click", ref_of(body, CLICKS[step - 1]), verdict="met" if step > 1 else None)
+
+    with FakeMessagesAPI() as fake, tempfile.TemporaryDirectory() as tmp:
+        fake.push(*([next_click] * len(CLICKS)), wrap_up())
+        client = anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-benchmark", max_retries=0)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        agent = Agent(page, PERSONA, AnthropicProvider(client), UserAgentConfig(model=MODEL), Path(tmp))
+        result = agent.run("Visit the shop's pages", url=url, max_steps=len(CLICKS))
+        page.close()
+    calls = [call for step in result.steps for call in step.calls]
+    per_step = [
+        call.usage.input_tokens + call.usage.cache_read_input_tokens + call.usage.cache_creation_input_tokens
+        for call in calls
+    ]
+    cached = statistics.median(call.usage.cache_read_input_tokens for call in calls)
+    steps_cost = sum(call.cost_usd for call in calls)
+    images = sum(1 for body in fake.requests if any(block.get("type") == "image" for block in _content(body)))
+    print(f"## Tokens and cost: a {len(result.steps)}-step session, {MODEL} prices, fake Messages API\n")
+    print("| measure | value |\n|---|---|")
+    print(f"| input tokens per step, median (all, incl. cached) | {statistics.median(per_step):,.0f} |")
+    print(f"| of which cache reads, median | {cached:,.0f} |")
+    print(f"| input tokens per step, max | {max(per_step):,} |")
+    print(f"| vs browser-use (~{BROWSER_USE_TOKENS:,}) | {statistics.median(per_step) / BROWSER_USE_TOKENS:.0%} |")
+    print(f"| output tokens per step, median | {statistics.median(c.usage.output_tokens for c in calls):,.0f} |")
+    print(f"| steps that sent a screenshot | {images} of {len(result.steps)} |")
+    print(f"| cost of the {len(result.steps)} steps | ${steps_cost:.4f} |")
+    print(f"| cost of the session incl. wrap-up | ${result.cost_usd:.4f} |\n")
+
+
+def _content(body: dict[str, Any]) -> list[dict[str, Any]]:
+    content = body["messages"][0]["content"]
+    return content if isinstance(content, list) else []
+
+
+def big_page(browser: Browser, url: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(url)
+    print("## Big page: a listing of 150 products\n")
+    print("| scrolled to | full snapshot | elements | sent | tokens (3 chars) | shown | condense |")
+    print("|---|---|---|---|---|---|---|")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for where, y in (("top", 0), ("middle", height // 2), ("bottom", height)):
+        page.evaluate(f"scrollTo(0, {y})")
+        snapshot = page.aria_snapshot(mode="ai", boxes=True)
+        view = Viewport(*page.evaluate("[scrollY, innerHeight, document.documentElement.scrollHeight]"))
+        started = time.perf_counter()
+        state = condense(snapshot, view)
+        took = time.perf_counter() - started
+        print(
+            f"| {where} | {len(snapshot):,} chars | {state.elements:,} | {len(state.text):,} chars | "
+            f"{len(state.text) // 3:,} | {state.shown} | {took * 1000:.0f} ms |"
+        )
+    page.close()
+    print()
+
+
+@contextmanager
+def listing_server() -> Iterator[str]:
+    class Listing(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            data = listing_page(150).encode()
+            self.send_response(200)
+            self.send_header("content-type", "text/html; charset=utf-8")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Listing))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/listing"
+    finally:
+        server.shutdown()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    rounds = parser.parse_args().rounds
+    with sync_playwright() as playwright, serve(fixed=True) as shop, listing_server() as listing:
+        executable = find_chromium(playwright.chromium.executable_path)
+        browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
+        speed(browser, shop, rounds)
+        tokens(browser, shop)
+        big_page(browser, listing)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
