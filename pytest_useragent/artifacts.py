@@ -2,7 +2,7 @@
 
 <dir>/session.json       the SessionResult
 <dir>/transcript.jsonl   one Step per line, flushed as each step ends
-<dir>/screenshots/       step-001.png ...
+<dir>/screenshots/       step-001.jpg ...
 <dir>/debug/             raw model requests and replies, only with --useragent-debug=ultra
 """
 
@@ -27,12 +27,12 @@ class SessionFiles:
         (root / "screenshots").mkdir(parents=True, exist_ok=True)
         self._transcript = (root / "transcript.jsonl").open("a", encoding="utf-8")
 
-    def save_screenshot(self, index: int, png: bytes | None) -> str | None:
-        """Save a step's screenshot; returns its path relative to the session directory."""
-        if png is None:
+    def save_screenshot(self, index: int, image: bytes | None) -> str | None:
+        """Save a step's screenshot (JPEG); returns its path relative to the session directory."""
+        if image is None:
             return None
-        relative = f"screenshots/step-{index:03d}.png"
-        (self.root / relative).write_bytes(png)
+        relative = f"screenshots/step-{index:03d}.jpg"
+        (self.root / relative).write_bytes(image)
         return relative
 
     def append_step(self, step: Step) -> None:

@@ -183,7 +183,10 @@ class Observation(BaseModel):
     """The whole ai snapshot with boxes, for `find`; never sent whole, never serialized."""
     signals: Signals = Signals()
     image: bytes | None = Field(None, exclude=True, repr=False)
-    """The screenshot as PNG, as taken; never serialized."""
+    """The screenshot (JPEG) as taken; never serialized."""
+    image_for_model: bytes | None = Field(None, exclude=True, repr=False)
+    """The same, scaled so that its token cost is bounded (`screenshots.for_model`); sent when it adds
+    information."""
 
 
 class ActionOutcome(BaseModel):

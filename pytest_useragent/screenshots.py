@@ -1,16 +1,28 @@
-"""Which screenshots go to the model. Pure.
+"""Which screenshots go to the model, and at what size. Pure: bytes in, bytes out.
 
-Every step takes a screenshot for the report; the model gets it only when it adds information: the first view of
-a page, a change the page's text cannot show (it looks different, its text is the same), or when it asked with the
-`look` action. Otherwise the step tells it a screenshot is there for the asking. An image costs ~800 tokens, the
-rest of a step a few hundred on a small page.
+Every step takes a screenshot (JPEG) for the report; the model gets it only when it adds information: the first
+view of a page, a change the page's text cannot show (it looks different, its text is the same), or when it asked
+with the `look` action. Otherwise the step tells it a screenshot is there for the asking. What is sent is scaled to
+at most MAX_IMAGE_PIXELS, so an image costs at most ~310 tokens, known before sending; the snapshot carries the
+page's words, the image its look.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 from dataclasses import dataclass, field
 from urllib.parse import urldefrag
+
+from PIL import Image
+
+QUALITY = 80
+"""JPEG quality of the screenshots taken and sent."""
+MAX_IMAGE_EDGE = 1568
+"""Claude scales larger images down anyway."""
+MAX_IMAGE_PIXELS = 640 * 360
+"""A 1280x720 viewport at half its size: ~307 tokens (pixels / 750), still legible, and for a JPEG the cheapest
+scaling there is (decoded at half size)."""
 
 
 @dataclass(frozen=True)
@@ -50,3 +62,33 @@ class ScreenshotPolicy:
 
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def for_model(image: bytes) -> bytes:
+    """The screenshot scaled down (never up) so that its long edge and pixel count, and so its token cost, are
+    bounded. A JPEG is decoded straight at 1/2, 1/4 or 1/8 of its size where that is enough."""
+    with Image.open(io.BytesIO(image)) as opened:
+        width, height = opened.size
+        factor = min(1.0, MAX_IMAGE_EDGE / max(width, height), (MAX_IMAGE_PIXELS / (width * height)) ** 0.5)
+        if factor >= 1.0:
+            return image
+        size = (max(1, int(width * factor)), max(1, int(height * factor)))
+        opened.draft("RGB", size)
+        scaled = opened.convert("RGB")
+        if scaled.size != size:
+            scaled = scaled.resize(size, Image.Resampling.LANCZOS)
+        out = io.BytesIO()
+        scaled.save(out, format="JPEG", quality=QUALITY)
+        return out.getvalue()
+
+
+def media_type(image: bytes) -> str:
+    """image/png or image/jpeg, from the bytes' signature."""
+    return "image/png" if image.startswith(b"\x89PNG") else "image/jpeg"
+
+
+def image_tokens(image: bytes) -> int:
+    """Claude's token cost of an image: width x height / 750."""
+    with Image.open(io.BytesIO(image)) as opened:
+        width, height = opened.size
+    return int(width * height / 750) + 1

@@ -21,7 +21,7 @@ from pytest_useragent.artifacts import SessionFiles
 from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import find
-from pytest_useragent.browser.observe import observe, scale_for_model
+from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
@@ -114,7 +114,7 @@ class Session:
     def _step(self, state: _State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
-        observation = observe(self.page, state.watcher, state.secrets)
+        observation = observe(self.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
         found = state.checks.inspect(observation.signals)
         glance = Glance.of(observation.url, observation.snapshot, observation.image)
         reason = state.screenshots.reason(glance, asked=state.look)
@@ -132,7 +132,7 @@ class Session:
             last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
-            image=scale_for_model(observation.image) if reason and observation.image else None,
+            image=observation.image_for_model if reason else None,
             image_reason=reason,
         )
         reply = self.provider.decide(request, state.budget)
@@ -214,8 +214,8 @@ class Session:
             state.look = True
             return ActionOutcome(ok=True, message="a screenshot comes with your next step")
         if action.kind == "click" and action.ref:
-            state.checks.arm(action.ref)
-        done = act(self.page, action, state.secrets, self.config.settle_timeout)
+            state.checks.arm()
+        done = act(self.page, action, state.secrets, self.config.settle_timeout, state.full_snapshot)
         settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
         dead = state.checks.dead_click(done.locator) if done.ok else None
         if dead is not None:

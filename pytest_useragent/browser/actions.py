@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
@@ -11,11 +13,16 @@ from pytest_useragent.records import Action, ActionOutcome
 from pytest_useragent.redaction import Secrets
 
 NEEDS_REF = {"click", "type", "select", "hover"}
+UNNAMED_ROLES = frozenset({"generic", "text", "none", "presentation", "paragraph"})
+"""Roles whose elements are better named by the page than by role: Playwright's own normalize() names those."""
 WAIT_SECONDS = 2.0
 
+_ROLE_LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?[^\n]*?\[ref=(?P<ref>\w+)\]')
 
-def act(page: Page, action: Action, secrets: Secrets, timeout: float) -> ActionOutcome:
-    """Carry out one action; anything that goes wrong comes back as ok=False with a one-line reason."""
+
+def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str = "") -> ActionOutcome:
+    """Carry out one action; anything that goes wrong comes back as ok=False with a one-line reason. `snapshot`,
+    the ai snapshot the ref comes from, names the element for the record without asking the page."""
     timeout_ms = timeout * 1000
     if action.kind in NEEDS_REF and not action.ref:
         return ActionOutcome(ok=False, message=f"{action.kind} needs the ref of an element, e.g. e5")
@@ -27,7 +34,7 @@ def act(page: Page, action: Action, secrets: Secrets, timeout: float) -> ActionO
         if locator is not None:
             if locator.count() == 0:
                 return ActionOutcome(ok=False, message=f"no element {action.ref} on the page now; look again")
-            described = _stable(locator, action.ref or "")
+            described = locator_code(snapshot, action.ref or "") or _stable(locator, action.ref or "")
         message = _perform(page, action, locator, secrets, timeout_ms)
     except PlaywrightError as error:
         first_line = (error.message or str(error)).strip().splitlines()[0]
@@ -77,6 +84,26 @@ def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secre
         page.wait_for_timeout(WAIT_SECONDS * 1000)
         return "waited"
     return kind  # done, give_up: nothing to do on the page
+
+
+def locator_code(snapshot: str, ref: str) -> str | None:
+    """The element `ref` of an ai snapshot as Playwright code, e.g. get_by_role("button", name="Buy"), with .nth()
+    when other elements of its role have a name containing its name; None when its role names nothing a user would
+    (generic, text) or the ref is not in the snapshot. Pure."""
+    lines = [match for match in map(_ROLE_LINE.match, snapshot.splitlines()) if match]
+    own = next((match for match in lines if match["ref"] == ref), None)
+    if own is None or own["role"] in UNNAMED_ROLES:
+        return None
+    role, name = own["role"], _unescape(own["name"] or "")
+    same = [
+        match for match in lines if match["role"] == role and name.lower() in _unescape(match["name"] or "").lower()
+    ]
+    code = f"get_by_role({json.dumps(role)}" + (f", name={json.dumps(name)})" if name else ")")
+    return code if len(same) == 1 else f"{code}.nth({same.index(own)})"
+
+
+def _unescape(name: str) -> str:
+    return re.sub(r"\\(.)", r"\1", name)
 
 
 def _stable(locator: Locator, ref: str) -> str:

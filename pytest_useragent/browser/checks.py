@@ -1,8 +1,14 @@
 """Objective UX checks, every step: accessibility (axe-core), dead clicks, failed and slow requests, console errors,
-controls smaller than 24x24 CSS px, and horizontal overflow. Findings are Issues with source="check"."""
+controls smaller than 24x24 CSS px, and horizontal overflow. Findings are Issues with source="check".
+
+The page-state checks (axe and the layout) run once per distinct page state: a session reports a state's issues
+the first time it sees it, and their results are kept for the process (a test run, or one xdist worker), so the
+next session that meets the same state (the same start page, test after test) gets them without running axe again.
+"""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from axe_playwright_python.base import AXE_SCRIPT
@@ -10,6 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.browser.scripts import script
+from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.records import Issue, Severity, Signals
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -19,37 +26,77 @@ MIN_TARGET_PX = 24
 _AXE_RUN = "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
 _LAYOUT = script("layout.js")
 _ARM = script("arm_click.js")
+_PAGE_STATE = script("page_state.js")
 _DISARM = script("disarm_click.js")
 
 
-class PageChecks:
-    """Runs the checks on one page for one session; axe runs once per distinct page state."""
+PageState = tuple[str, int, int, int, int]
+"""What the page-state checks depend on: URL, viewport width and height, document length and hash."""
 
-    def __init__(self, page: Page) -> None:
+
+class Audits:
+    """The page-state checks' issues by page state, the most recent `size` states kept."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._issues: OrderedDict[PageState, list[Issue]] = OrderedDict()
+
+    def get(self, state: PageState) -> list[Issue] | None:
+        issues = self._issues.get(state)
+        if issues is None:
+            return None
+        self._issues.move_to_end(state)
+        return [issue.model_copy() for issue in issues]
+
+    def put(self, state: PageState, issues: list[Issue]) -> None:
+        self._issues[state] = [issue.model_copy() for issue in issues]
+        if len(self._issues) > self._size:
+            self._issues.popitem(last=False)
+
+
+AUDITS = Audits()
+"""Shared by the sessions of this process."""
+
+
+class PageChecks:
+    """Runs the checks on one page for one session."""
+
+    def __init__(self, page: Page, audits: Audits = AUDITS) -> None:
         self._page = page
-        self._checked: set[tuple[str, int]] = set()
+        self._audits = audits
+        self._seen: set[PageState] = set()
         self._armed_at: str | None = None
 
     def inspect(self, signals: Signals) -> list[Issue]:
-        """Issues visible now: from the signals since the last look, axe, and the layout."""
-        return issues_from_signals(signals) + self._accessibility() + self._layout()
+        """Issues visible now: from the signals since the last look and, for a page state this session has not
+        seen yet, from axe and the layout."""
+        state: PageState = (self._page.url, *self._page.evaluate(_PAGE_STATE))
+        if state in self._seen:
+            return issues_from_signals(signals)
+        self._seen.add(state)
+        issues = self._audits.get(state)
+        if issues is None:
+            issues = self._accessibility() + self._layout()
+            self._audits.put(state, issues)
+        return issues_from_signals(signals) + issues
 
-    def arm(self, ref: str) -> None:
-        """Before a click on `ref`: start watching for any effect of it."""
-        self._armed_at = None
+    def arm(self) -> None:
+        """Before a click: start watching for any effect of it."""
         try:
-            if self._page.locator(f"aria-ref={ref}").evaluate(_ARM):
-                self._armed_at = self._page.url
+            self._page.evaluate(_ARM)
+            self._armed_at = self._page.url
         except PlaywrightError:
-            return
+            self._armed_at = None
 
     def dead_click(self, locator: str | None) -> Issue | None:
-        """After the click has settled: an Issue when nothing changed (no URL, DOM, focus or value change)."""
+        """After the click has settled: an Issue when nothing changed (no URL, DOM or focus change), not even within
+        QUIET_MS for a late effect. Clicks on form fields, and clicks that never reached the page's document (in a
+        frame), are never dead."""
         if self._armed_at is None:
             return None
         armed_at, self._armed_at = self._armed_at, None
         try:
-            changed = self._page.url != armed_at or self._page.evaluate(_DISARM) is not False
+            changed = self._page.url != armed_at or self._page.evaluate(_DISARM, QUIET_MS) is not False
         except PlaywrightError:
             return None  # the document went away: something happened
         if changed:
@@ -60,17 +107,13 @@ class PageChecks:
             severity="major",
             heuristic="Nielsen #1 visibility of system status",
             title="A click did nothing",
-            evidence="no URL, DOM, focus or value change after the click",
+            evidence="no URL, DOM or focus change after the click",
             quote="As a user I expected something to happen when I clicked.",
             locator=locator,
             element=locator,
         )
 
     def _accessibility(self) -> list[Issue]:
-        state = (self._page.url, self._page.evaluate("() => document.documentElement.outerHTML.length"))
-        if state in self._checked:
-            return []
-        self._checked.add(state)
         if not self._page.evaluate("() => typeof window.axe !== 'undefined'"):
             self._page.evaluate(AXE_SCRIPT)
         results: dict[str, Any] = self._page.evaluate(_AXE_RUN, AXE_TAGS)

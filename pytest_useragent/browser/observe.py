@@ -1,41 +1,45 @@
 """Looking at a page: URL, title, the ai snapshot with refs (condensed when the page is large), a screenshot, and
-page signals."""
+page signals, taken while the page stands still."""
 
 from __future__ import annotations
 
-import io
+from concurrent.futures import ThreadPoolExecutor
 
-from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.browser.condense import Viewport, condense
+from pytest_useragent.browser.scripts import script
+from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
 from pytest_useragent.redaction import Secrets
+from pytest_useragent.screenshots import QUALITY, for_model
 
-MAX_IMAGE_EDGE = 1568
-"""Claude scales larger images down anyway; sending at most this long edge keeps the token cost known."""
-MAX_IMAGE_PIXELS = 400_000
-"""At most 534 tokens an image (pixels / 750): a 1280x720 viewport is sent at 843x474, its text still legible;
-the snapshot carries the words, the image the look."""
-
-_LOOK = """() => ({
-  passwords: [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean),
-  title: document.title,
-  viewport: [scrollY, innerHeight, document.documentElement.scrollHeight],
-})"""
+_LOOK = script("look.js")
+_CHANGES = "() => window.__useragentChanges ? window.__useragentChanges.count : -1"
 _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean)"
 
 
-def observe(page: Page, watcher: PageWatcher, secrets: Secrets) -> Observation:
-    """One look at the page. Password values are learned first, so they never appear in what is returned.
-    The screenshot is kept as taken (for the report); `scale_for_model` makes what is sent."""
+def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0) -> Observation:
+    """One look at the page, taken while it stands still: when its DOM changed or a request started during the look,
+    wait (at most `timeout` seconds) until it is quiet and look again. Password values are learned first, so they
+    never appear in what is returned. The screenshot is kept as taken (for the report) and as it would be sent."""
+    observation, still = _look(page, watcher, secrets)
+    if not still:
+        settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
+        observation, _ = _look(page, watcher, secrets)
+    signals = watcher.drain()
+    return observation.model_copy(update={"signals": Signals.model_validate(secrets.redact_json(signals.model_dump()))})
+
+
+def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observation, bool]:
+    """The observation, and whether nothing on the page moved while it was taken."""
     try:
         look = page.evaluate(_LOOK)
     except PlaywrightError:  # the document is being replaced: look at what there is
         height = (page.viewport_size or {"height": 720})["height"]
-        look = {"passwords": [], "title": "", "viewport": [0, height, height]}
+        look = {"changes": None, "passwords": [], "title": "", "viewport": [0, height, height]}
     for value in look["passwords"]:
         secrets.add(value)
     for frame in page.frames[1:]:
@@ -44,30 +48,23 @@ def observe(page: Page, watcher: PageWatcher, secrets: Secrets) -> Observation:
                 secrets.add(value)
         except PlaywrightError:
             continue  # a frame that navigated away or forbids scripts holds no value we can read
-    snapshot = secrets.redact(page.aria_snapshot(mode="ai", boxes=True))
-    state = condense(snapshot, Viewport(*look["viewport"]))
-    image = page.screenshot(type="png", scale="css", animations="disabled")
-    signals = watcher.drain()
-    return Observation(
-        url=secrets.redact(page.url),
-        title=secrets.redact(look["title"]),
-        snapshot=state.text,
-        elements=state.elements,
-        shown=state.shown,
-        full_snapshot=snapshot,
-        signals=Signals.model_validate(secrets.redact_json(signals.model_dump())),
-        image=image,
-    )
-
-
-def scale_for_model(png: bytes) -> bytes:
-    """The PNG, scaled down (never up) so its long edge and pixel count, and so its token cost, are bounded."""
-    with Image.open(io.BytesIO(png)) as image:
-        width, height = image.size
-        factor = min(1.0, MAX_IMAGE_EDGE / max(width, height), (MAX_IMAGE_PIXELS / (width * height)) ** 0.5)
-        if factor >= 1.0:
-            return png
-        scaled = image.resize((max(1, int(width * factor)), max(1, int(height * factor))), Image.Resampling.LANCZOS)
-        out = io.BytesIO()
-        scaled.save(out, format="PNG", compress_level=3)
-        return out.getvalue()
+    image = page.screenshot(type="jpeg", quality=QUALITY, scale="css", animations="disabled")
+    with ThreadPoolExecutor(max_workers=1) as pool:  # the image is scaled while the browser writes the snapshot
+        scaled = pool.submit(for_model, image)
+        snapshot = secrets.redact(page.aria_snapshot(mode="ai", boxes=True))
+        try:
+            still = look["changes"] is not None and page.evaluate(_CHANGES) == look["changes"] and not watcher.in_flight
+        except PlaywrightError:
+            still = False  # the document went away while we looked
+        state = condense(snapshot, Viewport(*look["viewport"]))
+        observation = Observation(
+            url=secrets.redact(page.url),
+            title=secrets.redact(look["title"]),
+            snapshot=state.text,
+            elements=state.elements,
+            shown=state.shown,
+            full_snapshot=snapshot,
+            image=image,
+            image_for_model=scaled.result(),
+        )
+    return observation, still

@@ -1,6 +1,8 @@
-"""Waiting for a page to become quiet after an action: load state, network, DOM, each bounded.
+"""Waiting for a page to become quiet after an action: load state, network and, when asked, the DOM, each bounded.
 
-Replaces a fixed wait: returns as soon as the page has been quiet for QUIET_MS, never later than the timeout.
+Replaces a fixed wait. The session settles without a DOM quiet window: the look that follows checks that the DOM
+stood still and no request started while it looked (`observe`), and only when something moved does it wait for
+QUIET_MS of stillness and look again. So a still page costs no waiting at all, a busy one what it takes.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import PageWatcher
 
 QUIET_MS = 100
-"""How long the DOM and the network must stay still to count as settled."""
+"""How long the DOM must stay still to count as settled, when a look saw it move."""
 
 _DOM_QUIET = script("dom_quiet.js")
 
 
-def settle(page: Page, watcher: PageWatcher, *, minimum: float, timeout: float) -> float:
-    """Wait until the page is loaded, its network idle and its DOM still; returns the seconds waited."""
+def settle(page: Page, watcher: PageWatcher, *, minimum: float, timeout: float, quiet_ms: float = 0) -> float:
+    """Wait until the page is loaded, its network idle and, with `quiet_ms`, its DOM unchanged for that long;
+    returns the seconds waited, never much more than `timeout` (or `minimum`, when larger)."""
     started = time.monotonic()
     deadline = started + max(timeout, minimum)
     if minimum:
@@ -33,19 +36,20 @@ def settle(page: Page, watcher: PageWatcher, *, minimum: float, timeout: float) 
     with contextlib.suppress(PlaywrightError):  # a page that never finishes loading can still be looked at
         page.wait_for_load_state("load", timeout=left_ms() or 1)
     while left_ms() > 0:
-        try:
-            page.evaluate(_DOM_QUIET, [QUIET_MS, left_ms()])
-        except PlaywrightError:
-            # the document was replaced under us (navigation); wait for the new one
+        if quiet_ms:
             try:
-                page.wait_for_load_state("domcontentloaded", timeout=left_ms() or 1)
+                page.evaluate(_DOM_QUIET, [quiet_ms, left_ms()])
             except PlaywrightError:
-                break
-            continue
+                # the document was replaced under us (navigation); wait for the new one
+                try:
+                    page.wait_for_load_state("domcontentloaded", timeout=left_ms() or 1)
+                except PlaywrightError:
+                    break
+                continue
         if not watcher.in_flight:
             break
         try:
             page.wait_for_event("requestfinished", timeout=min(left_ms(), 250) or 1)
         except PlaywrightError:
-            continue  # a long-lived request: keep checking the DOM until the deadline
+            continue  # a long-lived request: keep checking until the deadline
     return time.monotonic() - started

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import json
-import struct
 import time
 from collections.abc import Callable
 from functools import cache
@@ -26,6 +25,7 @@ from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRe
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Call, CallPurpose, Decision, Usage, WrapUp
+from pytest_useragent.screenshots import image_tokens, media_type
 
 MAX_PARTS = 40
 """Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
@@ -55,7 +55,8 @@ class AnthropicProvider:
         image = request.image
         if image:
             data = base64.b64encode(image).decode("ascii")
-            content.append({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}})
+            source = {"type": "base64", "media_type": media_type(image), "data": data}
+            content.append({"type": "image", "source": source})
         content.append({"type": "text", "text": render("step.j2", request=request)})
         return self._ask(
             Decision, "decide", request.model, request.persona, content, budget, image_tokens(image) if image else 0
@@ -253,9 +254,3 @@ def _loggable(kwargs: dict[str, Any]) -> dict[str, Any]:
         return value
 
     return strip(kwargs)  # type: ignore[no-any-return]
-
-
-def image_tokens(png: bytes) -> int:
-    """Claude's token cost of an image: width * height / 750, read from the PNG header."""
-    width, height = struct.unpack(">II", png[16:24])
-    return int(width * height / 750) + 1

@@ -1,6 +1,6 @@
 """The provider seam: what a provider is asked, what it answers, and the Protocol every provider meets.
 
-Providers know nothing of Playwright; they see an Observation's text, and an image as PNG bytes when one is sent.
+Providers know nothing of Playwright; they see an Observation's text, and an image (JPEG or PNG bytes) when one is sent.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class StepRequest:
     todo: str = ""
     """The plan and progress of todo.md."""
     image: bytes | None = None
-    """The screenshot to send (PNG, scaled), when it adds information; see `screenshots`."""
+    """The screenshot to send (scaled), when it adds information; see `screenshots`."""
     image_reason: str | None = None
     """Why the screenshot is sent."""
 

@@ -45,7 +45,8 @@ def screenshots(results: list[SessionResult]) -> dict[str, str]:
                 path = Path(result.directory) / step.screenshot
                 if path.is_file():
                     data = base64.b64encode(path.read_bytes()).decode("ascii")
-                    images[f"{result.directory}/{step.screenshot}"] = f"data:image/png;base64,{data}"
+                    kind = "png" if step.screenshot.endswith(".png") else "jpeg"
+                    images[f"{result.directory}/{step.screenshot}"] = f"data:image/{kind};base64,{data}"
     return images
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import json
 import re
-import struct
 import threading
 import time
 from collections import deque
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from PIL import Image
 from pydantic import BaseModel
 
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, WrapUp
@@ -205,9 +206,7 @@ def message_tokens(messages: Any) -> int:
         nonlocal images
         if isinstance(value, dict):
             if value.get("type") == "image":
-                png = base64.b64decode(value.get("source", {}).get("data", ""))
-                width, height = struct.unpack(">II", png[16:24]) if len(png) >= 24 else (0, 0)
-                images += width * height // 750
+                images += _pixels(base64.b64decode(value.get("source", {}).get("data", ""))) // 750
                 return {"type": "image"}
             return {key: without_images(item) for key, item in value.items()}
         if isinstance(value, list):
@@ -278,11 +277,23 @@ def _content_problem(content: Any) -> str | None:
                 data = base64.b64decode(source.get("data", ""), validate=True)
             except (binascii.Error, ValueError):
                 return "image data is not base64"
-            if source.get("media_type") != "image/png" or not data.startswith(b"\x89PNG"):
-                return "image must be a base64 PNG"
+            if _IMAGE_TYPES.get(str(source.get("media_type"))) != data[:3] or not _pixels(data):
+                return "image must be a base64 PNG or JPEG, as its media_type says"
             continue
         return f"unsupported or empty block {kind!r}"
     return None
+
+
+_IMAGE_TYPES = {"image/png": b"\x89PN", "image/jpeg": b"\xff\xd8\xff"}
+
+
+def _pixels(image: bytes) -> int:
+    """Width x height of a PNG or JPEG; 0 when the bytes are neither."""
+    try:
+        with Image.open(io.BytesIO(image)) as opened:
+            return opened.size[0] * opened.size[1]
+    except (OSError, ValueError):
+        return 0
 
 
 def _text(item: Any) -> str:

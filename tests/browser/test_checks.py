@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_useragent.browser.checks import PageChecks, issues_from_signals
+from pytest_useragent.browser.checks import Audits, PageChecks, issues_from_signals
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
 
@@ -54,17 +54,48 @@ def test_a_dead_click_and_clicks_that_do_something(page):
         <a href="#next">Next</a>""")
     checks = PageChecks(page)
     for name, dead in [("Dead", True), ("Live", False), ("Focus", False), ("Next", False)]:
-        checks.arm(ref(page, name))
+        checks.arm()
         page.get_by_text(name, exact=True).click()
         issue = checks.dead_click(f"button {name}")
         assert (issue is not None) is dead, name
     assert checks.dead_click("x") is None  # nothing armed
 
 
+def test_a_click_whose_effect_comes_a_little_later_is_not_dead(page):
+    page.set_content("""<button onclick="setTimeout(() => this.textContent = 'Sent', 40)">Send</button>""")
+    checks = PageChecks(page)
+    checks.arm()
+    page.get_by_text("Send").click()
+    assert checks.dead_click("button Send") is None
+
+
+def test_a_click_inside_a_frame_is_not_judged(page):
+    page.set_content('<iframe srcdoc="<button>Inner</button>"></iframe>')
+    checks = PageChecks(page)
+    checks.arm()
+    page.frame_locator("iframe").get_by_text("Inner").click()
+    assert checks.dead_click("button Inner") is None  # its effects would be in the frame's document
+
+
+def test_a_page_state_seen_in_an_earlier_session_is_not_audited_again(page):
+    content = "<main><h1>Shop</h1><button><svg width=20 height=20></svg></button></main>"
+    audits = Audits()
+    page.set_content(content)
+    first = PageChecks(page, audits).inspect(Signals())
+    page.evaluate("delete window.axe")  # run again, axe would be injected again
+    second = PageChecks(page, audits).inspect(Signals())
+    assert rules(second) == rules(first) and "button-name" in rules(second)
+    assert page.evaluate("typeof window.axe") == "undefined"
+    second[0].step = 7
+    assert PageChecks(page, audits).inspect(Signals())[0].step is None  # each session gets its own copies
+    page.set_content(content.replace("Shop", "Shop!"))  # another state
+    assert PageChecks(page, audits).inspect(Signals()) and page.evaluate("typeof window.axe") == "object"
+
+
 def test_clicks_on_form_fields_are_never_dead(page):
     page.set_content('<input type=checkbox aria-label="Agree">')
     checks = PageChecks(page)
-    checks.arm(ref(page, "Agree"))
+    checks.arm()
     page.get_by_label("Agree").click()
     assert checks.dead_click("checkbox") is None
 

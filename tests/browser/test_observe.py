@@ -1,4 +1,4 @@
-"""Observation: snapshot with refs, screenshot scaled for the model, page signals, no passwords."""
+"""Observation: snapshot with refs, screenshot scaled for the model, page signals, no passwords, a still page."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from pytest_useragent.browser.observe import MAX_IMAGE_EDGE, MAX_IMAGE_PIXELS, observe, scale_for_model
+from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.redaction import MASK, Secrets
 
@@ -16,14 +16,15 @@ def look(page):
     return watcher, lambda secrets=None: observe(page, watcher, secrets or Secrets())
 
 
-def test_observation_has_url_title_snapshot_refs_and_a_png(page, site):
+def test_observation_has_url_title_snapshot_refs_and_a_screenshot_in_two_sizes(page, site):
     page.goto(f"{site}/index.html")
     _, see = look(page)
     seen = see()
     assert seen.url == f"{site}/index.html" and seen.title == "Corner Shop"
     assert 'link "Pricing" [ref=e' in seen.snapshot and 'heading "Welcome to Corner Shop"' in seen.snapshot
-    assert seen.image is not None and seen.image.startswith(b"\x89PNG")
+    assert seen.image is not None and Image.open(io.BytesIO(seen.image)).format == "JPEG"
     assert Image.open(io.BytesIO(seen.image)).size == (1280, 720)
+    assert seen.image_for_model is not None and Image.open(io.BytesIO(seen.image_for_model)).size == (640, 360)
 
 
 def test_console_errors_and_failed_requests_are_reported_once(page, site):
@@ -56,15 +57,27 @@ def test_a_short_password_is_masked_in_its_field_line(page, site):
     assert line.endswith(MASK)
 
 
-def test_large_screenshots_are_scaled_to_what_the_model_accepts():
-    out = io.BytesIO()
-    Image.new("RGB", (2560, 1440), "white").save(out, format="PNG")
-    scaled = Image.open(io.BytesIO(scale_for_model(out.getvalue())))
-    assert max(scaled.size) <= MAX_IMAGE_EDGE and scaled.size[0] * scaled.size[1] <= MAX_IMAGE_PIXELS
-    assert abs(scaled.size[0] / scaled.size[1] - 16 / 9) < 0.01
+def test_a_page_that_moves_while_looked_at_is_looked_at_again_once_quiet(page):
+    page.set_content("""<p id=n>0</p><script>
+        let n = 0; const timer = setInterval(() => { n += 1; document.getElementById('n').textContent = n;
+                                                     if (n === 30) { clearInterval(timer); n_done(); } }, 10);
+        function n_done() { document.body.insertAdjacentHTML('beforeend', '<h1>Counted</h1>'); }
+        </script>""")
+    _, see = look(page)
+    assert 'heading "Counted"' in see().snapshot  # the first look saw the counter move, the second a still page
 
 
-def test_small_screenshots_are_left_alone():
-    out = io.BytesIO()
-    Image.new("RGB", (640, 480), "white").save(out, format="PNG")
-    assert scale_for_model(out.getvalue()) == out.getvalue()
+def test_a_still_page_is_looked_at_once(page, site):
+    page.goto(f"{site}/index.html")
+    snapshots = []
+    original = page.aria_snapshot
+    page.aria_snapshot = lambda **options: snapshots.append(options) or original(**options)  # type: ignore[method-assign]
+    _, see = look(page)
+    see()
+    assert len(snapshots) == 1
+
+
+def test_a_page_that_never_stands_still_is_looked_at_within_the_bound(page):
+    page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
+    watcher = PageWatcher(page)
+    assert observe(page, watcher, Secrets(), timeout=0.3).snapshot.startswith("- paragraph")

@@ -60,8 +60,8 @@ def test_a_goal_reached_leaves_every_artifact(page, site, tmp_path, fake_api, cl
     lines = (root / "transcript.jsonl").read_text().splitlines()
     assert [Step.model_validate_json(line).index for line in lines] == [1, 2]
     for step in result.steps:
-        assert step.screenshot and (root / step.screenshot).read_bytes().startswith(b"\x89PNG")
-    assert set(result.files) >= {"session.json", "transcript.jsonl", "screenshots/step-001.png"}
+        assert step.screenshot and (root / step.screenshot).read_bytes().startswith(b"\xff\xd8\xff")
+    assert set(result.files) >= {"session.json", "transcript.jsonl", "screenshots/step-001.jpg"}
     assert all(Path(path).exists() for path in result.files.values())
 
 
@@ -184,7 +184,7 @@ def test_passwords_never_reach_the_model_or_the_disk(page, site, tmp_path, fake_
     assert result.goal_achieved
     sent_after_typing = json.dumps(fake_api.requests[1:])
     assert secret not in sent_after_typing
-    written = [p for p in (tmp_path / "useragent").rglob("*") if p.is_file() and p.suffix != ".png"]
+    written = [p for p in (tmp_path / "useragent").rglob("*") if p.is_file() and p.suffix != ".jpg"]
     assert any(p.parent.name == "debug" for p in written)
     for path in written:
         assert secret not in path.read_text(), path

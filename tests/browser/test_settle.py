@@ -1,23 +1,29 @@
-"""Settle: waits for late content, returns on quiet pages, never waits past its bound."""
+"""Settle: waits for load and late requests (and, when asked, a still DOM), never past its bound."""
 
 from __future__ import annotations
 
-from pytest_useragent.browser.settle import settle
+from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.watch import PageWatcher
 
 
 def test_settle_waits_for_content_fetched_after_load(page, site):
     watcher = PageWatcher(page)
     page.goto(f"{site}/late.html", wait_until="commit")
-    settle(page, watcher, minimum=0, timeout=5)
+    settle(page, watcher, minimum=0, timeout=5, quiet_ms=QUIET_MS)
     assert page.locator("#done").text_content() == "Loaded: slow answer"
 
 
 def test_settle_is_bounded_on_a_page_that_never_stops_changing(page):
     watcher = PageWatcher(page)
     page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
-    waited = settle(page, watcher, minimum=0, timeout=0.5)
+    waited = settle(page, watcher, minimum=0, timeout=0.5, quiet_ms=QUIET_MS)
     assert waited >= 0.5  # it gave up at the bound instead of returning early or hanging
+
+
+def test_without_a_quiet_window_settle_does_not_wait_for_the_dom(page):
+    watcher = PageWatcher(page)
+    page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
+    assert settle(page, watcher, minimum=0, timeout=5) < 5  # the look that follows checks the DOM stood still
 
 
 def test_settle_honours_the_configured_minimum(page):

@@ -140,4 +140,4 @@ def test_pytest_html_shows_each_sessions_timeline(suite):
     run(suite, "--html=html/report.html", "--self-contained-html").assert_outcomes(passed=1)
     page = html.unescape((suite.path / "html" / "report.html").read_text())  # pytest-html keeps extras as JSON
     assert "Step 1: Corner Shop" in page and "get_by_role(&#34;link&#34;, name=&#34;Pricing&#34;)" in page
-    assert 'src=\\"data:image/png;base64,' in page  # inside a JSON string
+    assert 'src=\\"data:image/jpeg;base64,' in page  # inside a JSON string
