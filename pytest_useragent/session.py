@@ -115,7 +115,7 @@ class Session:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
         observation = observe(self.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
-        found = state.checks.inspect(observation.signals)
+        found = state.checks.inspect(observation.signals, observation.fingerprint)
         glance = Glance.of(observation.url, observation.snapshot, observation.image)
         reason = state.screenshots.reason(glance, asked=state.look)
         state.look, state.full_snapshot = False, observation.full_snapshot
@@ -213,11 +213,10 @@ class Session:
         if action.kind == "look":
             state.look = True
             return ActionOutcome(ok=True, message="a screenshot comes with your next step")
-        if action.kind == "click" and action.ref:
-            state.checks.arm()
+        url_before = self.page.url
         done = act(self.page, action, state.secrets, self.config.settle_timeout, state.full_snapshot)
         settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
-        dead = state.checks.dead_click(done.locator) if done.ok else None
+        dead = state.checks.dead_click(done.locator, url_before) if done.ok and action.kind == "click" else None
         if dead is not None:
             found.append(dead)
             done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})

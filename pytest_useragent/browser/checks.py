@@ -25,13 +25,11 @@ MIN_TARGET_PX = 24
 
 _AXE_RUN = "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
 _LAYOUT = script("layout.js")
-_ARM = script("arm_click.js")
-_PAGE_STATE = script("page_state.js")
-_DISARM = script("disarm_click.js")
+_CLICK_EFFECT = script("click_effect.js")
 
 
-PageState = tuple[str, int, int, int, int]
-"""What the page-state checks depend on: URL, viewport width and height, document length and hash."""
+PageState = tuple[str, str]
+"""What the page-state checks depend on: the URL and the look's fingerprint (viewport, document length and hash)."""
 
 
 class Audits:
@@ -47,6 +45,9 @@ class Audits:
             return None
         self._issues.move_to_end(state)
         return [issue.model_copy() for issue in issues]
+
+    def clear(self) -> None:
+        self._issues.clear()
 
     def put(self, state: PageState, issues: list[Issue]) -> None:
         self._issues[state] = [issue.model_copy() for issue in issues]
@@ -65,13 +66,12 @@ class PageChecks:
         self._page = page
         self._audits = audits
         self._seen: set[PageState] = set()
-        self._armed_at: str | None = None
 
-    def inspect(self, signals: Signals) -> list[Issue]:
+    def inspect(self, signals: Signals, fingerprint: str) -> list[Issue]:
         """Issues visible now: from the signals since the last look and, for a page state this session has not
-        seen yet, from axe and the layout."""
-        state: PageState = (self._page.url, *self._page.evaluate(_PAGE_STATE))
-        if state in self._seen:
+        seen yet (see `Observation.fingerprint`), from axe and the layout."""
+        state: PageState = (self._page.url, fingerprint)
+        if not fingerprint or state in self._seen:
             return issues_from_signals(signals)
         self._seen.add(state)
         issues = self._audits.get(state)
@@ -80,23 +80,12 @@ class PageChecks:
             self._audits.put(state, issues)
         return issues_from_signals(signals) + issues
 
-    def arm(self) -> None:
-        """Before a click: start watching for any effect of it."""
+    def dead_click(self, locator: str | None, url_before: str) -> Issue | None:
+        """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM or focus change), not
+        even within QUIET_MS for a late effect. Clicks on form fields, and clicks that never reached the page's
+        document (in a frame), are never dead. Needs the page's PageWatcher, whose script saw the click."""
         try:
-            self._page.evaluate(_ARM)
-            self._armed_at = self._page.url
-        except PlaywrightError:
-            self._armed_at = None
-
-    def dead_click(self, locator: str | None) -> Issue | None:
-        """After the click has settled: an Issue when nothing changed (no URL, DOM or focus change), not even within
-        QUIET_MS for a late effect. Clicks on form fields, and clicks that never reached the page's document (in a
-        frame), are never dead."""
-        if self._armed_at is None:
-            return None
-        armed_at, self._armed_at = self._armed_at, None
-        try:
-            changed = self._page.url != armed_at or self._page.evaluate(_DISARM, QUIET_MS) is not False
+            changed = self._page.url != url_before or self._page.evaluate(_CLICK_EFFECT, QUIET_MS) is not False
         except PlaywrightError:
             return None  # the document went away: something happened
         if changed:

@@ -3,7 +3,9 @@ page signals, taken while the page stands still."""
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -17,14 +19,14 @@ from pytest_useragent.redaction import Secrets
 from pytest_useragent.screenshots import QUALITY, for_model
 
 _LOOK = script("look.js")
-_CHANGES = "() => window.__useragentChanges ? window.__useragentChanges.count : -1"
+_NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
 _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean)"
 
 
 def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0) -> Observation:
     """One look at the page, taken while it stands still: when its DOM changed or a request started during the look,
-    wait (at most `timeout` seconds) until it is quiet and look again. Password values are learned first, so they
-    never appear in what is returned. The screenshot is kept as taken (for the report) and as it would be sent."""
+    wait (at most `timeout` seconds) until it is quiet and look again. Needs the page's PageWatcher, whose script
+    times the DOM's changes. The screenshot is kept as taken (for the report) and as it would be sent."""
     observation, still = _look(page, watcher, secrets)
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
@@ -34,28 +36,36 @@ def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: floa
 
 
 def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observation, bool]:
-    """The observation, and whether nothing on the page moved while it was taken."""
-    try:
-        look = page.evaluate(_LOOK)
-    except PlaywrightError:  # the document is being replaced: look at what there is
-        height = (page.viewport_size or {"height": 720})["height"]
-        look = {"changes": None, "passwords": [], "title": "", "viewport": [0, height, height]}
-    for value in look["passwords"]:
-        secrets.add(value)
-    for frame in page.frames[1:]:
-        try:
-            for value in frame.evaluate(_PASSWORD_VALUES):
-                secrets.add(value)
-        except PlaywrightError:
-            continue  # a frame that navigated away or forbids scripts holds no value we can read
+    """The observation, and whether nothing on the page moved (no DOM change, no request started) while it was
+    taken: the page's last DOM change is older than the look itself."""
+    started = time.monotonic()
     image = page.screenshot(type="jpeg", quality=QUALITY, scale="css", animations="disabled")
     with ThreadPoolExecutor(max_workers=1) as pool:  # the image is scaled while the browser writes the snapshot
         scaled = pool.submit(for_model, image)
-        snapshot = secrets.redact(page.aria_snapshot(mode="ai", boxes=True))
+        snapshot = page.aria_snapshot(mode="ai", boxes=True)
         try:
-            still = look["changes"] is not None and page.evaluate(_CHANGES) == look["changes"] and not watcher.in_flight
-        except PlaywrightError:
-            still = False  # the document went away while we looked
+            look = page.evaluate(_LOOK)
+        except PlaywrightError:  # the document is being replaced: look at what there is
+            height = (page.viewport_size or {"height": 720})["height"]
+            look = {
+                "sinceChange": None,
+                "fingerprint": "",
+                "passwords": [],
+                "title": "",
+                "viewport": [0, height, height],
+            }
+        took_ms = (time.monotonic() - started) * 1000
+        still = look["sinceChange"] is not None and look["sinceChange"] > took_ms and not watcher.in_flight
+        # password values are learned before anything is kept, so they never appear in what is returned
+        for value in look["passwords"]:
+            secrets.add(value)
+        for frame in page.frames[1:]:
+            try:
+                for value in frame.evaluate(_PASSWORD_VALUES):
+                    secrets.add(value)
+            except PlaywrightError:
+                continue  # a frame that navigated away or forbids scripts holds no value we can read
+        snapshot = secrets.redact(snapshot)
         state = condense(snapshot, Viewport(*look["viewport"]))
         observation = Observation(
             url=secrets.redact(page.url),
@@ -66,5 +76,6 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
             full_snapshot=snapshot,
             image=image,
             image_for_model=scaled.result(),
+            fingerprint=look["fingerprint"],
         )
     return observation, still

@@ -1,20 +1,29 @@
-"""PageWatcher: what a page does between two looks at it."""
+"""PageWatcher: what a page does between two looks at it: console errors, failed and slow requests, requests in
+flight and, through a script in each of its documents (scripts/watch.js), DOM changes and the last click."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from playwright.sync_api import ConsoleMessage, Page, Request, Response
 from playwright.sync_api import Error as PlaywrightError
 
+from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
+
+_WATCH = script("watch.js")
 
 
 class PageWatcher:
-    """Listens to a page for a session: console errors and failed requests between two looks, requests in flight."""
+    """Listens to a page for a session: console errors and failed requests between two looks, requests in flight;
+    `observe` and `PageChecks` read what the page script counts. `close` removes all of it from the page."""
 
     def __init__(self, page: Page, slow_ms: float = 1000) -> None:
         self._page = page
+        self._script = page.add_init_script(_WATCH)
+        with contextlib.suppress(PlaywrightError):  # a document going away: its successor gets the init script
+            page.evaluate(_WATCH)
         self._slow_ms = slow_ms
         self._signals = Signals()
         self.in_flight: set[Request] = set()
@@ -33,6 +42,8 @@ class PageWatcher:
     def close(self) -> None:
         for event, handler in self._handlers():
             self._page.remove_listener(event, handler)
+        with contextlib.suppress(PlaywrightError):  # the page is closed already
+            self._script.__exit__(None, None, None)
 
     def _handlers(self) -> list[tuple[str, Callable[..., None]]]:
         return [

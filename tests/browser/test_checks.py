@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 
 from pytest_useragent.browser.checks import Audits, PageChecks, issues_from_signals
+from pytest_useragent.browser.scripts import script
+from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
+
+
+def inspect(checks, page):
+    """The checks on the page as the session runs them: with the fingerprint of a look."""
+    return checks.inspect(Signals(), page.evaluate(script("look.js"))["fingerprint"])
 
 
 def rules(issues):
@@ -19,32 +26,40 @@ def ref(page, name):
 def test_axe_finds_an_unnamed_button_once_per_page_state(page):
     page.set_content("<main><h1>Shop</h1><button><svg width=20 height=20></svg></button></main>")
     checks = PageChecks(page)
-    first = checks.inspect(Signals())
+    first = inspect(checks, page)
     assert "button-name" in rules(first)
     issue = next(i for i in first if i.rule == "button-name")
     assert issue.severity == "critical" and issue.locator == 'locator("button")' and "<button>" in issue.element
-    assert "button-name" not in rules(checks.inspect(Signals()))  # same page, same state: not run again
+    assert "button-name" not in rules(inspect(checks, page))  # same page, same state: not run again
 
 
 def test_small_controls_need_room_around_them(page):
     page.set_content("""<style>button{width:16px;height:16px;padding:0;margin:0}</style>
         <div><button aria-label="a">a</button><button aria-label="b">b</button></div>
         <div style="margin-top:80px"><button aria-label="alone">c</button></div>""")
-    found = [i for i in PageChecks(page).inspect(Signals()) if i.rule == "target-size"]
+    found = [i for i in inspect(PageChecks(page), page) if i.rule == "target-size"]
     assert sorted(i.evidence.split(":")[0] for i in found) == ["a", "b"]  # "alone" has 24px of room
 
 
 def test_links_in_running_text_are_exempt(page):
     page.set_content('<p>Read <a href="#x">the terms</a> and <a href="#y">privacy</a> before you go.</p>')
-    assert "target-size" not in rules(PageChecks(page).inspect(Signals()))
+    assert "target-size" not in rules(inspect(PageChecks(page), page))
 
 
 def test_horizontal_overflow(page):
     page.set_content('<div style="width:3000px">wide</div>')
-    issue = next(i for i in PageChecks(page).inspect(Signals()) if i.rule == "horizontal-overflow")
+    issue = next(i for i in inspect(PageChecks(page), page) if i.rule == "horizontal-overflow")
     assert "wider than the viewport" in issue.evidence
     page.set_content("<div>narrow</div>")
-    assert "horizontal-overflow" not in rules(PageChecks(page).inspect(Signals()))
+    assert "horizontal-overflow" not in rules(inspect(PageChecks(page), page))
+
+
+def clicked(page, checks, locator, name):
+    """A click as the session does it: a look, the click, then the dead-click check."""
+    page.evaluate(script("look.js"))
+    url = page.url
+    locator.click()
+    return checks.dead_click(f"button {name}", url)
 
 
 def test_a_dead_click_and_clicks_that_do_something(page):
@@ -52,52 +67,49 @@ def test_a_dead_click_and_clicks_that_do_something(page):
         <button id=live onclick="this.textContent='Done'">Live</button>
         <button id=focus onclick="document.getElementById('f').focus()">Focus</button><input id=f aria-label=f>
         <a href="#next">Next</a>""")
+    PageWatcher(page)
     checks = PageChecks(page)
     for name, dead in [("Dead", True), ("Live", False), ("Focus", False), ("Next", False)]:
-        checks.arm()
-        page.get_by_text(name, exact=True).click()
-        issue = checks.dead_click(f"button {name}")
+        issue = clicked(page, checks, page.get_by_text(name, exact=True), name)
         assert (issue is not None) is dead, name
-    assert checks.dead_click("x") is None  # nothing armed
+    page.evaluate(script("look.js"))
+    assert checks.dead_click("x", page.url) is None  # no click since the look
 
 
 def test_a_click_whose_effect_comes_a_little_later_is_not_dead(page):
     page.set_content("""<button onclick="setTimeout(() => this.textContent = 'Sent', 40)">Send</button>""")
-    checks = PageChecks(page)
-    checks.arm()
-    page.get_by_text("Send").click()
-    assert checks.dead_click("button Send") is None
+    PageWatcher(page)
+    assert clicked(page, PageChecks(page), page.get_by_text("Send"), "Send") is None
 
 
 def test_a_click_inside_a_frame_is_not_judged(page):
-    page.set_content('<iframe srcdoc="<button>Inner</button>"></iframe>')
+    page.set_content('<button>Outer</button><iframe srcdoc="<button>Inner</button>"></iframe>')
+    PageWatcher(page)
     checks = PageChecks(page)
-    checks.arm()
-    page.frame_locator("iframe").get_by_text("Inner").click()
-    assert checks.dead_click("button Inner") is None  # its effects would be in the frame's document
+    assert clicked(page, checks, page.get_by_text("Outer"), "Outer") is not None  # dead, and judged
+    inner = page.frame_locator("iframe").get_by_text("Inner")
+    assert clicked(page, checks, inner, "Inner") is None  # its effects would be in the frame's document
 
 
 def test_a_page_state_seen_in_an_earlier_session_is_not_audited_again(page):
     content = "<main><h1>Shop</h1><button><svg width=20 height=20></svg></button></main>"
     audits = Audits()
     page.set_content(content)
-    first = PageChecks(page, audits).inspect(Signals())
+    first = inspect(PageChecks(page, audits), page)
     page.evaluate("delete window.axe")  # run again, axe would be injected again
-    second = PageChecks(page, audits).inspect(Signals())
+    second = inspect(PageChecks(page, audits), page)
     assert rules(second) == rules(first) and "button-name" in rules(second)
     assert page.evaluate("typeof window.axe") == "undefined"
     second[0].step = 7
-    assert PageChecks(page, audits).inspect(Signals())[0].step is None  # each session gets its own copies
+    assert inspect(PageChecks(page, audits), page)[0].step is None  # each session gets its own copies
     page.set_content(content.replace("Shop", "Shop!"))  # another state
-    assert PageChecks(page, audits).inspect(Signals()) and page.evaluate("typeof window.axe") == "object"
+    assert inspect(PageChecks(page, audits), page) and page.evaluate("typeof window.axe") == "object"
 
 
 def test_clicks_on_form_fields_are_never_dead(page):
     page.set_content('<input type=checkbox aria-label="Agree">')
-    checks = PageChecks(page)
-    checks.arm()
-    page.get_by_label("Agree").click()
-    assert checks.dead_click("checkbox") is None
+    PageWatcher(page)
+    assert clicked(page, PageChecks(page), page.get_by_label("Agree"), "Agree") is None
 
 
 def test_signals_become_issues():

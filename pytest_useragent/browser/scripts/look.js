@@ -1,16 +1,13 @@
 () => {
-  // counts DOM changes from the first look at a document on, so a later look can tell whether the page moved;
-  // a style attribute that ends as it was (Playwright hides the caret for a screenshot and restores it) is no change
-  if (!window.__useragentChanges) {
-    const changes = window.__useragentChanges = {count: 0};
-    const bare = style => (style || '').replace(/caret-color: transparent( !important)?;?/g, '').trim();
-    const moved = r => r.type !== 'attributes' || r.attributeName !== 'style' ||
-                       bare(r.oldValue) !== bare(r.target.getAttribute('style'));
-    new MutationObserver(records => { changes.count += records.filter(moved).length; }).observe(
-      document, {subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true});
-  }
+  const watch = window.__useragent;
+  if (watch) watch.click = null;  // a click after this look is the next action's
+  // what the page-state checks depend on: the viewport and the document (its length and an FNV-1a hash)
+  const html = document.documentElement ? document.documentElement.outerHTML : '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < html.length; i++) hash = Math.imul(hash ^ html.charCodeAt(i), 0x01000193);
   return {
-    changes: window.__useragentChanges.count,
+    sinceChange: watch ? performance.now() - watch.lastChange : null,
+    fingerprint: `${innerWidth}x${innerHeight} ${html.length} ${(hash >>> 0).toString(16)}`,
     passwords: [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean),
     title: document.title,
     viewport: [scrollY, innerHeight, document.documentElement.scrollHeight],

@@ -1,0 +1,20 @@
+(() => {
+  // installed in every document of the page during a session (and once in the document already there):
+  // counts DOM changes, remembers when the last one was, and what the last trusted click hit
+  if (window.__useragent) return;
+  const watch = window.__useragent = {changes: 0, lastChange: performance.now(), click: null, wake: null};
+  // a style attribute that ends as it was (Playwright hides the caret for a screenshot and restores it) is no change
+  const bare = style => (style || '').replace(/caret-color: transparent( !important)?;?/g, '').trim();
+  const moved = r => r.type !== 'attributes' || r.attributeName !== 'style' ||
+                     bare(r.oldValue) !== bare(r.target.getAttribute('style'));
+  new MutationObserver(records => {
+    const count = records.filter(moved).length;
+    if (!count) return;
+    watch.changes += count;
+    watch.lastChange = performance.now();
+    if (watch.wake) watch.wake();
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true});
+  addEventListener('mousedown', event => {
+    if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement};
+  }, true);
+})()
