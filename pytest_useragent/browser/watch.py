@@ -43,7 +43,7 @@ class PageWatcher:
         for event, handler in self._handlers():
             self._page.remove_listener(event, handler)
         with contextlib.suppress(PlaywrightError):  # the page is closed already
-            self._script.__exit__(None, None, None)
+            self._script.close()
 
     def _handlers(self) -> list[tuple[str, Callable[..., None]]]:
         return [

@@ -2,7 +2,8 @@
   // installed in every document of the page during a session (and once in the document already there):
   // counts DOM changes, remembers when the last one was, and what the last trusted click hit
   if (window.__useragent) return;
-  const watch = window.__useragent = {changes: 0, lastChange: performance.now(), click: null, wake: null};
+  // no change seen yet: installed before a look, the observer sees every change made during it
+  const watch = window.__useragent = {changes: 0, lastChange: -Infinity, click: null, wake: null};
   // a style attribute that ends as it was (Playwright hides the caret for a screenshot and restores it) is no change
   const bare = style => (style || '').replace(/caret-color: transparent( !important)?;?/g, '').trim();
   const moved = r => r.type !== 'attributes' || r.attributeName !== 'style' ||
