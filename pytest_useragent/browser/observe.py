@@ -47,13 +47,7 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
             look = page.evaluate(_LOOK)
         except PlaywrightError:  # the document is being replaced: look at what there is
             height = (page.viewport_size or {"height": 720})["height"]
-            look = {
-                "sinceChange": None,
-                "fingerprint": "",
-                "passwords": [],
-                "title": "",
-                "viewport": [0, height, height],
-            }
+            look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
         took_ms = (time.monotonic() - started) * 1000
         still = look["sinceChange"] is not None and look["sinceChange"] > took_ms and not watcher.in_flight
         # password values are learned before anything is kept, so they never appear in what is returned
