@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from pytest_useragent.browser.checks import Audits, PageChecks, issues_from_signals
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import PageWatcher
@@ -17,10 +15,6 @@ def inspect(checks, page):
 
 def rules(issues):
     return [issue.rule for issue in issues]
-
-
-def ref(page, name):
-    return re.search(rf'"{re.escape(name)}"[^\n]*\[ref=([a-z0-9]+)\]', page.aria_snapshot(mode="ai")).group(1)
 
 
 def test_axe_finds_an_unnamed_button_once_per_page_state(page):
