@@ -42,7 +42,7 @@ from pytest_useragent.ledger import Budget
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.records import Decision, WrapUp
 from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
-from pytest_useragent.testing.listing import listing_page
+from pytest_useragent.testing.listing import send_listing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "example_project"))
 from shop.app import serve  # noqa: E402
@@ -202,12 +202,7 @@ def big_page(browser: Browser, url: str) -> None:
 def listing_server() -> Iterator[str]:
     class Listing(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802
-            data = listing_page(150).encode()
-            self.send_response(200)
-            self.send_header("content-type", "text/html; charset=utf-8")
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            send_listing(self)
 
         def log_message(self, format: str, *args: Any) -> None:
             pass

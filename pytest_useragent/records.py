@@ -186,9 +186,6 @@ class Observation(BaseModel):
     """The screenshot (JPEG) as taken; never serialized."""
     fingerprint: str = Field("", exclude=True, repr=False)
     """The viewport and the document's length and hash as the look found them: what tells page states apart."""
-    image_for_model: bytes | None = Field(None, exclude=True, repr=False)
-    """The same, scaled so that its token cost is bounded (`screenshots.for_model`); sent when it adds
-    information."""
 
 
 class ActionOutcome(BaseModel):

@@ -46,7 +46,7 @@ from pytest_useragent.records import (
     Usage,
 )
 from pytest_useragent.redaction import Secrets
-from pytest_useragent.screenshots import Glance, ScreenshotPolicy
+from pytest_useragent.screenshots import Glance, ScreenshotPolicy, for_model
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
 from pytest_useragent.workspace.pending import PendingWrite, incomplete
 from pytest_useragent.workspace.todo import Todo, TodoSettings
@@ -132,7 +132,7 @@ class Session:
             last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
-            image=observation.image_for_model if reason else None,
+            image=for_model(observation.image) if reason and observation.image else None,
             image_reason=reason,
         )
         reply = self.provider.decide(request, state.budget)

@@ -16,7 +16,7 @@ import pytest
 
 from pytest_useragent import AnthropicProvider
 from pytest_useragent.testing import FakeMessagesAPI
-from pytest_useragent.testing.listing import listing_page
+from pytest_useragent.testing.listing import send_listing
 
 PAGES = Path(__file__).parent / "pages"
 CLOSED_NETWORK = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
@@ -29,12 +29,7 @@ class PageHandler(SimpleHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802
         parsed = urlparse(self.path)
         if parsed.path == "/listing":
-            data = listing_page(150).encode()
-            self.send_response(200)
-            self.send_header("content-type", "text/html; charset=utf-8")
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            send_listing(self)
             return
         if parsed.path == "/slow":
             time.sleep(int(parse_qs(parsed.query).get("ms", ["100"])[0]) / 1000)

@@ -4,7 +4,6 @@ page signals, taken while the page stands still."""
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -16,7 +15,7 @@ from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
 from pytest_useragent.redaction import Secrets
-from pytest_useragent.screenshots import QUALITY, for_model
+from pytest_useragent.screenshots import QUALITY
 
 _LOOK = script("look.js")
 _NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
@@ -26,7 +25,7 @@ _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')]
 def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0) -> Observation:
     """One look at the page, taken while it stands still: when its DOM changed or a request started during the look,
     wait (at most `timeout` seconds) until it is quiet and look again. Needs the page's PageWatcher, whose script
-    times the DOM's changes. The screenshot is kept as taken (for the report) and as it would be sent."""
+    times the DOM's changes. The screenshot is kept as taken; `screenshots.for_model` makes what is sent."""
     observation, still = _look(page, watcher, secrets)
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
@@ -40,36 +39,33 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
     taken: the page's last DOM change is older than the look itself."""
     started = time.monotonic()
     image = page.screenshot(type="jpeg", quality=QUALITY, scale="css", animations="disabled")
-    with ThreadPoolExecutor(max_workers=1) as pool:  # the image is scaled while the browser writes the snapshot
-        scaled = pool.submit(for_model, image)
-        snapshot = page.aria_snapshot(mode="ai", boxes=True)
+    snapshot = page.aria_snapshot(mode="ai", boxes=True)
+    try:
+        look = page.evaluate(_LOOK)
+    except PlaywrightError:  # the document is being replaced: look at what there is
+        height = (page.viewport_size or {"height": 720})["height"]
+        look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
+    took_ms = (time.monotonic() - started) * 1000
+    still = look["sinceChange"] is not None and look["sinceChange"] > took_ms and not watcher.in_flight
+    # password values are learned before anything is kept, so they never appear in what is returned
+    for value in look["passwords"]:
+        secrets.add(value)
+    for frame in page.frames[1:]:
         try:
-            look = page.evaluate(_LOOK)
-        except PlaywrightError:  # the document is being replaced: look at what there is
-            height = (page.viewport_size or {"height": 720})["height"]
-            look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
-        took_ms = (time.monotonic() - started) * 1000
-        still = look["sinceChange"] is not None and look["sinceChange"] > took_ms and not watcher.in_flight
-        # password values are learned before anything is kept, so they never appear in what is returned
-        for value in look["passwords"]:
-            secrets.add(value)
-        for frame in page.frames[1:]:
-            try:
-                for value in frame.evaluate(_PASSWORD_VALUES):
-                    secrets.add(value)
-            except PlaywrightError:
-                continue  # a frame that navigated away or forbids scripts holds no value we can read
-        snapshot = secrets.redact(snapshot)
-        state = condense(snapshot, Viewport(*look["viewport"]))
-        observation = Observation(
-            url=secrets.redact(page.url),
-            title=secrets.redact(look["title"]),
-            snapshot=state.text,
-            elements=state.elements,
-            shown=state.shown,
-            full_snapshot=snapshot,
-            image=image,
-            image_for_model=scaled.result(),
-            fingerprint=look["fingerprint"],
-        )
+            for value in frame.evaluate(_PASSWORD_VALUES):
+                secrets.add(value)
+        except PlaywrightError:
+            continue  # a frame that navigated away or forbids scripts holds no value we can read
+    snapshot = secrets.redact(snapshot)
+    state = condense(snapshot, Viewport(*look["viewport"]))
+    observation = Observation(
+        url=secrets.redact(page.url),
+        title=secrets.redact(look["title"]),
+        snapshot=state.text,
+        elements=state.elements,
+        shown=state.shown,
+        full_snapshot=snapshot,
+        image=image,
+        fingerprint=look["fingerprint"],
+    )
     return observation, still

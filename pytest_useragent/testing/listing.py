@@ -5,6 +5,7 @@ and `window.cart`, so a test can check which product an agent added."""
 from __future__ import annotations
 
 from functools import cache
+from http.server import BaseHTTPRequestHandler
 
 from pytest_useragent.templates import environment
 
@@ -22,6 +23,16 @@ def product_name(index: int) -> str:
 def listing_page(products: int = 150) -> str:
     """The page's HTML."""
     return _render(products)
+
+
+def send_listing(handler: BaseHTTPRequestHandler, products: int = 150) -> None:
+    """Answer the handler's request with the page."""
+    data = listing_page(products).encode()
+    handler.send_response(200)
+    handler.send_header("content-type", "text/html; charset=utf-8")
+    handler.send_header("content-length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
 
 
 @cache

@@ -9,6 +9,7 @@ from PIL import Image
 from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.redaction import MASK, Secrets
+from pytest_useragent.screenshots import for_model
 
 
 def look(page):
@@ -24,7 +25,7 @@ def test_observation_has_url_title_snapshot_refs_and_a_screenshot_in_two_sizes(p
     assert 'link "Pricing" [ref=e' in seen.snapshot and 'heading "Welcome to Corner Shop"' in seen.snapshot
     assert seen.image is not None and Image.open(io.BytesIO(seen.image)).format == "JPEG"
     assert Image.open(io.BytesIO(seen.image)).size == (1280, 720)
-    assert seen.image_for_model is not None and Image.open(io.BytesIO(seen.image_for_model)).size == (640, 360)
+    assert Image.open(io.BytesIO(for_model(seen.image))).size == (640, 360)
 
 
 def test_console_errors_and_failed_requests_are_reported_once(page, site):
