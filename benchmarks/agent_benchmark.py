@@ -34,7 +34,7 @@ import anthropic
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from pytest_useragent import Agent, AnthropicProvider, Persona
-from pytest_useragent.browser.checks import AUDITS
+from pytest_useragent.browser.audit import AUDITS
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig

@@ -155,6 +155,7 @@ class Session:
                 expectation="",
                 action=None,
                 outcome=invalid,
+                issues=found + state.checks.audited(),
                 seconds=time.monotonic() - started,
             )
         else:
@@ -175,7 +176,7 @@ class Session:
                 expectation=decision.expectation,
                 action=decision.action,
                 outcome=done,
-                issues=[Issue(**draft.model_dump()) for draft in decision.issues] + found,
+                issues=[Issue(**draft.model_dump()) for draft in decision.issues] + found + state.checks.audited(),
                 seconds=time.monotonic() - started,
             )
             state.summary = decision.summary

@@ -4,59 +4,26 @@ controls smaller than 24x24 CSS px, and horizontal overflow. Findings are Issues
 The page-state checks (axe and the layout) run once per distinct page state: a session reports a state's issues
 the first time it sees it, and their results are kept for the process (a test run, or one xdist worker), so the
 next session that meets the same state (the same start page, test after test) gets them without running axe again.
+axe runs on a copy of the state elsewhere (see `audit`): `inspect` starts it, `audited` collects it after the action.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
-from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
-from pytest_useragent.records import Issue, Severity, Signals
+from pytest_useragent.records import Issue, Signals
 
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "moderate": "minor", "minor": "cosmetic"}
 MIN_TARGET_PX = 24
 
-_AXE_RUN = "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
 _LAYOUT = script("layout.js")
+_LAYOUT_AND_COPY = f"minimum => ({{layout: ({_LAYOUT})(minimum), copy: ({COPY})()}})"
 _CLICK_EFFECT = script("click_effect.js")
-
-
-PageState = tuple[str, str]
-"""What the page-state checks depend on: the URL and the look's fingerprint (viewport, document length and hash)."""
-
-
-class Audits:
-    """The page-state checks' issues by page state, the most recent `size` states kept."""
-
-    def __init__(self, size: int = 256) -> None:
-        self._size = size
-        self._issues: OrderedDict[PageState, list[Issue]] = OrderedDict()
-
-    def get(self, state: PageState) -> list[Issue] | None:
-        issues = self._issues.get(state)
-        if issues is None:
-            return None
-        self._issues.move_to_end(state)
-        return [issue.model_copy() for issue in issues]
-
-    def clear(self) -> None:
-        self._issues.clear()
-
-    def put(self, state: PageState, issues: list[Issue]) -> None:
-        self._issues[state] = [issue.model_copy() for issue in issues]
-        if len(self._issues) > self._size:
-            self._issues.popitem(last=False)
-
-
-AUDITS = Audits()
-"""Shared by the sessions of this process."""
 
 
 class PageChecks:
@@ -65,20 +32,44 @@ class PageChecks:
     def __init__(self, page: Page, audits: Audits = AUDITS) -> None:
         self._page = page
         self._audits = audits
+        self._auditor = auditor_for(page)
         self._seen: set[PageState] = set()
+        self._pending: tuple[PageState, list[Issue], Pending] | None = None
 
     def inspect(self, signals: Signals, fingerprint: str) -> list[Issue]:
         """Issues visible now: from the signals since the last look and, for a page state this session has not
-        seen yet (see `Observation.fingerprint`), from axe and the layout."""
+        seen yet (see `Observation.fingerprint`), from the layout, and from axe when an earlier session audited the
+        state; otherwise its audit starts, for `audited`."""
+        self._pending = None
         state: PageState = (self._page.url, fingerprint)
         if not fingerprint or state in self._seen:
             return issues_from_signals(signals)
         self._seen.add(state)
-        issues = self._audits.get(state)
+        known = self._audits.get(state)
+        if known is not None:
+            return issues_from_signals(signals) + known
+        if self._auditor is None:
+            found: dict[str, Any] = {"layout": self._page.evaluate(_LAYOUT, MIN_TARGET_PX)}
+            in_place = audit_in_place(self._page)
+            pending: Pending = lambda: in_place  # noqa: E731
+        else:
+            found = self._page.evaluate(_LAYOUT_AND_COPY, MIN_TARGET_PX)
+            pending = self._auditor.start(found["copy"], self._page.request)
+        layout = self._layout(found["layout"])
+        self._pending = (state, layout, pending)
+        return issues_from_signals(signals) + layout
+
+    def audited(self) -> list[Issue]:
+        """axe's issues for the state `inspect` last started auditing (waiting for them while axe still runs); the
+        state's issues are then kept for later sessions. Nothing when the audit failed: a later session retries."""
+        if self._pending is None:
+            return []
+        (state, layout, pending), self._pending = self._pending, None
+        issues = pending()
         if issues is None:
-            issues = self._accessibility() + self._layout()
-            self._audits.put(state, issues)
-        return issues_from_signals(signals) + issues
+            return []
+        self._audits.put(state, layout + issues)
+        return issues
 
     def dead_click(self, locator: str | None, url_before: str) -> Issue | None:
         """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM or focus change), not
@@ -102,28 +93,7 @@ class PageChecks:
             element=locator,
         )
 
-    def _accessibility(self) -> list[Issue]:
-        if not self._page.evaluate("() => typeof window.axe !== 'undefined'"):
-            self._page.evaluate(AXE_SCRIPT)
-        results: dict[str, Any] = self._page.evaluate(_AXE_RUN, AXE_TAGS)
-        return [
-            Issue(
-                source="check",
-                rule=violation["id"],
-                severity=AXE_IMPACT.get(violation.get("impact") or "", "minor"),
-                heuristic="WCAG " + ", ".join(tag for tag in violation["tags"] if tag.startswith("wcag")),
-                title=violation["help"],
-                evidence=(node.get("failureSummary") or violation["description"]).strip(),
-                quote=violation["description"],
-                element=node["html"][:200],
-                locator=f'locator("{" ".join(str(part) for part in node["target"])}")',
-            )
-            for violation in results["violations"]
-            for node in violation["nodes"]
-        ]
-
-    def _layout(self) -> list[Issue]:
-        found: dict[str, Any] = self._page.evaluate(_LAYOUT, MIN_TARGET_PX)
+    def _layout(self, found: dict[str, Any]) -> list[Issue]:
         issues = [
             Issue(
                 source="check",

@@ -1,0 +1,187 @@
+"""axe-core audits of page states, off the page under test: each new state is copied (scripts/copy.js: a few ms)
+and audited in a page of its own while the session decides and acts; the issues are collected after the action.
+
+The audit page lives in a browser context of its own (one per browser, made at the first audit): another renderer
+process, so axe runs on another core and never delays the page under test; offline, so the copy loads nothing and
+asks the site for nothing; outside the user's context, so it is in none of their traces or videos. A page whose
+browser we cannot reach (a persistent context) is audited in place, before the action.
+
+The copy holds what axe judges: the DOM with its attributes, shadow roots, styles (inlined from the live CSSOM),
+open modal dialogs and popovers, the viewport and colour scheme. It leaves out what only scripts
+or the network would add: custom elements are undefined there, form fields hold their initial values, and images
+and fonts do not load (an image without a size takes no room).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, Literal
+from weakref import WeakKeyDictionary
+
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import APIRequestContext, Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from pytest_useragent.browser.scripts import script
+from pytest_useragent.records import Issue, Severity
+
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    "resultTypes": ["violations"],
+}
+SHEET_TIMEOUT_MS = 5000
+AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "moderate": "minor", "minor": "cosmetic"}
+
+COPY = script("copy.js")
+_AUDIT = script("audit.js")
+_COLLECT = "id => window.__useragentAudits.get(id) ?? null"
+_IN_PLACE = "options => axe.run(document, options).then(results => results.violations)"
+
+PageState = tuple[str, str]
+"""What the page-state checks depend on: the URL and the look's fingerprint (viewport, document length and hash)."""
+
+Pending = Callable[[], list[Issue] | None]
+"""An audit under way: called, it waits for the issues (None when the audit failed)."""
+
+
+class Audits:
+    """The page-state checks' issues by page state, the most recent `size` states kept."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._issues: OrderedDict[PageState, list[Issue]] = OrderedDict()
+
+    def get(self, state: PageState) -> list[Issue] | None:
+        issues = self._issues.get(state)
+        if issues is None:
+            return None
+        self._issues.move_to_end(state)
+        return [issue.model_copy() for issue in issues]
+
+    def clear(self) -> None:
+        self._issues.clear()
+
+    def put(self, state: PageState, issues: list[Issue]) -> None:
+        self._issues[state] = [issue.model_copy() for issue in issues]
+        if len(self._issues) > self._size:
+            self._issues.popitem(last=False)
+
+
+AUDITS = Audits()
+"""Shared by the sessions of this process."""
+
+
+class Auditor:
+    """Audits copies of pages in a page of its own, made in `browser` at the first audit."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+        self._page: Page | None = None
+        self._viewport: dict[str, int] = {}
+        self._scheme: Literal["dark", "light"] = "light"
+        self._ids = itertools.count(1)
+        self._running: set[int] = set()
+        self._done: dict[int, list[dict[str, Any]]] = {}
+        self._sheets: dict[str, str] = {}
+
+    def start(self, copy: dict[str, Any], request: APIRequestContext) -> Pending:
+        """Start auditing a copy made by `COPY`; returns at once, unless the copied page uses a style sheet it cannot
+        read (from another origin) and no audit fetched it yet: `request` (the page's, with its cookies) fetches it."""
+        copy = {**copy, "sheets": [self._sheet(url, request) for url in copy["sheets"]]}
+        try:
+            page = self._ready(copy)
+            audit = next(self._ids)
+            self._running.add(audit)
+            page.evaluate(_AUDIT, [audit, copy, AXE_OPTIONS])
+        except PlaywrightError:
+            self._page = None  # the audit page crashed or was closed: the next audit makes another
+            return lambda: None
+
+        def collect() -> list[Issue] | None:
+            if audit not in self._done:  # still running: wait for it
+                try:
+                    self._arrived(audit, page.evaluate(_COLLECT, audit))
+                except PlaywrightError:
+                    self._page = None
+            self._running.discard(audit)
+            violations = self._done.pop(audit, None)
+            return None if violations is None else issues_from_axe(violations)
+
+        return collect
+
+    def _sheet(self, url: str, request: APIRequestContext) -> str:
+        if url not in self._sheets:
+            try:
+                response = request.get(url, timeout=SHEET_TIMEOUT_MS)
+                self._sheets[url] = response.text() if response.ok else ""
+            except PlaywrightError:
+                self._sheets[url] = ""  # the audit goes on without it, as the page would
+        return self._sheets[url]
+
+    def _arrived(self, audit: int, violations: list[dict[str, Any]] | None) -> None:
+        """An audit's violations, handed over by the audit page as soon as axe is done: collecting them then costs
+        no round trip."""
+        if audit in self._running and violations is not None:
+            self._done[audit] = violations
+
+    def _ready(self, copy: dict[str, Any]) -> Page:
+        """The audit page, made if need be, seeing as the copied page saw."""
+        if self._page is None or self._page.is_closed():
+            context = self._browser.new_context(offline=True, service_workers="block", viewport=copy["viewport"])
+            self._page = context.new_page()
+            self._page.expose_function("__useragentAudited", self._arrived)
+            self._page.evaluate(AXE_SCRIPT)
+            self._viewport, self._scheme = copy["viewport"], "light"
+        if copy["viewport"] != self._viewport:
+            self._page.set_viewport_size(copy["viewport"])
+            self._viewport = copy["viewport"]
+        scheme: Literal["dark", "light"] = "dark" if copy["dark"] else "light"
+        if scheme != self._scheme:
+            self._page.emulate_media(color_scheme=scheme)
+            self._scheme = scheme
+        return self._page
+
+
+_AUDITORS: WeakKeyDictionary[Browser, Auditor] = WeakKeyDictionary()
+
+
+def auditor_for(page: Page) -> Auditor | None:
+    """The Auditor of the page's browser, shared by the sessions of this process; None when the page's context has
+    no browser we can open another context in."""
+    browser = page.context.browser
+    if browser is None:
+        return None
+    if browser not in _AUDITORS:
+        _AUDITORS[browser] = Auditor(browser)
+    return _AUDITORS[browser]
+
+
+def audit_in_place(page: Page) -> list[Issue] | None:
+    """axe on the page itself, now: for pages without an Auditor."""
+    try:
+        if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+            page.evaluate(AXE_SCRIPT)
+        return issues_from_axe(page.evaluate(_IN_PLACE, AXE_OPTIONS))
+    except PlaywrightError:
+        return None
+
+
+def issues_from_axe(violations: list[dict[str, Any]]) -> list[Issue]:
+    """axe-core's violations as Issues, one per element. Pure."""
+    return [
+        Issue(
+            source="check",
+            rule=violation["id"],
+            severity=AXE_IMPACT.get(violation.get("impact") or "", "minor"),
+            heuristic="WCAG " + ", ".join(tag for tag in violation["tags"] if tag.startswith("wcag")),
+            title=violation["help"],
+            evidence=(node.get("failureSummary") or violation["description"]).strip(),
+            quote=violation["description"],
+            element=node["html"][:200],
+            locator=f'locator("{" ".join(str(part) for part in node["target"])}")',
+        )
+        for violation in violations
+        for node in violation["nodes"]
+    ]

@@ -1,0 +1,37 @@
+([id, copy, options]) => {
+  // runs in the audit page: after any audit still running, puts the copy (scripts/copy.js) in place of the document
+  // (the window, and axe in it, stay) with the fetched sheets, opens its modal dialogs and popovers again, and runs
+  // axe-core; the violations are handed to Python as soon as they are found (window.__useragentAudited), and kept
+  // under `id` until then, for a collector who comes earlier
+  const audits = window.__useragentAudits = window.__useragentAudits || new Map();
+  const run = async () => {
+    document.open();
+    const noScripts = '<meta http-equiv="Content-Security-Policy" content="script-src \'none\'; object-src \'none\'">';
+    document.write((copy.doctype ? '<!DOCTYPE html>' : '') + noScripts + copy.html);
+    document.close();
+    for (const link of document.querySelectorAll('link[data-useragent-sheet]')) {
+      const style = document.createElement('style');
+      style.textContent = copy.sheets[Number(link.dataset.useragentSheet)];
+      if (link.media) style.media = link.media;
+      link.replaceWith(style);
+    }
+    for (const dialog of document.querySelectorAll('[data-useragent-modal]')) {
+      dialog.removeAttribute('data-useragent-modal');
+      dialog.removeAttribute('open');
+      dialog.showModal();
+    }
+    for (const popover of document.querySelectorAll('[data-useragent-popover]')) {
+      popover.removeAttribute('data-useragent-popover');
+      popover.showPopover();
+    }
+    const results = await axe.run(document, options);
+    return results.violations.map(v => ({
+      id: v.id, impact: v.impact, tags: v.tags, help: v.help, description: v.description,
+      nodes: v.nodes.map(node => ({html: node.html, target: node.target, failureSummary: node.failureSummary})),
+    }));
+  };
+  const previous = window.__useragentLast || Promise.resolve();
+  const audit = window.__useragentLast = previous.catch(() => null).then(() => new Promise(r => setTimeout(r))).then(run);
+  audits.set(id, audit);
+  audit.then(violations => window.__useragentAudited(id, violations), () => null).then(() => audits.delete(id));
+}
