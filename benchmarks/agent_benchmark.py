@@ -9,7 +9,8 @@ products (pytest_useragent.testing.listing). Needs Chromium (Playwright's, or th
 1. Speed: the same 10 clicks on the shop, done by raw Playwright (per step: ai snapshot, screenshot, click by
    aria-ref, wait for load: the floor) and by a full session with a zero-latency scripted model (observe, checks,
    decide, act, settle, record), alternating, each round in a fresh page. Reports medians and their ratio, for a
-   cold session (its page states not audited yet, so axe-core runs on each new one) and a warm one.
+   cold session (its page states not audited yet, so axe-core runs on a copy of each new one) and a warm one, and
+   the one-time cost of the run's first audit, which makes the audit page.
 2. Tokens and cost: a 10-step session through the real AnthropicProvider and SDK against the fake Messages API
    (which counts text at 3 characters a token and images by pixels), priced at claude-sonnet-4-6 rates.
 3. Big page: the listing's full ai snapshot against the page state sent, scrolled to the top, middle and bottom.
@@ -34,13 +35,14 @@ import anthropic
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from pytest_useragent import Agent, AnthropicProvider, Persona
-from pytest_useragent.browser.audit import AUDITS
+from pytest_useragent.browser.audit import AUDITS, Audits
+from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.ledger import Budget
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
-from pytest_useragent.records import Decision, WrapUp
+from pytest_useragent.records import Decision, Signals, WrapUp
 from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
 from pytest_useragent.testing.listing import send_listing
 
@@ -106,13 +108,30 @@ def harness(page: Page, url: str, directory: Path) -> tuple[float, float]:
     return sum(step.seconds for step in result.steps), total
 
 
+def first_audit(browser: Browser, url: str) -> float:
+    """Seconds of the run's first audit of a page state, which makes the browser's audit page."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(url)
+    checks = PageChecks(page, Audits())
+    started = time.perf_counter()
+    checks.inspect(Signals(), "first")
+    checks.audited()
+    took = time.perf_counter() - started
+    page.close()
+    return took
+
+
 def speed(browser: Browser, url: str, rounds: int) -> None:
     """Floor, a cold harness (no page state audited yet: axe-core runs on each new one) and a warm one (the states
-    audited by an earlier session of the run, as for every session after the first on a site), alternating."""
+    audited by an earlier session of the run, as for every session after the first on a site), in rotating order each
+    round. The ratios are paired: the median over rounds of each run against the floor of the same round, so that
+    what slows the whole machine for a while slows both sides of a ratio."""
+    once = first_audit(browser, url)
     runs: dict[str, list[float]] = {"floor": [], "cold": [], "warm": [], "cold session": [], "warm session": []}
+    order = ["floor", "cold", "warm"]
     with tempfile.TemporaryDirectory() as tmp:
         for index in range(rounds + 1):
-            for which in ("floor", "cold", "warm"):
+            for which in order[index % 3 :] + order[: index % 3]:
                 page = browser.new_page(viewport={"width": 1280, "height": 720})
                 if which == "floor":
                     seconds = floor(page, url)
@@ -124,17 +143,23 @@ def speed(browser: Browser, url: str, rounds: int) -> None:
                 page.close()
                 runs[which].append(seconds)
     # round 0 warms up Chromium's caches and this process, for the floor as for the harness
-    floor_s, cold, warm, cold_total, warm_total = (statistics.median(values[1:]) for values in runs.values())
-    print(f"## Speed: {len(CLICKS)} clicks on Corner Shop, median of {rounds} rounds\n")
-    print("| run | seconds | per click | vs floor |\n|---|---|---|---|")
+    measured = {which: values[1:] for which, values in runs.items()}
+
+    def ratio(which: str) -> float:
+        return statistics.median(run / floor for run, floor in zip(measured[which], measured["floor"], strict=True))
+
+    print(f"## Speed: {len(CLICKS)} clicks on Corner Shop, medians of {rounds} rounds\n")
+    print("| run | seconds | per click | vs floor (paired) |\n|---|---|---|---|")
+    floor_s = statistics.median(measured["floor"])
     print(f"| raw Playwright floor | {floor_s:.2f} | {floor_s / len(CLICKS) * 1000:.0f} ms | 1.00x |")
-    for label, steps, total in (
-        ("harness, warm (page states audited earlier in the run)", warm, warm_total),
-        ("harness, cold (axe-core audits each new page state)", cold, cold_total),
+    for which, label in (
+        ("warm", "harness, warm (page states audited earlier in the run)"),
+        ("cold", "harness, cold (axe-core audits each new page state)"),
     ):
-        print(f"| {label} | {steps:.2f} | {steps / len(CLICKS) * 1000:.0f} ms | {steps / floor_s:.2f}x |")
-        print(f"| … the whole session, incl. files and wrap-up | {total:.2f} | | {total / floor_s:.2f}x |")
-    print()
+        steps, total = statistics.median(measured[which]), statistics.median(measured[f"{which} session"])
+        print(f"| {label} | {steps:.2f} | {steps / len(CLICKS) * 1000:.0f} ms | {ratio(which):.2f}x |")
+        print(f"| … the whole session, incl. files and wrap-up | {total:.2f} | | {ratio(f'{which} session'):.2f}x |")
+    print(f"\nOnce per run (per xdist worker), the first audit makes the audit page: {once:.2f} s.\n")
 
 
 def tokens(browser: Browser, url: str) -> None:

@@ -14,6 +14,7 @@ and fonts do not load (an image without a size takes no room).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections import OrderedDict
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from pytest_useragent.records import Issue, Severity
 AXE_OPTIONS = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
     "resultTypes": ["violations"],
+    "preload": False,  # fetches the style sheets for css-orientation-lock, an experimental rule these tags leave out
 }
 SHEET_TIMEOUT_MS = 5000
 AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "moderate": "minor", "minor": "cosmetic"}
@@ -96,7 +98,7 @@ class Auditor:
             self._running.add(audit)
             page.evaluate(_AUDIT, [audit, copy, AXE_OPTIONS])
         except PlaywrightError:
-            self._page = None  # the audit page crashed or was closed: the next audit makes another
+            self._discard()
             return lambda: None
 
         def collect() -> list[Issue] | None:
@@ -104,7 +106,7 @@ class Auditor:
                 try:
                     self._arrived(audit, page.evaluate(_COLLECT, audit))
                 except PlaywrightError:
-                    self._page = None
+                    self._discard()
             self._running.discard(audit)
             violations = self._done.pop(audit, None)
             return None if violations is None else issues_from_axe(violations)
@@ -126,10 +128,17 @@ class Auditor:
         if audit in self._running and violations is not None:
             self._done[audit] = violations
 
+    def _discard(self) -> None:
+        """After the audit page failed (crashed, or was closed): the next audit makes another."""
+        if self._page is not None:
+            with contextlib.suppress(PlaywrightError):
+                self._page.context.close()
+        self._page = None
+
     def _ready(self, copy: dict[str, Any]) -> Page:
         """The audit page, made if need be, seeing as the copied page saw."""
-        if self._page is None or self._page.is_closed():
-            context = self._browser.new_context(offline=True, service_workers="block", viewport=copy["viewport"])
+        if self._page is None:
+            context = self._browser.new_context(offline=True, viewport=copy["viewport"])
             self._page = context.new_page()
             self._page.expose_function("__useragentAudited", self._arrived)
             self._page.evaluate(AXE_SCRIPT)

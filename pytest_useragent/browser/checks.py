@@ -44,17 +44,21 @@ class PageChecks:
         state: PageState = (self._page.url, fingerprint)
         if not fingerprint or state in self._seen:
             return issues_from_signals(signals)
-        self._seen.add(state)
         known = self._audits.get(state)
         if known is not None:
+            self._seen.add(state)
             return issues_from_signals(signals) + known
-        if self._auditor is None:
-            found: dict[str, Any] = {"layout": self._page.evaluate(_LAYOUT, MIN_TARGET_PX)}
-            in_place = audit_in_place(self._page)
-            pending: Pending = lambda: in_place  # noqa: E731
-        else:
-            found = self._page.evaluate(_LAYOUT_AND_COPY, MIN_TARGET_PX)
-            pending = self._auditor.start(found["copy"], self._page.request)
+        try:
+            if self._auditor is None:
+                found: dict[str, Any] = {"layout": self._page.evaluate(_LAYOUT, MIN_TARGET_PX)}
+                in_place = audit_in_place(self._page)
+                pending: Pending = lambda: in_place  # noqa: E731
+            else:
+                found = self._page.evaluate(_LAYOUT_AND_COPY, MIN_TARGET_PX)
+                pending = self._auditor.start(found["copy"], self._page.request)
+        except PlaywrightError:  # the document is going away: its successor is the state to check
+            return issues_from_signals(signals)
+        self._seen.add(state)
         layout = self._layout(found["layout"])
         self._pending = (state, layout, pending)
         return issues_from_signals(signals) + layout

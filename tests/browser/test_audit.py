@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import checks as checks_module
 from pytest_useragent.browser.audit import COPY, Audits, audit_in_place, auditor_for
@@ -87,13 +88,13 @@ def test_the_copy_runs_none_of_the_page_scripts(page, site):
     assert copy_page.context != page.context and page.context.pages == [page]  # not in the user's context
 
 
-def test_a_crashed_audit_page_loses_that_audit_only(page):
+def test_a_closed_audit_page_loses_that_audit_only(page):
     page.set_content(UNNAMED_BUTTON)
+    assert "button-name" in [issue.rule for issue in copy_audited(page)]  # the audit page is made
+    auditor_for(page)._page.close()
     checks = PageChecks(page, Audits())
     checks.inspect(Signals(), "state 1")
-    auditor_for(page)._page.close()
     assert checks.audited() == []  # lost, and not kept: a later session audits the state again
-    page.set_content(UNNAMED_BUTTON.replace("Shop", "Shop!"))
     checks.inspect(Signals(), "state 2")
     assert "button-name" in [issue.rule for issue in checks.audited()]  # on a new audit page
 
@@ -119,3 +120,19 @@ def test_a_page_state_seen_in_an_earlier_session_is_not_audited_again(page):
     known[0].step = 7
     assert PageChecks(page, audits).inspect(Signals(), fingerprint)[0].step is None  # each session gets copies
     assert PageChecks(page, audits).inspect(Signals(), fingerprint + " another") == []  # another state: audited
+
+
+def test_a_document_going_away_is_checked_at_its_next_look(page, monkeypatch):
+    page.set_content(UNNAMED_BUTTON)
+    fingerprint = page.evaluate(script("look.js"))["fingerprint"]
+    checks = PageChecks(page, Audits())
+
+    def replaced(*args):
+        raise PlaywrightError("Execution context was destroyed, most likely because of a navigation")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(page, "evaluate", replaced)
+        assert checks.inspect(Signals(console_errors=["boom"]), fingerprint)[0].rule == "console-error"
+        assert checks.audited() == []
+    checks.inspect(Signals(), fingerprint)  # not taken as seen: checked now
+    assert "button-name" in [issue.rule for issue in checks.audited()]

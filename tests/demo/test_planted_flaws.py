@@ -45,6 +45,7 @@ def test_the_dead_button_and_the_icon_button_are_named(session, flawed):
     assert dead.locator == 'get_by_role("button", name="Get the newsletter")' and dead.severity == "major"
     unnamed = next(issue for issue in result.issues if issue.rule == "button-name")
     assert unnamed.severity == "critical" and 'class="icon"' in (unnamed.element or "")
+    assert unnamed.step == 1  # audited elsewhere while the step acted, and kept with the step that saw the page
 
 
 def test_a_vague_form_error_is_reported_by_the_persona(session, flawed, fixed):

@@ -20,6 +20,7 @@
     if (rules === null) return null;
     return `<style${media ? ` media="${quote(media)}"` : ''}>${rules.replace(/<\/style/gi, '<\\/style')}</style>`;
   };
+  const is = (node, selector) => { try { return node.matches(selector); } catch { return false; } };  // old engines
   const unread = [];  // the URLs of sheets the page cannot read, to be fetched and put in place of their links
   const adopted = root => (root.adoptedStyleSheets || []).map(sheet => style(sheet) || '').join('');
   const children = node => { let out = ''; for (const child of node.childNodes) out += serialize(child); return out; };
@@ -35,8 +36,8 @@
       out += ` data-useragent-sheet="${unread.push(node.href) - 1}"`;
     }
     for (const attribute of node.attributes) out += ` ${attribute.name}="${quote(attribute.value)}"`;
-    if (tag === 'dialog' && node.matches(':modal')) out += ' data-useragent-modal';
-    if (node.popover && node.matches(':popover-open')) out += ' data-useragent-popover';
+    if (tag === 'dialog' && is(node, ':modal')) out += ' data-useragent-modal';
+    if (node.popover && is(node, ':popover-open')) out += ' data-useragent-popover';
     out += '>';
     if (VOID.has(tag)) return out;
     const shadow = node.shadowRoot;
