@@ -6,10 +6,11 @@ process, so axe runs on another core and never delays the page under test; offli
 asks the site for nothing; outside the user's context, so it is in none of their traces or videos. A page whose
 browser we cannot reach (a persistent context) is audited in place, before the action.
 
-The copy holds what axe judges: the DOM with its attributes, shadow roots, styles (inlined from the live CSSOM),
-open modal dialogs and popovers, the viewport and colour scheme. It leaves out what only scripts
-or the network would add: custom elements are undefined there, form fields hold their initial values, and images
-and fonts do not load (an image without a size takes no room).
+The copy holds what axe judges: the DOM with its attributes, open shadow roots, the styles (inlined from the live
+CSSOM; sheets from other origins, which the page cannot read, fetched with the page's cookies), open modal dialogs
+and popovers, the viewport and the colour scheme. It leaves out what only scripts or the network would add: custom
+elements are undefined there, form fields hold their initial values, and images and fonts do not load (an image
+without a size takes no room).
 """
 
 from __future__ import annotations
