@@ -40,7 +40,7 @@ from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.ledger import Budget
+from pytest_useragent.billing import Meter
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.records import Decision, Signals, WrapUp
 from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
@@ -69,16 +69,16 @@ class Scripted:
     def model_name(self, requested: str) -> str:
         return "scripted"
 
-    def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
+    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         if request.step > len(CLICKS):
             return Reply(decision("done"))
         ref = ref_in(request.observation.snapshot, CLICKS[request.step - 1])
         return Reply(decision("click", ref))
 
-    def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
+    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         return Reply(wrap_up())
 
-    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         return Reply(None, problem="not used")
 
 

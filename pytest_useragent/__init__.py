@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pytest_useragent.agent import Agent
+from pytest_useragent.billing import Meter
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import (
     BrowserNotFoundError,
@@ -10,6 +11,7 @@ from pytest_useragent.errors import (
     ConfigError,
     PersonaError,
     ProviderError,
+    ProviderRejected,
     RunError,
     UserAgentError,
     UserError,
@@ -29,11 +31,13 @@ __all__ = [
     "ConfigError",
     "Decision",
     "Issue",
+    "Meter",
     "OfflineProvider",
     "Persona",
     "PersonaError",
     "Provider",
     "ProviderError",
+    "ProviderRejected",
     "Reply",
     "RunError",
     "SessionResult",

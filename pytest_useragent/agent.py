@@ -26,12 +26,15 @@ class Agent:
         directory: Path,
         progress: Progress | None = None,
         spending: Spending | None = None,
+        test: str | None = None,
     ) -> None:
         self.page = page
         self.persona = persona
         self.provider = provider
         self.config = config
         self.directory = directory
+        self.test = test
+        """The pytest node id the agent serves, for the run's ledger."""
         self.results: list[SessionResult] = []
         self._progress = progress or (lambda line: None)
         # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
@@ -57,6 +60,7 @@ class Agent:
             directory=self.directory / name,
             spending=self.spending,
             progress=self._progress,
+            test=self.test,
         )
         result = session.run(goal, url)
         self.results.append(result)

@@ -40,6 +40,10 @@ def _number(value: str, kind: Callable[[str], float], accept: Callable[[float], 
     return number
 
 
+def _count(value: str) -> int:
+    return int(_number(value, int, lambda n: n >= 0, "must be a whole number, 0 or more"))
+
+
 def _positive_int(value: str) -> int:
     return int(_number(value, int, lambda n: n >= 1, "must be a whole number of at least 1"))
 
@@ -92,6 +96,7 @@ class Option:
 
 METAVARS: dict[Callable[[str], Any], str] = {
     _positive_int: "N",
+    _count: "N",
     _seconds: "SECONDS",
     _amount: "AMOUNT",
     _switch: "on|off",
@@ -141,6 +146,13 @@ OPTIONS: tuple[Option, ...] = (
         "off",
     ),
     Option("report-dir", "where the run report is written (default useragent-report)", Path, "useragent-report"),
+    Option(
+        "api-retries",
+        "how often one model request is retried on 408/409/429/5xx/overload, with backoff (default 5: ~15 s)",
+        _count,
+        "5",
+    ),
+    Option("api-timeout", "most seconds one model request may take (default 90)", _seconds, "90"),
 )
 
 
@@ -169,6 +181,10 @@ class UserAgentConfig:
     todo_autocheck: bool = True
     debug: DebugMode = "off"
     report_dir: Path = field(default_factory=lambda: Path("useragent-report"))
+    api_retries: int = 5
+    """Retries of one model request (the SDK's backoff: 0.5, 1, 2, 4, 8 s, or the API's retry-after)."""
+    api_timeout: float = 90.0
+    """Seconds one model request may take: 2,048 output tokens at a slow model's ~30 tokens/s fit."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
 

@@ -6,10 +6,12 @@
     │   ├── PersonaError          a persona text or YAML file that cannot be used
     │   └── BrowserNotFoundError  no Chromium to drive
     └── RunError                  something outside the author's input failed during a session
-        ├── ProviderError         the model's API could not be reached or refused us (after the SDK's retries)
+        ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
+        │   └── ProviderRejected  the API refuses the run's calls as such (key, permission, model, request shape)
         └── BudgetExhausted       the next model call could overspend the budget
 
-A session never lets a RunError escape: it records it as the session's outcome. A model reply that does not
+A session never lets a RunError escape: it records it as the session's outcome; after a ProviderRejected the run
+stops calling the model (later agent tests are skipped with its reason). A model reply that does not
 validate even after repair requests is the model's fault, not an error: it is recorded as a failed step.
 """
 
@@ -42,6 +44,10 @@ class RunError(UserAgentError):
 
 class ProviderError(RunError):
     """The model's API could not be reached or refused the request."""
+
+
+class ProviderRejected(ProviderError):
+    """The API refused the call as such (401, 403, 400, 404): every later call would be refused the same way."""
 
 
 class BudgetExhausted(RunError):

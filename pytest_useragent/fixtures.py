@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anthropic
 import pytest
 from playwright.sync_api import BrowserType, Page
 
@@ -69,8 +70,11 @@ def persona(request: pytest.FixtureRequest, useragent_config: UserAgentConfig) -
 def llm_provider(useragent_config: UserAgentConfig) -> Provider:
     """Who decides each step. Override in a conftest to point Claude elsewhere or to script decisions."""
     if resolve_provider(useragent_config) == "anthropic":
+        client = anthropic.Anthropic(max_retries=useragent_config.api_retries, timeout=useragent_config.api_timeout)
         return AnthropicProvider(
-            max_output_tokens=useragent_config.max_output_tokens, keep_exchanges=useragent_config.debug == "ultra"
+            client,
+            max_output_tokens=useragent_config.max_output_tokens,
+            keep_exchanges=useragent_config.debug == "ultra",
         )
     return OfflineProvider()
 
@@ -86,17 +90,28 @@ def agent(
 ) -> Iterator[Agent]:
     """A persona driving pytest-playwright's `page`; `agent.run(goal, url=...)` returns a SessionResult.
 
-    Skips the test when the run's budget is already spent.
+    Skips the test when the run's budget is already spent, or the model's API refused the run's calls.
     """
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
+    if state.halted:
+        pytest.skip(f"useragent stopped calling the model: {state.halted}")
     if state.exhausted:
         pytest.skip(
             f"useragent budget exhausted: {spending.show(state.spent_usd)} spent of "
             f"{spending.show(state.limit_usd)} for the run"
         )
     progress = _live_progress(request) if useragent_config.debug != "off" else None
-    agent = Agent(page, persona, llm_provider, useragent_config, tmp_path, progress=progress, spending=spending)
+    agent = Agent(
+        page,
+        persona,
+        llm_provider,
+        useragent_config,
+        tmp_path,
+        progress=progress,
+        spending=spending,
+        test=request.node.nodeid,
+    )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent
 

@@ -2,8 +2,10 @@
 
 The ledger is a small JSON file guarded by a file lock in the run's temp directory. Before each model call a session
 reserves the call's worst case (estimated input plus the most output tokens allowed); after it, the reservation is
-replaced by the real cost. A reservation that does not fit marks the run exhausted, so the run never spends more
-than its budget, however many workers share it.
+replaced by the real cost, or released when the call failed. A reservation that does not fit marks the run exhausted,
+so the run never spends more than its budget, however many workers share it. The ledger also keeps what each session
+spent, by its directory: a session that never reports (Ctrl-C, a killed worker) is still accounted for. And it
+carries the run's halt: once the API refuses the run's calls outright (a wrong key), no later session calls again.
 """
 
 from __future__ import annotations
@@ -21,11 +23,23 @@ from pytest_useragent.pricing import PriceBook, money
 from pytest_useragent.records import Usage
 
 
+class SessionSpend(BaseModel):
+    """What one session spent, as the ledger knows it."""
+
+    test: str | None = None
+    """The test's node id; None for an Agent used outside pytest."""
+    spent_usd: float = 0.0
+
+
 class LedgerState(BaseModel):
     limit_usd: float
     spent_usd: float = 0.0
     reserved_usd: float = 0.0
     exhausted: bool = False
+    halted: str | None = None
+    """Why no session may call the model any more (the API refused the run's calls), or None."""
+    sessions: dict[str, SessionSpend] = {}
+    """Spending by session directory."""
 
     @property
     def left_usd(self) -> float:
@@ -61,17 +75,32 @@ class RunLedger:
             self._write(state.model_copy(update={"reserved_usd": state.reserved_usd + amount_usd}))
             return state
 
-    def settle(self, reserved_usd: float, spent_usd: float) -> None:
+    def settle(
+        self, reserved_usd: float, spent_usd: float, session: str | None = None, test: str | None = None
+    ) -> None:
+        """Replace a reservation by what was spent (0 to release it), booked to `session` when given."""
         with self._lock:
             state = self._read()
+            sessions = state.sessions
+            if session is not None and spent_usd:
+                before = sessions.get(session, SessionSpend(test=test))
+                sessions = {**sessions, session: before.model_copy(update={"spent_usd": before.spent_usd + spent_usd})}
             self._write(
                 state.model_copy(
                     update={
                         "reserved_usd": max(state.reserved_usd - reserved_usd, 0.0),
                         "spent_usd": state.spent_usd + spent_usd,
+                        "sessions": sessions,
                     }
                 )
             )
+
+    def halt(self, reason: str) -> None:
+        """No session calls the model after this; the first reason is kept."""
+        with self._lock:
+            state = self._read()
+            if state.halted is None:
+                self._write(state.model_copy(update={"halted": reason}))
 
     def _read(self) -> LedgerState:
         return LedgerState.model_validate(json.loads(self.path.read_text(encoding="utf-8")))
@@ -90,6 +119,9 @@ class Budget:
     ledger: RunLedger
     currency: str = "USD"
     session_limit_usd: float | None = None
+    session: str | None = None
+    """The session's directory: what the ledger books its spending under."""
+    test: str | None = None
     spent_usd: float = 0.0
     _held_usd: float = 0.0
 
@@ -114,10 +146,16 @@ class Budget:
     def settle(self, model: str, usage: Usage) -> float:
         """Replace the held worst case by the call's real cost; returns that cost in USD."""
         cost = self.prices.cost_usd(model, usage)
-        self.ledger.settle(self._held_usd, cost)
+        self.ledger.settle(self._held_usd, cost, self.session, self.test)
         self._held_usd = 0.0
         self.spent_usd += cost
         return cost
+
+    def release(self) -> None:
+        """Give back the held worst case of a call that failed before it was answered (nothing was billed)."""
+        if self._held_usd:
+            self.ledger.settle(self._held_usd, 0.0)
+            self._held_usd = 0.0
 
     def show(self, usd: float) -> str:
         """An amount in the run's currency, e.g. "$0.0420" or "0.99 CZK"."""
@@ -143,10 +181,11 @@ class Spending:
     def rate(self) -> float:
         return self.prices.rate(self.currency)
 
-    def budget(self, session_limit: float | None) -> Budget:
-        """A session's budget; `session_limit` is in the run's currency."""
+    def budget(self, session_limit: float | None, session: str | None = None, test: str | None = None) -> Budget:
+        """A session's budget; `session_limit` is in the run's currency; `session` (its directory) and `test` (the
+        node id) are what the ledger books its spending under."""
         limit = None if session_limit is None else session_limit / self.rate
-        return Budget(self.prices, self.ledger, self.currency, limit)
+        return Budget(self.prices, self.ledger, self.currency, limit, session, test)
 
     def show(self, usd: float) -> str:
         return money(usd, self.currency, self.rate)

@@ -38,7 +38,11 @@ DOCUMENT_ACTIONS = ("write", "append", "update", "read")
 TODO_ACTIONS = ("plan", "check")
 PAGE_READS = ("find", "look")
 """Actions that read the page as it is, without touching it."""
-SessionOutcome = Literal["goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error"]
+SessionOutcome = Literal[
+    "goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error", "interrupted"
+]
+ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted")
+"""Outcomes that say the session was stopped from outside, not how the persona fared."""
 
 
 # ---- what the model returns ----
@@ -135,6 +139,8 @@ class Call(BaseModel):
     usage: Usage
     cost_usd: float
     seconds: float
+    stop_reason: str | None = None
+    """Why the model stopped: end_turn, max_tokens, refusal ..."""
 
 
 class FailedRequest(BaseModel):

@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.artifacts import SessionFiles
+from pytest_useragent.billing import Meter
 from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import find
@@ -25,8 +27,8 @@ from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.errors import BudgetExhausted, ProviderError
-from pytest_useragent.ledger import Budget, Spending
+from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected, RunError
+from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
@@ -36,7 +38,6 @@ from pytest_useragent.records import (
     TODO_ACTIONS,
     Action,
     ActionOutcome,
-    Call,
     ExpectationStats,
     Issue,
     IssueList,
@@ -64,13 +65,15 @@ class Session:
     directory: Path
     spending: Spending
     progress: Progress = lambda line: None  # noqa: E731
+    test: str | None = None
+    """The test's node id, for the run's ledger."""
 
     def run(self, goal: str, url: str | None) -> SessionResult:
         state = _State(
             goal=goal,
             files=SessionFiles(self.directory, secrets := Secrets(), keep_exchanges=self.config.debug == "ultra"),
             secrets=secrets,
-            budget=self.spending.budget(self.config.session_budget),
+            meter=Meter(self.spending.budget(self.config.session_budget, str(self.directory), self.test)),
             model=self.provider.model_name(self.config.model),
             watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
             checks=PageChecks(self.page),
@@ -80,6 +83,7 @@ class Session:
         state.todo.save()
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
+        interrupted = False
         try:
             if url:
                 state.last = _Last(action=f"open {url}", outcome=self._open(url, state.watcher).message)
@@ -92,11 +96,18 @@ class Session:
             outcome, error = "budget_exhausted", str(exhausted)
         except ProviderError as failure:
             outcome, error = "provider_error", str(failure)
+            if isinstance(failure, ProviderRejected):  # every later call would be refused alike: stop the run's
+                self.spending.ledger.halt(error)
         except PlaywrightError as failure:
             outcome, error = "page_error", _first_line(failure)
+        except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
+            outcome, error, interrupted = "interrupted", "interrupted (KeyboardInterrupt)", True
         finally:
             state.watcher.close()
-        return self._finish(state, url, outcome, error)
+        result = self._finish(state, url, outcome, error)
+        if interrupted:
+            raise KeyboardInterrupt
+        return result
 
     def _todo(self, goal: str, url: str | None) -> Todo:
         started = datetime.now(UTC)
@@ -135,31 +146,27 @@ class Session:
             image=for_model(observation.image) if reason and observation.image else None,
             image_reason=reason,
         )
-        reply = self.provider.decide(request, state.budget)
-        calls = list(reply.calls)
         seen = {
             "index": index,
             "url": observation.url,
             "title": observation.title,
             "screenshot": state.files.save_screenshot(index, observation.image),
             "signals": observation.signals,
-            "calls": calls,
         }
-        decision = reply.value
-        if decision is None:
-            invalid = ActionOutcome(ok=False, message=f"model reply invalid: {reply.problem}")
-            step = Step(
-                **seen,
-                observation="",
-                evaluation=None,
-                expectation="",
-                action=None,
-                outcome=invalid,
-                issues=found + state.checks.audited(),
-                seconds=time.monotonic() - started,
-            )
+        try:
+            reply = self.provider.decide(request, state.meter)
+            decision = reply.value
+            done = None if decision is None else self._carry_out(state, decision.action, found)
+        except (RunError, KeyboardInterrupt) as failure:
+            # the session ends here; the step keeps what it paid for and says why it stopped
+            stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
+            self._record(state, _unanswered(seen, stopped, found, state.meter, started))
+            raise
+        if decision is None or done is None:
+            why = "the model refused to answer" if reply.refused else f"model reply invalid: {reply.problem}"
+            invalid = ActionOutcome(ok=False, message=why)
+            step = _unanswered(seen, invalid, found + state.checks.audited(), state.meter, started)
         else:
-            done = self._carry_out(state, decision.action, found, calls)
             if done.ok and decision.action.kind not in ("done", "give_up", *TODO_ACTIONS, *PAGE_READS):
                 redact = state.secrets.redact
                 state.todo.record(
@@ -177,28 +184,35 @@ class Session:
                 action=decision.action,
                 outcome=done,
                 issues=[Issue(**draft.model_dump()) for draft in decision.issues] + found + state.checks.audited(),
+                calls=state.meter.take(),
                 seconds=time.monotonic() - started,
             )
             state.summary = decision.summary
             state.last = _Last(
                 decision.expectation, decision.action.describe(), ("ok: " if done.ok else "failed: ") + done.message
             )
+        step = self._record(state, step)
+        state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
+        return step
+
+    def _record(self, state: _State, step: Step) -> Step:
+        """Stamp the step's issues, redact it, keep it and write it (transcript, todo.md, progress)."""
+        index = step.index
         for issue in step.issues:
             issue.step, issue.screenshot = index, step.screenshot
         # only now, after acting, are the secrets typed at this step known: redact what is kept and written
         step = Step.model_validate(state.secrets.redact_json(step.model_dump()))
-        state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         state.steps.append(step)
         state.files.append_step(step)
         state.todo.save(index)
         self.progress(_progress_line(step, self.config.max_steps))
         return step
 
-    def _carry_out(self, state: _State, action: Action, found: list[Issue], calls: list[Call]) -> ActionOutcome:
+    def _carry_out(self, state: _State, action: Action, found: list[Issue]) -> ActionOutcome:
         """Do the action where it belongs: the documents, todo.md, or the page (then settle, and look for a dead
-        click, which is added to `found` and to the outcome). Model calls a large write makes go into `calls`."""
+        click, which is added to `found` and to the outcome)."""
         if action.kind in ("write", "append", "update") and not action.text:
-            return self._large_write(state, action, calls)
+            return self._large_write(state, action)
         if action.kind in DOCUMENT_ACTIONS:
             return _document(state.documents, action)
         if action.kind == "plan":
@@ -223,7 +237,7 @@ class Session:
             done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
         return done
 
-    def _large_write(self, state: _State, action: Action, calls: list[Call]) -> ActionOutcome:
+    def _large_write(self, state: _State, action: Action) -> ActionOutcome:
         """Content that follows as plain text: gathered in docs/.pending/, validated, repaired at most twice, then
         put in place atomically. A provider or budget failure leaves the pending content and ends the session."""
         try:
@@ -243,14 +257,13 @@ class Session:
                 problem=problem,
             )
             try:
-                reply = self.provider.compose(request, state.budget, pending.receive)
-            except (BudgetExhausted, ProviderError) as failure:
-                pending.fail(str(failure))
+                reply = self.provider.compose(request, state.meter, pending.receive)
+            except (RunError, KeyboardInterrupt) as failure:
+                pending.fail(str(failure) or type(failure).__name__)
                 raise
-            calls.extend(reply.calls)
             if pending.meta.state == "failed":  # refused as it arrived: over the transport limit
                 return ActionOutcome(ok=False, message=pending.meta.problem or "refused")
-            if reply.value is None:
+            if reply.value is None:  # a refusal included: what arrived stays pending, never saved as complete
                 problem = reply.problem or "no content"
                 break
             try:
@@ -266,8 +279,8 @@ class Session:
     def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
         """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
         state.todo.save()
-        wrap_up, wrap_calls = None, []
-        if outcome != "provider_error":
+        wrap_up = None
+        if outcome not in ("provider_error", "interrupted"):
             request = WrapUpRequest(
                 model=state.model,
                 persona=self.persona,
@@ -277,12 +290,12 @@ class Session:
                 steps=state.steps,
             )
             try:
-                reply = self.provider.wrap_up(request, state.budget)
-                wrap_up, wrap_calls = reply.value, reply.calls
+                reply = self.provider.wrap_up(request, state.meter)
+                wrap_up = reply.value
                 state.files.write_exchanges("wrap-up", reply.exchanges)
             except (BudgetExhausted, ProviderError) as failure:
                 error = error or f"wrap-up skipped: {failure}"
-        calls = [call for step in state.steps for call in step.calls] + wrap_calls
+        calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
         result = SessionResult(
             goal=state.goal,
             start_url=url,
@@ -342,7 +355,7 @@ class _State:
     goal: str
     files: SessionFiles
     secrets: Secrets
-    budget: Budget
+    meter: Meter
     model: str
     watcher: PageWatcher
     checks: PageChecks
@@ -369,6 +382,23 @@ def _document(documents: Documents, action: Action) -> ActionOutcome:
         )
     except DocumentRefused as refused:
         return ActionOutcome(ok=False, message=str(refused))
+
+
+def _unanswered(
+    seen: dict[str, Any], outcome: ActionOutcome, issues: list[Issue], meter: Meter, started: float
+) -> Step:
+    """A step with no valid decision: invalid, refused, or cut short by the API or the budget; its paid calls kept."""
+    return Step(
+        **seen,
+        observation="",
+        evaluation=None,
+        expectation="",
+        action=None,
+        outcome=outcome,
+        issues=issues,
+        calls=meter.take(),
+        seconds=time.monotonic() - started,
+    )
 
 
 def _first_line(error: PlaywrightError) -> str:

@@ -3,15 +3,18 @@
 One `messages.create` per step with structured output (`output_config.format` = the JSON schema of the pydantic
 model, built by the SDK's own `transform_schema`). We validate the text ourselves rather than through
 `messages.parse`, so a reply that fails validation still has its usage counted, and can be repaired: the model is
-asked again, at most MAX_REPAIRS times. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring
-`retry-after`. The static prefix (rules and persona) is marked for prompt caching.
+asked again, at most MAX_REPAIRS times; a refusal (stop_reason "refusal") is never "repaired": asking again would
+be paid for and refused again. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring `retry-after`;
+how many, and the timeout of one request, come from --useragent-api-retries / --useragent-api-timeout (the SDK's own
+defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI step for ten minutes). The static
+prefix (rules and persona) is marked for prompt caching. Every request is made inside the session's Meter, which
+reserves, prices and records it.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import time
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, TypeVar
@@ -19,18 +22,22 @@ from typing import Any, Literal, TypeVar
 import anthropic
 from pydantic import BaseModel, ValidationError
 
-from pytest_useragent.errors import ProviderError
-from pytest_useragent.ledger import Budget
+from pytest_useragent.billing import Meter
+from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import Call, CallPurpose, Decision, Usage, WrapUp
+from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
 MAX_PARTS = 40
 """Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
 CHARS_PER_TOKEN = 2.6
 """Page text runs 2.6-3.3 characters per token; the low end makes the budget over- rather than under-reserve."""
+REFUSAL = "refusal"
+"""The stop_reason of a reply the model declined to give (Claude 4 models' safety classifiers)."""
+REJECTED = frozenset({400, 401, 403, 404})
+"""Statuses that refuse the call as such (bad request, key, permission, unknown model): every call would fail alike."""
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -50,7 +57,7 @@ class AnthropicProvider:
     def model_name(self, requested: str) -> str:
         return requested
 
-    def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
+    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         content: list[dict[str, Any]] = []
         image = request.image
         if image:
@@ -59,14 +66,14 @@ class AnthropicProvider:
             content.append({"type": "image", "source": source})
         content.append({"type": "text", "text": render("step.j2", request=request)})
         return self._ask(
-            Decision, "decide", request.model, request.persona, content, budget, image_tokens(image) if image else 0
+            Decision, "decide", request.model, request.persona, content, meter, image_tokens(image) if image else 0
         )
 
-    def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
+    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
-        return self._ask(WrapUp, "wrap_up", request.model, request.persona, content, budget, 0)
+        return self._ask(WrapUp, "wrap_up", request.model, request.persona, content, meter, 0)
 
-    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         """Plain-text content over as many replies as it takes: a reply cut at max_tokens is continued from where
         it stopped (the content so far goes back as the start of the assistant's turn), until a line DONE."""
         reply: Reply[str] = Reply(None)
@@ -77,7 +84,10 @@ class AnthropicProvider:
             messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
             if prefill:
                 messages.append({"role": "assistant", "content": prefill})
-            message = self._call(reply, "compose", request.model, request.persona, messages, budget)
+            message = self._call(reply, "compose", request.model, request.persona, messages, meter)
+            if message.stop_reason == REFUSAL:  # a refusal cuts the content short: never saved as complete
+                reply.problem, reply.refused = "the model refused to write it", True
+                return reply
             body, finished = _until_done(_text(message))
             written = prefill + body
             if not receive(written):
@@ -96,7 +106,7 @@ class AnthropicProvider:
         model: str,
         persona: Persona,
         content: list[dict[str, Any]],
-        budget: Budget,
+        meter: Meter,
         image_tokens: int,
     ) -> Reply[M]:
         """One structured answer; a reply that does not validate goes back with what is wrong, at most twice."""
@@ -114,12 +124,15 @@ class AnthropicProvider:
                 model,
                 persona,
                 messages,
-                budget,
+                meter,
                 output=output,
                 image_tokens=image_tokens,
                 system=system,
             )
             text = _text(message)
+            if message.stop_reason == REFUSAL:
+                reply.problem, reply.refused = "the model refused to answer", True
+                return reply
             if message.stop_reason == "max_tokens":
                 problem = f"it was cut off at max_tokens ({self._max_output_tokens})"
             else:
@@ -143,13 +156,13 @@ class AnthropicProvider:
         model: str,
         persona: Persona,
         messages: list[dict[str, Any]],
-        budget: Budget,
+        meter: Meter,
         *,
         output: dict[str, Any] | None = None,
         image_tokens: int = 0,
         system: str = "system.j2",
     ) -> anthropic.types.Message:
-        """One paid call: reserve its worst case, make it, settle its cost, and record it on `reply`. The full
+        """One paid call, made inside the meter (which reserves its worst case, settles and records it). The full
         system prompt (rules, persona and, with it, the output format) is the static prefix, marked for caching."""
         prompt: dict[str, Any] = {"type": "text", "text": render(system, persona=persona)}
         if system == "system.j2":
@@ -164,19 +177,9 @@ class AnthropicProvider:
             kwargs["output_config"] = output
         # an image is counted by its pixels, not by its base64 text
         estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
-        budget.reserve(model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
-        started = time.monotonic()
-        message = self._create(kwargs)
-        usage = _usage(message.usage)
-        reply.calls.append(
-            Call(
-                purpose=purpose,
-                model=model,
-                usage=usage,
-                cost_usd=budget.settle(model, usage),
-                seconds=time.monotonic() - started,
-            )
-        )
+        with meter.call(purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens)) as bill:
+            message = self._create(kwargs)
+            bill.paid(_usage(message.usage), message.stop_reason)
         if self._keep_exchanges:
             reply.exchanges.append({"request": _loggable(kwargs), "response": message.to_dict()})
         return message
@@ -186,10 +189,26 @@ class AnthropicProvider:
             message: anthropic.types.Message = self._client.messages.create(**kwargs)
             return message
         except anthropic.APIStatusError as error:
-            detail = error.message.splitlines()[0][:200] if error.message else ""
-            raise ProviderError(f"Anthropic API answered {error.status_code}: {detail}") from None
+            kind = ProviderRejected if error.status_code in REJECTED else ProviderError
+            raise kind(f"Anthropic API answered {error.status_code}{_detail(error)}") from None
+        except anthropic.APITimeoutError:
+            timeout = self._client.timeout
+            within = f" within {timeout:g} s" if isinstance(timeout, int | float) else ""
+            raise ProviderError(f"Anthropic API did not answer{within}") from None
         except anthropic.APIConnectionError as error:
             raise ProviderError(f"Anthropic API unreachable: {error.message}") from None
+
+
+def _detail(error: anthropic.APIStatusError) -> str:
+    """The API's own one-line reason, e.g. " (authentication_error): invalid x-api-key", not the SDK's dict repr."""
+    body = error.body if isinstance(error.body, dict) else {}
+    nested = body.get("error")
+    inner: dict[str, Any] = nested if isinstance(nested, dict) else body
+    kind, message = inner.get("type"), inner.get("message")
+    if not isinstance(message, str) or not message.strip():
+        return f" ({kind})" if isinstance(kind, str) else ""
+    line = " ".join(message.split())[:200]
+    return f" ({kind}): {line}" if isinstance(kind, str) else f": {line}"
 
 
 @cache

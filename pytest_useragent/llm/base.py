@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from pytest_useragent.ledger import Budget
+from pytest_useragent.billing import Meter
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import Call, Decision, DocumentEntry, Observation, SessionOutcome, Step, WrapUp
+from pytest_useragent.records import Decision, DocumentEntry, Observation, SessionOutcome, Step, WrapUp
 
 T = TypeVar("T")
 MAX_REPAIRS = 2
@@ -70,31 +70,35 @@ class ComposeRequest:
 
 @dataclass
 class Reply(Generic[T]):
-    """A provider's answer: the value, or why there is none; and every call it took, paid for or not."""
+    """A provider's answer: the value, or why there is none. The calls it took are on the session's Meter."""
 
     value: T | None
-    calls: list[Call] = field(default_factory=list)
     problem: str | None = None
+    refused: bool = False
+    """The model declined to answer (stop_reason refusal): not repaired, not retried."""
     exchanges: list[dict[str, Any]] = field(default_factory=list)
     """Raw requests and responses, kept only for --useragent-debug=ultra."""
 
 
 class Provider(Protocol):
+    """Makes each model request inside `meter.call(...)`, which reserves, settles and records it: a provider never
+    prices or books a call itself."""
+
     name: str
 
     def model_name(self, requested: str) -> str:
         """The model this provider will actually use when `requested` is configured."""
         ...
 
-    def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
+    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         """ONE call: the persona's verdict on its last expectation, new issues, next expectation and action."""
         ...
 
-    def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
+    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         """The closing call: intuitiveness score, consolidated issues, suggestions, quotes."""
         ...
 
-    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         """A document's content as plain text, continued across replies cut at max_tokens until a line DONE;
         `receive` gets the whole content so far after each reply, and answers False to stop."""
         ...

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pytest_useragent.ledger import Budget
+from pytest_useragent.billing import Meter
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, Verdict, WrapUp
@@ -148,7 +148,7 @@ class OfflineProvider:
     def model_name(self, requested: str) -> str:
         return MODEL
 
-    def decide(self, request: StepRequest, budget: Budget) -> Reply[Decision]:
+    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         elements = parse_snapshot(request.observation.snapshot)
         memory = Memory.read(request.summary)
         evaluation, issues = _evaluate(request, elements)
@@ -168,10 +168,10 @@ class OfflineProvider:
             )
         )
 
-    def compose(self, request: ComposeRequest, budget: Budget, receive: Callable[[str], bool]) -> Reply[str]:
+    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         return Reply(None, problem="the offline engine writes its notes inline")
 
-    def wrap_up(self, request: WrapUpRequest, budget: Budget) -> Reply[WrapUp]:
+    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         verdicts = [step.evaluation.verdict for step in request.steps if step.evaluation]
         met = sum(1 for verdict in verdicts if verdict == "met")
         achieved = request.outcome == "goal_achieved"

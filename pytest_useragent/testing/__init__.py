@@ -2,7 +2,8 @@
 
 - FakeMessagesAPI: a loopback HTTP server that speaks the Anthropic Messages API; point the real SDK at it with
   `anthropic.Anthropic(base_url=server.base_url, api_key="test")`. It validates what it receives, replies from a
-  script, and injects faults (429 with retry-after, 529, 500, slow replies, replies cut at max_tokens, malformed JSON).
+  script, and injects faults (any status such as 401, 429 with retry-after, 529, 500; a dropped connection, slow
+  replies, replies cut at max_tokens, malformed JSON, refusals). `billed` holds the usage of every reply delivered.
 - decision(...) / wrap_up(...): build scripted replies in one line.
 """
 
@@ -13,6 +14,8 @@ from pytest_useragent.testing.messages_api import (
     Fault,
     Malformed,
     MaxTokens,
+    Refusal,
+    Reset,
     Slow,
     Truncated,
     decision,
@@ -20,4 +23,16 @@ from pytest_useragent.testing.messages_api import (
     wrap_up,
 )
 
-__all__ = ["FakeMessagesAPI", "Fault", "Malformed", "MaxTokens", "Slow", "Truncated", "decision", "ref_of", "wrap_up"]
+__all__ = [
+    "FakeMessagesAPI",
+    "Fault",
+    "Malformed",
+    "MaxTokens",
+    "Refusal",
+    "Reset",
+    "Slow",
+    "Truncated",
+    "decision",
+    "ref_of",
+    "wrap_up",
+]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import io
 import json
 import re
+import select
+import socket
 import threading
 import time
 from collections import deque
@@ -54,6 +57,18 @@ class MaxTokens:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """The model declines: stop_reason "refusal", with whatever `text` came before it."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Reset:
+    """The connection is closed without an answer (what a proxy or a dropped network does)."""
+
+
+@dataclass(frozen=True)
 class Malformed:
     """A reply whose text is not the JSON the schema asks for."""
 
@@ -62,11 +77,15 @@ class Malformed:
 
 ScriptItem = Any
 """A Decision / WrapUp / dict (sent as JSON text), a str (sent as is), a Fault, Slow, Truncated, MaxTokens, Malformed,
-or a callable taking the request body and returning one of those."""
+Refusal, Reset, or a callable taking the request body and returning one of those."""
+_RESET = -1
+"""The status `answer` gives for Reset: the handler drops the connection."""
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
     401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
     429: "rate_limit_error",
     500: "api_error",
     529: "overloaded_error",
@@ -83,6 +102,9 @@ class FakeMessagesAPI:
     headers: list[dict[str, str]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """What was wrong with requests that did not validate (each answered 400)."""
+    billed: list[dict[str, int]] = field(default_factory=list)
+    """The usage of every reply delivered: what the real API would bill. A reply whose client had gone (it timed
+    out) is neither delivered nor billed, nor is an error."""
 
     def __post_init__(self) -> None:
         self._queue: deque[ScriptItem] = deque(self.script)
@@ -164,6 +186,10 @@ class FakeMessagesAPI:
             return 200, {}, self._message(body, text[: len(text) // 2], "max_tokens")
         if isinstance(item, MaxTokens):
             return 200, {}, self._message(body, item.text, "max_tokens")
+        if isinstance(item, Reset):
+            return _RESET, {}, {}
+        if isinstance(item, Refusal):
+            return 200, {}, self._message(body, item.text, "refusal")
         if isinstance(item, Malformed):
             return 200, {}, self._message(body, item.text, "end_turn")
         return 200, {}, self._message(body, _text(item), "end_turn")
@@ -296,6 +322,17 @@ def _pixels(image: bytes) -> int:
         return 0
 
 
+def _gone(connection: socket.socket) -> bool:
+    """Whether the client closed its end (a timed-out SDK call): readable with nothing left to read."""
+    readable, _, _ = select.select([connection], [], [], 0)
+    if not readable:
+        return False
+    try:
+        return connection.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
+
+
 def _text(item: Any) -> str:
     if isinstance(item, BaseModel):
         return item.model_dump_json()
@@ -315,6 +352,11 @@ def _handler_for(api: FakeMessagesAPI) -> type[BaseHTTPRequestHandler]:
             raw = self.rfile.read(int(self.headers.get("content-length") or 0))
             headers = {key.lower(): value for key, value in self.headers.items()}
             status, extra, payload = api.answer(self.path, headers, raw)
+            if status == _RESET or _gone(self.connection):
+                self.close_connection = True
+                with contextlib.suppress(OSError):
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                return
             data = json.dumps(payload).encode()
             self.send_response(status)
             self.send_header("content-type", "application/json")
@@ -323,6 +365,9 @@ def _handler_for(api: FakeMessagesAPI) -> type[BaseHTTPRequestHandler]:
                 self.send_header(key, value)
             self.end_headers()
             self.wfile.write(data)
+            if status == 200:
+                with api._lock:
+                    api.billed.append(payload["usage"])
 
         def log_message(self, format: str, *args: Any) -> None:
             pass

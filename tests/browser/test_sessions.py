@@ -147,7 +147,9 @@ def test_529_beyond_the_retries_is_a_recorded_outcome(page, site, tmp_path, fake
     fake_api.push(click("Pricing"), Fault(529, 0.01), Fault(529, 0.01), Fault(529, 0.01))
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.outcome == "provider_error" and "529" in (result.error or "")
-    assert len(result.steps) == 1 and result.wrap_up is None
+    assert len(result.steps) == 2 and result.wrap_up is None
+    stopped = result.steps[1]  # the step the API failed in is kept, saying why
+    assert not stopped.outcome.ok and "529 (overloaded_error)" in stopped.outcome.message and not stopped.calls
     saved = json.loads((tmp_path / "useragent" / "session.json").read_text())
     assert saved["outcome"] == "provider_error"
 
@@ -161,14 +163,20 @@ def test_a_reply_slower_than_the_client_timeout_ends_the_session(page, site, tmp
     client = anthropic.Anthropic(base_url=fake_api.base_url, api_key="k", timeout=0.2, max_retries=0)
     fake_api.push(Slow(1.0, decision("done")))
     result = make_agent(page, AnthropicProvider(client), tmp_path).run("Find pricing", url=f"{site}/index.html")
-    assert result.outcome == "provider_error" and "unreachable" in (result.error or "")
+    assert result.outcome == "provider_error" and "did not answer within 0.2 s" in (result.error or "")
+    assert not fake_api.billed  # the reply that came too late was never delivered
 
 
 def test_the_budget_stops_a_session_before_it_overspends(page, site, tmp_path, fake_api, claude):
     fake_api.push(click("Pricing"), wrap_up())
     result = make_agent(page, claude, tmp_path, budget=0.05).run("Wander", url=f"{site}/index.html")
     assert result.outcome == "budget_exhausted" and "budget" in (result.error or "")
-    assert len(result.steps) == 1 and result.cost_usd <= 0.05
+    assert len(result.steps) == 2 and result.cost_usd <= 0.05
+    # step 2's answer did not validate and its repair could overspend: the step keeps the call it paid for
+    assert "budget is left" in result.steps[1].outcome.message and len(result.steps[1].calls) == 1
+    assert sum(call.usage.output_tokens for step in result.steps for call in step.calls) == sum(
+        usage["output_tokens"] for usage in fake_api.billed
+    )
     assert not fake_api.problems and fake_api.remaining == 0  # the smaller wrap-up call still fitted
 
 
