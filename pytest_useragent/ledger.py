@@ -95,6 +95,13 @@ class RunLedger:
                 )
             )
 
+    def begin(self, session: str, test: str | None) -> None:
+        """Know a session from its start, so the run report finds it even when it never reports."""
+        with self._lock:
+            state = self._read()
+            if session not in state.sessions:
+                self._write(state.model_copy(update={"sessions": {**state.sessions, session: SessionSpend(test=test)}}))
+
     def halt(self, reason: str) -> None:
         """No session calls the model after this; the first reason is kept."""
         with self._lock:
@@ -185,6 +192,8 @@ class Spending:
         """A session's budget; `session_limit` is in the run's currency; `session` (its directory) and `test` (the
         node id) are what the ledger books its spending under."""
         limit = None if session_limit is None else session_limit / self.rate
+        if session is not None:
+            self.ledger.begin(session, test)
         return Budget(self.prices, self.ledger, self.currency, limit, session, test)
 
     def show(self, usd: float) -> str:

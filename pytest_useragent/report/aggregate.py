@@ -7,7 +7,7 @@ from collections import Counter
 from pydantic import BaseModel
 
 from pytest_useragent.pricing import money
-from pytest_useragent.records import SEVERITY_ORDER, Issue, SessionResult
+from pytest_useragent.records import ERROR_OUTCOMES, SEVERITY_ORDER, Issue, SessionResult
 
 REPORT_SCHEMA_VERSION = 1
 """The version of report.json's shape; raised whenever a field changes meaning or goes away."""
@@ -30,6 +30,18 @@ class Crash(BaseModel):
 
     nodeid: str
     reason: str
+    spent_usd: float = 0.0
+    """What its sessions spent before they died, as the run's ledger booked it."""
+
+
+class Stops(BaseModel):
+    """What stopped sessions from outside the app under test, and the tests skipped because of it."""
+
+    budget_exhausted: bool = False
+    halted: str | None = None
+    """Why the run stopped calling the model (the API refused its calls), or None."""
+    skipped_for_budget: int = 0
+    skipped_for_halt: int = 0
 
 
 class RunIssue(BaseModel):
@@ -62,6 +74,18 @@ class RunSummary(BaseModel):
     personas: list[str]
     outcomes: list[str]
     unpriced_models: list[str]
+    stops: Stops = Stops()
+
+    @property
+    def errors(self) -> list[SessionEntry]:
+        """Sessions stopped by the API, the budget, the page or an interrupt, each with its one-line reason."""
+        return [session for session in self.sessions if session.result.outcome in ERROR_OUTCOMES]
+
+    @property
+    def unaccounted_usd(self) -> float:
+        """What the ledger spent that no session or crashed test accounts for (0 when every cent is)."""
+        accounted = self.cost_usd + sum(crash.spent_usd for crash in self.crashed)
+        return max(self.spent_usd - accounted, 0.0)
 
     @property
     def met_rate(self) -> float:
@@ -79,6 +103,7 @@ def aggregate(
     exchange_rate: float = 1.0,
     budget_usd: float = 0.0,
     spent_usd: float | None = None,
+    stops: Stops | None = None,
 ) -> RunSummary:
     """Totals over every session; issues deduplicated across the run, most severe first."""
     merged: dict[str, RunIssue] = {}
@@ -110,4 +135,5 @@ def aggregate(
         personas=sorted({s.result.persona.name for s in sessions}),
         outcomes=sorted({s.result.outcome for s in sessions} | ({"crashed"} if crashed else set())),
         unpriced_models=sorted({s.result.model for s in sessions if not s.result.price_known}),
+        stops=stops or Stops(),
     )

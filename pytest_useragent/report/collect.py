@@ -1,8 +1,10 @@
 """The run report's pytest side: what each test report carries, and the controller that gathers it all.
 
 RunCollector is registered only on the controller (not in xdist workers). It reads the sessions every teardown
-report carries, notes tests whose worker crashed, and at the end writes useragent-report/, the terminal section and,
-on GitHub Actions, the step summary.
+report carries, notes tests whose worker crashed and tests skipped for the budget or a refused API, and at the end
+writes useragent-report/, the terminal section and, on GitHub Actions, the step summary. Sessions that never
+reported (Ctrl-C, a killed worker) are found through the run's ledger, which knows every session from its start:
+from the session.json they wrote when they could, else as a crash with what they spent.
 """
 
 from __future__ import annotations
@@ -12,14 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
-from pytest_useragent.ledger import Spending
+from pytest_useragent.ledger import LedgerState, Spending
 from pytest_useragent.records import SessionResult
-from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, aggregate
+from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
 from pytest_useragent.report.render import append_github_summary, render_timeline_html, screenshots, write_run_report
 
 SESSIONS_ATTRIBUTE = "useragent_sessions"
 """The teardown report attribute holding the test's sessions as JSON (pytest-xdist carries it to the controller)."""
+BUDGET_SKIP = "useragent budget exhausted"
+HALT_SKIP = "useragent stopped calling the model"
+"""The beginnings of the skip reasons the agent fixture gives, which the collector counts."""
 
 
 def junit_properties(results: list[SessionResult]) -> list[tuple[str, object]]:
@@ -57,6 +63,7 @@ class RunCollector:
         self.spending = spending
         self.sessions: list[SessionEntry] = []
         self.crashed: list[Crash] = []
+        self.skipped = {BUDGET_SKIP: 0, HALT_SKIP: 0}
         self.written: Path | None = None
         self.final: RunSummary | None = None
         """The run's summary, aggregated once when the session finishes."""
@@ -66,21 +73,50 @@ class RunCollector:
             self.sessions.append(SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw)))
         if report.failed and report.when not in ("setup", "call", "teardown") and "crashed" in str(report.longrepr):
             self.crashed.append(Crash(nodeid=report.nodeid, reason=str(report.longrepr).strip().splitlines()[0]))
+        if report.skipped and isinstance(report.longrepr, tuple):
+            reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+            for prefix in self.skipped:
+                self.skipped[prefix] += reason.startswith(prefix)
 
     def summary(self) -> RunSummary:
         state = self.spending.ledger.state()
+        sessions, crashed = self._unreported(state)
         return aggregate(
-            self.sessions,
-            self.crashed,
+            self.sessions + sessions,
+            crashed,
             currency=self.spending.currency,
             exchange_rate=self.spending.rate,
             budget_usd=state.limit_usd,
             spent_usd=state.spent_usd,
+            stops=Stops(
+                budget_exhausted=state.exhausted,
+                halted=state.halted,
+                skipped_for_budget=self.skipped[BUDGET_SKIP],
+                skipped_for_halt=self.skipped[HALT_SKIP],
+            ),
         )
+
+    def _unreported(self, state: LedgerState) -> tuple[list[SessionEntry], list[Crash]]:
+        """Sessions the ledger knows but no report brought: read from their session.json when they wrote one
+        (an interrupted session does), else counted with the crashed tests, with what they spent."""
+        reported = {entry.result.directory for entry in self.sessions}
+        found: list[SessionEntry] = []
+        crashed = {crash.nodeid: crash for crash in self.crashed}
+        for directory, spend in state.sessions.items():
+            if directory in reported:
+                continue
+            nodeid = spend.test or directory
+            try:
+                result = SessionResult.model_validate_json((Path(directory) / "session.json").read_bytes())
+                found.append(SessionEntry(nodeid=nodeid, result=result))
+            except (OSError, ValidationError):
+                before = crashed.get(nodeid, Crash(nodeid=nodeid, reason="the session never finished"))
+                crashed[nodeid] = before.model_copy(update={"spent_usd": before.spent_usd + spend.spent_usd})
+        return found, list(crashed.values())
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self) -> None:
-        if not self.sessions and not self.crashed:
+        if not self.sessions and not self.crashed and not self.spending.ledger.state().sessions:
             return
         summary = self.final = self.summary()
         self.written = write_run_report(summary, self.report_dir)
@@ -104,7 +140,29 @@ class RunCollector:
         )
         for model in summary.unpriced_models:
             terminalreporter.write_line(f"no known price for {model}: charged at the dearest known rate", yellow=True)
+        for line in stop_lines(summary):
+            terminalreporter.write_line(line, red=True)
+        for session in summary.errors:
+            terminalreporter.write_line(f"{session.result.outcome}: {session.nodeid}: {session.result.error}", red=True)
         for crash in summary.crashed:
-            terminalreporter.write_line(f"crashed: {crash.nodeid}", red=True)
+            spent = f" (spent {summary.money(crash.spent_usd)})" if crash.spent_usd else ""
+            terminalreporter.write_line(f"crashed: {crash.nodeid}{spent}: {crash.reason}", red=True)
         if self.written is not None:
             terminalreporter.write_line(f"report: {self.written}")
+
+
+def stop_lines(summary: RunSummary) -> list[str]:
+    """What stopped the run's sessions from outside, for the terminal."""
+    stops, lines = summary.stops, []
+    if stops.halted:
+        lines.append(f"the model's API refused the run's calls, so no session called it again: {stops.halted}")
+        if stops.skipped_for_halt:
+            lines.append(f"{_tests(stops.skipped_for_halt)} skipped because the API refused the run's calls")
+    if stops.budget_exhausted:
+        skipped = f"; {_tests(stops.skipped_for_budget)} skipped" if stops.skipped_for_budget else ""
+        lines.append(f"the budget stopped sessions{skipped}")
+    return lines
+
+
+def _tests(count: int) -> str:
+    return f"{count} test" if count == 1 else f"{count} tests"

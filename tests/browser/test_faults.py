@@ -1,0 +1,124 @@
+"""The fault matrix: whatever the API does mid-session, the outcome says so, every artifact is written, and the
+session's cost is exactly what the fake server billed (no paid call lost, no reservation left held)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import pytest
+
+from pytest_useragent import Agent, AnthropicProvider, Persona
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.ledger import RunLedger, Spending
+from pytest_useragent.pricing import PriceBook
+from pytest_useragent.records import Usage
+from pytest_useragent.testing import (
+    FakeMessagesAPI,
+    Fault,
+    Malformed,
+    MaxTokens,
+    Refusal,
+    Reset,
+    Slow,
+    Truncated,
+    decision,
+    wrap_up,
+)
+
+MODEL = "claude-sonnet-4-6"
+DONE = [decision("done", reason="found it"), wrap_up()]
+RETRIES = 2
+"""The client's retries: each fault below is repeated so that it outlasts them."""
+
+
+def thrice(item: Any) -> list[Any]:
+    return [item] * (1 + RETRIES)
+
+
+CASES: dict[str, tuple[list[Any], str, str | None]] = {
+    # name: (script, outcome, what the error says)
+    "401": ([Fault(401)], "provider_error", "401 (authentication_error): fake fault 401"),
+    "429 beyond retries": (thrice(Fault(429, 0.01)), "provider_error", "429 (rate_limit_error)"),
+    "529": (thrice(Fault(529, 0.01)), "provider_error", "529 (overloaded_error)"),
+    "500": (thrice(Fault(500, 0.01)), "provider_error", "500 (api_error)"),
+    "connection reset": (thrice(Reset()), "provider_error", "unreachable"),
+    "timeout": (thrice(Slow(1.5, decision("done"))), "provider_error", "did not answer within 1 s"),
+    "cut at max_tokens": ([Truncated(decision("done"))] * 3 + DONE, "goal_achieved", None),
+    "bad JSON": ([Malformed()] * 3 + DONE, "goal_achieved", None),
+    "refusal": ([Refusal(), *DONE], "goal_achieved", None),
+    "API down mid large write": (
+        [decision("write", file="notes.md"), MaxTokens("The first part of the no"), *thrice(Fault(529, 0.01))],
+        "provider_error",
+        "529",
+    ),
+    "refusal mid large write": (
+        [decision("write", file="notes.md"), MaxTokens("The first part of the no"), Refusal("I won"), *DONE],
+        "goal_achieved",
+        None,
+    ),
+}
+
+
+def billed_usd(fake: FakeMessagesAPI) -> float:
+    book = PriceBook.load()
+    return sum(book.cost_usd(MODEL, Usage(**usage)) for usage in fake.billed)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_fault_is_an_outcome_with_every_artifact_and_every_cent(page, site, tmp_path, case):
+    script, outcome, error = CASES[case]
+    with FakeMessagesAPI(script) as fake:
+        client = anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-x", max_retries=RETRIES, timeout=1.0)
+        config = UserAgentConfig(settle_timeout=2, model=MODEL)
+        spending = Spending.start(config, tmp_path / "ledger.json")
+        agent = Agent(page, Persona(name="Jana"), AnthropicProvider(client), config, tmp_path / "s", spending=spending)
+        result = agent.run("Find the pricing and note it", url=f"{site}/index.html")
+        billed = billed_usd(fake)
+        assert not fake.problems
+
+    assert result.outcome == outcome
+    assert (error is None and result.error is None) or (error is not None and error in (result.error or ""))
+    root = tmp_path / "s" / "useragent"
+    for name in ("session.json", "report.md", "transcript.jsonl", "todo.md"):
+        assert (root / name).is_file(), name
+    saved = json.loads((root / "session.json").read_text())
+    assert saved["outcome"] == outcome and len(saved["steps"]) == len(result.steps) >= 1
+    # every cent: what the session says it cost, what its steps hold, what the ledger booked, what the API billed
+    steps_cost = sum(call.cost_usd for step in result.steps for call in step.calls)
+    wrap_cost = result.cost_usd - steps_cost
+    assert result.cost_usd == pytest.approx(billed, abs=1e-9)
+    assert saved["cost_usd"] == pytest.approx(billed, abs=1e-9)
+    assert wrap_cost >= -1e-12
+    state = RunLedger(tmp_path / "ledger.json").state()
+    assert state.reserved_usd == pytest.approx(0, abs=1e-12)  # no reservation left held by a call that raised
+    assert state.spent_usd == pytest.approx(billed, abs=1e-9)
+    assert state.sessions[str(root)].spent_usd == pytest.approx(billed, abs=1e-9)
+    assert (state.halted is not None) == (case == "401")
+
+
+def test_a_refusal_is_recorded_on_its_step_and_never_repaired(page, site, tmp_path):
+    with FakeMessagesAPI([Refusal(), *DONE]) as fake:
+        client = anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-x", max_retries=0)
+        result = Agent(page, Persona(name="Jana"), AnthropicProvider(client), UserAgentConfig(), tmp_path).run(
+            "Find the pricing", url=f"{site}/index.html"
+        )
+    refused = result.steps[0]
+    assert [call.stop_reason for call in refused.calls] == ["refusal"]  # one paid call, no "repair"
+    assert refused.outcome.message == "the model refused to answer" and refused.action is None
+
+
+def test_a_large_write_cut_by_a_refusal_stays_incomplete(page, site, tmp_path):
+    script = CASES["refusal mid large write"][0]
+    with FakeMessagesAPI(script) as fake:
+        client = anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-x", max_retries=0)
+        result = Agent(page, Persona(name="Jana"), AnthropicProvider(client), UserAgentConfig(), tmp_path).run(
+            "Find the pricing and note it", url=f"{site}/index.html"
+        )
+    assert "notes.md" not in result.docs  # never saved as complete
+    assert [doc.file for doc in result.incomplete_docs] == ["notes.md"]
+    assert "refused" in (result.incomplete_docs[0].problem or "")
+    assert [call.purpose for call in result.steps[0].calls] == ["decide", "compose", "compose"]
+    assert not Path(tmp_path, "useragent", "docs", "notes.md").exists()

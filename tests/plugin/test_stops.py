@@ -1,0 +1,99 @@
+"""Runs stopped from outside: a refused key stops the run's calls, Ctrl-C and a killed worker lose no session and
+no cent. Each runs a real pytest in a subprocess."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+PROVIDER = """
+import os, signal
+import anthropic
+import pytest
+from pytest_useragent import AnthropicProvider
+from pytest_useragent.testing import FakeMessagesAPI, Fault, decision, ref_of, wrap_up
+
+SCRIPT = {script}
+SERVER = FakeMessagesAPI(SCRIPT).start()
+
+
+@pytest.fixture
+def llm_provider():
+    return AnthropicProvider(anthropic.Anthropic(base_url=SERVER.base_url, api_key="sk-ant-wrong", max_retries=0))
+
+
+def pytest_sessionfinish(session):
+    print("REQUESTS", len(SERVER.requests))
+"""
+
+GOALS = """
+def test_first(agent, site):
+    agent.run("Find the pricing", url=site + "/index.html")
+
+def test_second(agent, site):
+    agent.run("Find the pricing", url=site + "/index.html")
+
+def test_third(agent, site):
+    agent.run("Find the pricing", url=site + "/index.html")
+"""
+
+CLICK = 'lambda body: decision("click", ref_of(body, "Pricing"))'
+
+
+def suite_with(suite: pytest.Pytester, script: str) -> None:
+    suite.makeconftest(suite.path.joinpath("conftest.py").read_text() + PROVIDER.format(script=script))
+    suite.makepyfile(test_goals=GOALS)
+
+
+def report_of(suite: pytest.Pytester) -> dict:
+    return json.loads((suite.path / "useragent-report" / "report.json").read_text())
+
+
+def accounted(report: dict) -> float:
+    return sum(s["result"]["cost_usd"] for s in report["sessions"]) + sum(c["spent_usd"] for c in report["crashed"])
+
+
+def test_a_refused_key_is_one_line_and_the_run_stops_calling(suite):
+    suite_with(suite, "[Fault(401)]")
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "-rs", "-s", timeout=240)
+    result.assert_outcomes(passed=1, skipped=2)
+    refused = "Anthropic API answered 401 (authentication_error): fake fault 401"
+    result.stdout.fnmatch_lines(["*REQUESTS 1"])  # the whole run asked once
+    result.stdout.fnmatch_lines(
+        [
+            f"the model's API refused the run's calls, so no session called it again: {refused}",
+            "2 tests skipped because the API refused the run's calls",
+            f"provider_error: test_goals.py::test_first*: {refused}",
+            f"SKIPPED*useragent stopped calling the model: {refused}",
+            f"SKIPPED*useragent stopped calling the model: {refused}",
+        ]
+    )
+    assert "{" not in result.stdout.str().split("useragent ==")[-1]  # no dict repr anywhere in our section
+    report = report_of(suite)
+    assert report["stops"]["halted"] == refused and report["stops"]["skipped_for_halt"] == 2
+    assert refused in (suite.path / "useragent-report" / "report.md").read_text()
+
+
+def test_ctrl_c_writes_the_interrupted_session_and_the_report_accounts_for_its_spending(suite):
+    # the second call interrupts the run as Ctrl-C does, while the SDK waits for the answer
+    suite_with(suite, f'[{CLICK}, lambda body: os.kill(os.getpid(), signal.SIGINT) or decision("done")]')
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", timeout=240)
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    result.stdout.fnmatch_lines(["interrupted: test_goals.py::test_first*: interrupted (KeyboardInterrupt)"])
+    report = report_of(suite)
+    [session] = report["sessions"]
+    assert session["result"]["outcome"] == "interrupted" and session["nodeid"] == "test_goals.py::test_first[chromium]"
+    assert report["spent_usd"] > 0 and accounted(report) == pytest.approx(report["spent_usd"], abs=1e-9)
+    saved = json.loads(next(suite.path.rglob("useragent/session.json")).read_text())
+    assert saved["outcome"] == "interrupted" and saved["cost_usd"] == pytest.approx(report["spent_usd"], abs=1e-9)
+
+
+def test_a_killed_worker_is_shown_with_what_its_session_spent(suite):
+    suite_with(suite, f"[{CLICK}, lambda body: os._exit(3)]")
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "-n", "1", timeout=240)
+    result.stdout.fnmatch_lines(["crashed: test_goals.py::test_first* (spent $0.0*)*"])
+    report = report_of(suite)
+    # each worker (and each replacement) has a fresh script, so every test kills its worker after one paid call
+    assert len(report["crashed"]) == 3 and all(crash["spent_usd"] > 0 for crash in report["crashed"])
+    assert report["spent_usd"] > 0 and accounted(report) == pytest.approx(report["spent_usd"], abs=1e-9)
