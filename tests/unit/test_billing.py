@@ -1,0 +1,57 @@
+"""The Meter: reserve before, settle after, release when the call raised; every paid call kept until taken."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_useragent.billing import Meter
+from pytest_useragent.errors import BudgetExhausted, ProviderError
+from pytest_useragent.ledger import Budget, RunLedger
+from pytest_useragent.pricing import PriceBook
+from pytest_useragent.records import Usage
+
+MODEL = "claude-sonnet-4-6"
+WORST = Usage(input_tokens=1000, output_tokens=2000)  # $0.033
+USED = Usage(input_tokens=1000, output_tokens=100)  # $0.0045
+
+
+def meter(tmp_path, limit: float = 1.0, session: str = "s1") -> Meter:
+    ledger = RunLedger.create(tmp_path / "ledger.json", limit)
+    return Meter(Budget(PriceBook.load(), ledger, session=session, test="t.py::test"))
+
+
+def test_a_paid_call_is_settled_booked_and_kept_until_taken(tmp_path):
+    m = meter(tmp_path)
+    with m.call("decide", MODEL, WORST) as bill:
+        bill.paid(USED, "end_turn")
+    state = m.budget.ledger.state()
+    assert state.reserved_usd == pytest.approx(0) and state.spent_usd == pytest.approx(0.0045)
+    assert state.sessions["s1"].spent_usd == pytest.approx(0.0045) and state.sessions["s1"].test == "t.py::test"
+    [call] = m.take()
+    assert (call.purpose, call.stop_reason, call.cost_usd) == ("decide", "end_turn", pytest.approx(0.0045))
+    assert m.take() == [] and len(m.calls) == 1
+
+
+def test_a_call_that_raises_before_its_answer_releases_its_reservation(tmp_path):
+    m = meter(tmp_path)
+    with pytest.raises(ProviderError), m.call("decide", MODEL, WORST):
+        raise ProviderError("down")
+    state = m.budget.ledger.state()
+    assert state.reserved_usd == pytest.approx(0) and state.spent_usd == 0 and m.calls == []
+
+
+def test_a_call_answered_then_failing_is_still_paid_for(tmp_path):
+    m = meter(tmp_path)
+    with pytest.raises(KeyboardInterrupt), m.call("repair", MODEL, WORST) as bill:
+        bill.paid(USED)
+        raise KeyboardInterrupt
+    assert [call.purpose for call in m.take()] == ["repair"]
+    assert m.budget.ledger.state().spent_usd == pytest.approx(0.0045)
+
+
+def test_a_call_that_could_overspend_is_never_made(tmp_path):
+    m = meter(tmp_path, limit=0.01)
+    made = False
+    with pytest.raises(BudgetExhausted), m.call("decide", MODEL, WORST):
+        made = True
+    assert not made and m.calls == []
