@@ -51,12 +51,18 @@ def test_the_run_budget_stops_a_session_and_skips_later_tests(suite):
             "*budget $0.0500 for the run*",
             "*OUTCOME budget_exhausted*",
             "spent $0.0* of the $0.0500 budget",
+            "the budget stopped sessions; 2 tests skipped",
+            "budget_exhausted: test_goals.py::test_first*: the next call could cost*",
             "SKIPPED*useragent budget exhausted: $0.0* spent of $0.0500 for the run",
             "SKIPPED*useragent budget exhausted: $0.0* spent of $0.0500 for the run",
         ]
     )
     report = json.loads((suite.path / "useragent-report" / "report.json").read_text())
     assert report["spent_usd"] <= report["budget_usd"] == 0.05
+    assert report["stops"] == {"budget_exhausted": True, "halted": None, "skipped_for_budget": 2, "skipped_for_halt": 0}
+    assert (
+        "The budget stopped sessions**: 2 tests skipped" in (suite.path / "useragent-report" / "report.md").read_text()
+    )
 
 
 def test_costs_in_czk(suite):
