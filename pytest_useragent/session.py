@@ -26,13 +26,13 @@ from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import BudgetExhausted, ProviderError
+from pytest_useragent.issues import deduplicated, grouped
 from pytest_useragent.ledger import Budget, Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
     PAGE_READS,
-    SEVERITY_ORDER,
     TODO_ACTIONS,
     Action,
     ActionOutcome,
@@ -155,7 +155,7 @@ class Session:
                 expectation="",
                 action=None,
                 outcome=invalid,
-                issues=found + state.checks.audited(),
+                issues=grouped(found + state.checks.audited()),
                 seconds=time.monotonic() - started,
             )
         else:
@@ -176,7 +176,8 @@ class Session:
                 expectation=decision.expectation,
                 action=decision.action,
                 outcome=done,
-                issues=[Issue(**draft.model_dump()) for draft in decision.issues] + found + state.checks.audited(),
+                issues=[Issue(**draft.model_dump()) for draft in decision.issues]
+                + grouped(found + state.checks.audited()),
                 seconds=time.monotonic() - started,
             )
             state.summary = decision.summary
@@ -293,7 +294,7 @@ class Session:
             error=error,
             steps=state.steps,
             expectations=_expectations(state.steps),
-            issues=IssueList(_deduplicated(state.steps)),
+            issues=IssueList(deduplicated(state.steps)),
             wrap_up=wrap_up,
             usage=sum((call.usage for call in calls), Usage()),
             cost_usd=sum(call.cost_usd for call in calls),
@@ -381,14 +382,6 @@ def _expectations(steps: list[Step]) -> ExpectationStats:
         if step.evaluation is not None:
             stats[step.evaluation.verdict] += 1
     return ExpectationStats(**stats)
-
-
-def _deduplicated(steps: list[Step]) -> list[Issue]:
-    """Issues of all steps, the first of each title kept, most severe first."""
-    seen: dict[str, Issue] = {}
-    for issue in (issue for step in steps for issue in step.issues):
-        seen.setdefault(issue.key, issue)
-    return sorted(seen.values(), key=lambda issue: -SEVERITY_ORDER[issue.severity])
 
 
 def _progress_line(step: Step, max_steps: int) -> str:
