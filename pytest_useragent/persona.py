@@ -60,7 +60,7 @@ class Persona(BaseModel):
             if path.stat().st_size > 4 * MAX_PERSONA_CHARS:  # not even read: YAML could not make it short enough
                 size = path.stat().st_size
                 raise PersonaError(
-                    f"persona file {path}: {size:,} bytes, too long for a persona (at most {MAX_PERSONA_CHARS:,} characters)"
+                    f"persona file {path}: {size:,} bytes, too long (at most {MAX_PERSONA_CHARS:,} characters)"
                 )
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as error:

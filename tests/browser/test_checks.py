@@ -5,6 +5,7 @@ from __future__ import annotations
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import PageWatcher
+from pytest_useragent.issues import MAX_EXAMPLES
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
 
@@ -31,8 +32,22 @@ def test_small_controls_need_room_around_them(page):
     page.set_content("""<style>button{width:16px;height:16px;padding:0;margin:0}</style>
         <div><button aria-label="a">a</button><button aria-label="b">b</button></div>
         <div style="margin-top:80px"><button aria-label="alone">c</button></div>""")
-    found = [i for i in inspect(PageChecks(page), page) if i.rule == "target-size"]
-    assert sorted(i.evidence.split(":")[0] for i in found) == ["a", "b"]  # "alone" has 24px of room
+    (found,) = [i for i in inspect(PageChecks(page), page) if i.rule == "target-size"]  # one issue for the rule
+    assert found.count == 2 and found.evidence.startswith("a: 16x16 px")
+    assert [example.partition('aria-label="')[2][0] for example in found.examples] == ["a", "b"]  # "alone" has room
+
+
+def test_ten_thousand_small_controls_are_one_issue_that_counts_them(page):
+    buttons = "".join(f"<button id=b{i}></button>" for i in range(10_000))  # unnamed: axe finds them all too
+    page.set_content(
+        f"<style>button{{width:10px;height:10px;padding:0;margin:0;border:0}}</style><main>{buttons}</main>"
+    )
+    found = inspect(PageChecks(page), page)
+    (small,) = [i for i in found if i.rule == "target-size"]
+    assert small.count == 10_000 and len(small.examples) == MAX_EXAMPLES
+    (unnamed,) = [i for i in found if i.rule == "button-name"]
+    assert unnamed.count == 10_000 and len(unnamed.examples) == MAX_EXAMPLES
+    assert len(found) < 10
 
 
 def test_links_in_running_text_are_exempt(page):
