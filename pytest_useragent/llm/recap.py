@@ -16,7 +16,7 @@ FIRST_STEPS = 5
 LAST_STEPS = 25
 """Steps told in full: how it began, and how it ended, which is what the verdict is mostly about."""
 MAX_ISSUES = 30
-MAX_FIELD_CHARS = 200
+MAX_FIELD_CHARS = 150
 """Titles, outcomes and evidence come from the page or the model: any length."""
 MAX_SUMMARY_CHARS = 3_000
 

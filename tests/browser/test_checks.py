@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
 from pytest_useragent.browser.scripts import script
-from pytest_useragent.browser.watch import PageWatcher
+from pytest_useragent.browser.watch import MAX_SIGNALS, PageWatcher
 from pytest_useragent.issues import MAX_EXAMPLES
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
@@ -123,3 +123,28 @@ def test_signals_become_issues():
         ("slow-response", "minor"),
     ]
     assert issues[0].evidence == "GET http://x/a -> 404" and issues[3].evidence == "GET http://x/s took 1500 ms"
+
+
+def test_a_noisy_page_is_one_issue_per_kind_with_every_signal_counted():
+    signals = Signals(
+        console_errors=[f"boom {index}" for index in range(MAX_SIGNALS)],
+        failed_requests=[
+            FailedRequest(method="GET", url=f"http://x/{index}.png", resource="image", status=404)
+            for index in range(MAX_SIGNALS)
+        ],
+        left_out={"console_errors": 900, "failed_requests": 40},
+    )
+    assert {(i.rule, i.title, i.count, len(i.examples)) for i in issues_from_signals(signals)} == {
+        ("console-error", "The page logged an error", 1000, MAX_EXAMPLES),
+        ("http-error", "A request failed (404)", 100, MAX_EXAMPLES),
+        ("http-error", "More requests failed", 40, 1),  # their statuses were not kept
+    }
+
+
+def test_the_watcher_keeps_a_few_signals_of_each_kind_and_counts_the_rest(page):
+    watcher = PageWatcher(page)
+    page.evaluate("() => { for (let i = 0; i < 1000; i++) console.error('noise ' + i) }")
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # console events arrive before the next round trip
+    signals = watcher.drain()
+    assert len(signals.console_errors) == MAX_SIGNALS and signals.left_out == {"console_errors": 1000 - MAX_SIGNALS}
+    assert signals.console_errors[0] == "noise 0"
