@@ -14,8 +14,9 @@ from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
 _WATCH = script("watch.js")
-MAX_SIGNALS = 100
-"""Kept of each kind between two looks; more are only counted (`Signals.left_out`): a noisy page logs thousands."""
+MAX_SIGNALS = 20
+"""Kept of each kind between two looks (each step records them); more are only counted (`Signals.left_out`): a noisy
+page logs thousands."""
 
 
 class PageWatcher:
