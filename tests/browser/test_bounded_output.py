@@ -17,6 +17,8 @@ CROWDED = 10_000
 JANA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.")
 SESSION_JSON = 200_000
 REPORT_JSON = 300_000
+REPORT_HTML = 1_000_000
+"""Mostly the screenshots it inlines, one a step."""
 STEP_PROMPT = 30_000
 """The text of one step's request; the page state alone is condensed to ~9,000 characters."""
 WRAP_UP_REQUEST = 60_000
@@ -41,6 +43,7 @@ def assert_bounded(result: SessionResult, tmp_path: Path) -> None:
     summary = aggregate([SessionEntry(nodeid="test_crowded", result=result)], [])
     write_run_report(summary, tmp_path / "report")
     assert (tmp_path / "report" / "report.json").stat().st_size < REPORT_JSON
+    assert (tmp_path / "report" / "report.html").stat().st_size < REPORT_HTML
     markdown = (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
     assert len(markdown) < 20_000 and f"×{CROWDED:,}" in markdown
 
