@@ -42,10 +42,8 @@ class Persona(BaseModel):
             super().__init__(**data)
         except ValidationError as error:
             raise PersonaError(f"persona: {_first_problem(error)}") from None
-        if len(self.describe()) > MAX_PERSONA_CHARS:
-            raise PersonaError(
-                f"persona: {len(self.describe()):,} characters; at most {MAX_PERSONA_CHARS:,} (it goes with every call)"
-            )
+        if (size := len(self.describe())) > MAX_PERSONA_CHARS:
+            raise PersonaError(f"persona: {size:,} characters; at most {MAX_PERSONA_CHARS:,} (it goes with every call)")
 
     @field_validator("name", "background", "language")
     @classmethod
@@ -57,8 +55,7 @@ class Persona(BaseModel):
         """Read a persona YAML file; a missing file or a bad field raises PersonaError naming the file."""
         path = Path(path)
         try:
-            if path.stat().st_size > 4 * MAX_PERSONA_CHARS:  # not even read: YAML could not make it short enough
-                size = path.stat().st_size
+            if (size := path.stat().st_size) > 4 * MAX_PERSONA_CHARS:  # not even read: YAML cannot shrink it enough
                 raise PersonaError(
                     f"persona file {path}: {size:,} bytes, too long (at most {MAX_PERSONA_CHARS:,} characters)"
                 )
