@@ -258,3 +258,4 @@ def test_a_missing_empty_or_huge_goal_or_persona_is_one_line_and_nothing_runs(su
     ):
         assert line in out
     assert "Traceback" not in out and "pytest_useragent/" not in out and "= useragent =" not in out
+    assert "During handling" not in out  # the persona's line once, not chained to itself
