@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from pytest_useragent.browser.observe import MAX_TITLE_CHARS, observe
+from pytest_useragent.browser.observe import MAX_TITLE_CHARS, MAX_URL_CHARS, observe
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.redaction import MASK, Secrets
 from pytest_useragent.screenshots import for_model
@@ -95,6 +95,8 @@ def test_the_watch_script_is_in_every_document_until_the_watcher_closes(page, si
     assert page.evaluate("typeof window.__useragent") == "undefined"
 
 
-def test_a_huge_title_is_cut(page):
-    page.set_content(f"<title>{'t' * 100_000}</title><h1>Hi</h1>")
-    assert observe(page, PageWatcher(page), Secrets()).title == "t" * MAX_TITLE_CHARS
+def test_a_huge_title_and_url_are_cut(page, site):
+    page.goto(f"{site}/index.html#{'u' * 100_000}")
+    page.evaluate("document.title = 't'.repeat(100000)")
+    seen = observe(page, PageWatcher(page), Secrets())
+    assert seen.title == "t" * MAX_TITLE_CHARS and len(seen.url) == MAX_URL_CHARS
