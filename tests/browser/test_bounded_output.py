@@ -21,6 +21,8 @@ REPORT_HTML = 1_000_000
 """Mostly the screenshots it inlines, one a step."""
 STEP_PROMPT = 30_000
 """The text of one step's request; the page state alone is condensed to ~9,000 characters."""
+STEP_REQUEST = 100_000
+"""The whole request: the text, the cached prefix and, on a first view, a screenshot of at most 640x360."""
 WRAP_UP_REQUEST = 60_000
 
 
@@ -64,6 +66,7 @@ def test_a_model_on_a_crowded_page_gets_bounded_requests(page, site, tmp_path, f
     assert len(steps) == 3
     texts = ["".join(part.get("text", "") for part in body["messages"][0]["content"]) for body in steps]
     assert all(len(text) < STEP_PROMPT for text in texts)
+    assert all(len(json.dumps(body)) < STEP_REQUEST for body in steps)
     assert "(and 995 more)" in texts[0] and "(and 145 more)" in texts[0]  # console errors, failed requests
     assert len(json.dumps(last)) < WRAP_UP_REQUEST and f"(×{CROWDED})" in json.dumps(last, ensure_ascii=False)
     assert_bounded(result, tmp_path)
