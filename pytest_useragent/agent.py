@@ -7,11 +7,16 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.errors import GoalError
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import SessionResult
 from pytest_useragent.session import Progress, Session
+
+MAX_GOAL_CHARS = 2_000
+"""A goal is a task a person would be given, a few sentences; it goes with every model call, so a pasted page or file
+would be paid for at every step. 2,000 characters is ten times what a real test's goal needs."""
 
 
 class Agent:
@@ -50,6 +55,7 @@ class Agent:
         model: str | None = None,
     ) -> SessionResult:
         """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened."""
+        goal = checked_goal(goal)
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
         name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
         session = Session(
@@ -65,3 +71,15 @@ class Agent:
         result = session.run(goal, url)
         self.results.append(result)
         return result
+
+
+def checked_goal(goal: object) -> str:
+    """The goal, stripped; a GoalError, before anything runs or is paid, when there is none or it is too long."""
+    if not isinstance(goal, str):
+        raise GoalError(f"agent.run needs a goal, a sentence saying what the persona should do; got {goal!r:.60}")
+    goal = goal.strip()
+    if not goal:
+        raise GoalError("agent.run needs a goal, a sentence saying what the persona should do; it is empty")
+    if len(goal) > MAX_GOAL_CHARS:
+        raise GoalError(f"the goal is {len(goal):,} characters; at most {MAX_GOAL_CHARS:,} (it goes with every call)")
+    return goal

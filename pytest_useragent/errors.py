@@ -4,6 +4,7 @@
     ├── UserError                 the test author's input is wrong; shown as one line, no traceback
     │   ├── ConfigError           a bad option, ini value or marker argument
     │   ├── PersonaError          a persona text or YAML file that cannot be used
+    │   ├── GoalError             a goal that is missing, empty or too long
     │   └── BrowserNotFoundError  no Chromium to drive
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
@@ -32,6 +33,10 @@ class ConfigError(UserError):
 
 class PersonaError(UserError):
     """A persona text or file that cannot be used."""
+
+
+class GoalError(UserError):
+    """A goal that is missing, empty or too long."""
 
 
 class BrowserNotFoundError(UserError):

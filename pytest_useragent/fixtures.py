@@ -47,7 +47,8 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
     try:
         return config.with_overrides(**settings)
     except UserError as error:
-        pytest.fail(f"@pytest.mark.useragent: {error}", pytrace=False)
+        problem = f"@pytest.mark.useragent: {error}"
+    pytest.fail(problem, pytrace=False)  # outside `except`: the line alone, not "During handling of ..." and it again
 
 
 @pytest.fixture
@@ -63,7 +64,8 @@ def persona(request: pytest.FixtureRequest, useragent_config: UserAgentConfig) -
     try:
         return Persona.load(str(spec), root=request.config.rootpath)
     except UserError as error:
-        pytest.fail(str(error), pytrace=False)
+        problem = str(error)
+    pytest.fail(problem, pytrace=False)
 
 
 @pytest.fixture
@@ -124,7 +126,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_t
     try:
         return launch_options(browser_type_launch_args, browser_type.executable_path)
     except UserError as error:
-        pytest.fail(str(error), pytrace=False)
+        problem = str(error)
+    pytest.fail(problem, pytrace=False)
 
 
 def _live_progress(request: pytest.FixtureRequest) -> Progress:

@@ -12,6 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pytest_useragent.errors import PersonaError
 
 _YAML_SUFFIXES = (".yaml", ".yml")
+MAX_PERSONA_CHARS = 20_000
+"""A persona is a few paragraphs about a person; it is in every model call's prompt, so a pasted document would be
+paid for at every step. 20,000 characters (a dozen pages) is far more than a real persona needs."""
 
 
 class Persona(BaseModel):
@@ -39,6 +42,8 @@ class Persona(BaseModel):
             super().__init__(**data)
         except ValidationError as error:
             raise PersonaError(f"persona: {_first_problem(error)}") from None
+        if (size := len(self.describe())) > MAX_PERSONA_CHARS:
+            raise PersonaError(f"persona: {size:,} characters; at most {MAX_PERSONA_CHARS:,} (it goes with every call)")
 
     @field_validator("name", "background", "language")
     @classmethod
@@ -50,6 +55,10 @@ class Persona(BaseModel):
         """Read a persona YAML file; a missing file or a bad field raises PersonaError naming the file."""
         path = Path(path)
         try:
+            if (size := path.stat().st_size) > 4 * MAX_PERSONA_CHARS:  # not even read: YAML cannot shrink it enough
+                raise PersonaError(
+                    f"persona file {path}: {size:,} bytes, too long (at most {MAX_PERSONA_CHARS:,} characters)"
+                )
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as error:
             raise PersonaError(f"persona file {path}: {error.strerror or error}") from None

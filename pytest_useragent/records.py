@@ -172,6 +172,8 @@ class Signals(BaseModel):
     console_errors: list[str] = []
     failed_requests: list[FailedRequest] = []
     slow_responses: list[SlowResponse] = []
+    left_out: dict[str, int] = {}
+    """Per list above, how many more the page reported than are kept (see `PageWatcher`)."""
 
 
 class Observation(BaseModel):
@@ -212,6 +214,10 @@ class Issue(IssueDraft):
     """The element concerned, as HTML or a description."""
     locator: str | None = None
     screenshot: str | None = None
+    count: int = 1
+    """For checks: how many elements (or requests, messages) of one page state this issue stands for."""
+    examples: list[str] = []
+    """For checks: a few of them (locators or elements), the first included; see `issues.grouped`."""
 
     @property
     def key(self) -> str:

@@ -28,13 +28,13 @@ from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected, RunError
+from pytest_useragent.issues import deduplicated, grouped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
     PAGE_READS,
-    SEVERITY_ORDER,
     TODO_ACTIONS,
     Action,
     ActionOutcome,
@@ -160,12 +160,12 @@ class Session:
         except (RunError, KeyboardInterrupt) as failure:
             # the session ends here; the step keeps what it paid for and says why it stopped
             stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
-            self._record(state, _unanswered(seen, stopped, found, state.meter, started))
+            self._record(state, _unanswered(seen, stopped, grouped(found), state.meter, started))
             raise
         if decision is None or done is None:
             why = "the model refused to answer" if reply.refused else f"model reply invalid: {reply.problem}"
             invalid = ActionOutcome(ok=False, message=why)
-            step = _unanswered(seen, invalid, found + state.checks.audited(), state.meter, started)
+            step = _unanswered(seen, invalid, grouped(found + state.checks.audited()), state.meter, started)
         else:
             if done.ok and decision.action.kind not in ("done", "give_up", *TODO_ACTIONS, *PAGE_READS):
                 redact = state.secrets.redact
@@ -183,7 +183,8 @@ class Session:
                 expectation=decision.expectation,
                 action=decision.action,
                 outcome=done,
-                issues=[Issue(**draft.model_dump()) for draft in decision.issues] + found + state.checks.audited(),
+                issues=[Issue(**draft.model_dump()) for draft in decision.issues]
+                + grouped(found + state.checks.audited()),
                 calls=state.meter.take(),
                 seconds=time.monotonic() - started,
             )
@@ -306,7 +307,7 @@ class Session:
             error=error,
             steps=state.steps,
             expectations=_expectations(state.steps),
-            issues=IssueList(_deduplicated(state.steps)),
+            issues=IssueList(deduplicated(state.steps)),
             wrap_up=wrap_up,
             usage=sum((call.usage for call in calls), Usage()),
             cost_usd=sum(call.cost_usd for call in calls),
@@ -411,14 +412,6 @@ def _expectations(steps: list[Step]) -> ExpectationStats:
         if step.evaluation is not None:
             stats[step.evaluation.verdict] += 1
     return ExpectationStats(**stats)
-
-
-def _deduplicated(steps: list[Step]) -> list[Issue]:
-    """Issues of all steps, the first of each title kept, most severe first."""
-    seen: dict[str, Issue] = {}
-    for issue in (issue for step in steps for issue in step.issues):
-        seen.setdefault(issue.key, issue)
-    return sorted(seen.values(), key=lambda issue: -SEVERITY_ORDER[issue.severity])
 
 
 def _progress_line(step: Step, max_steps: int) -> str:

@@ -19,4 +19,5 @@ def environment(folder: str) -> Environment:
         autoescape=select_autoescape(["html.j2"]),
     )
     loaded.filters["percent"] = lambda rate: f"{rate * 100:.0f}%"
+    loaded.filters["thousands"] = lambda number: f"{number:,}"
     return loaded

@@ -23,13 +23,16 @@ CLOSED_NETWORK = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EX
 
 
 class PageHandler(SimpleHTTPRequestHandler):
-    """Static test pages, /listing (a generated shop listing of 150 products), and /slow?ms=N that answers after N
-    milliseconds."""
+    """Static test pages, /listing (a generated shop listing of 150 products), /crowded?buttons=N (N tiny controls on
+    a noisy page), and /slow?ms=N that answers after N milliseconds."""
 
     def do_GET(self) -> None:  # noqa: N802
         parsed = urlparse(self.path)
         if parsed.path == "/listing":
             send_listing(self)
+            return
+        if parsed.path == "/crowded":
+            send_crowded(self, int(parse_qs(parsed.query).get("buttons", ["10000"])[0]))
             return
         if parsed.path == "/slow":
             time.sleep(int(parse_qs(parsed.query).get("ms", ["100"])[0]) / 1000)
@@ -44,6 +47,24 @@ class PageHandler(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+
+def send_crowded(handler: SimpleHTTPRequestHandler, buttons: int) -> None:
+    """A page no test author would write, but a site can be: `buttons` tiny unnamed buttons (each a target-size and
+    an axe button-name finding), 150 images that fail to load, and 1,000 long console errors."""
+    controls = "".join(f"<button id=b{index}></button>" for index in range(buttons))
+    images = "".join(f'<img src="/missing-{index}.png" alt="">' for index in range(150))
+    data = (
+        "<!doctype html><html lang=en><title>Crowded</title>"
+        "<style>button{width:8px;height:8px;padding:0;margin:0;border:0}</style>"
+        f'<main><h1>Crowded</h1><a href="/index.html">Home</a><div>{controls}</div>{images}</main>'
+        "<script>for (let i = 0; i < 1000; i++) console.error('noise ' + i + ' ' + 'x'.repeat(400))</script>"
+    ).encode()
+    handler.send_response(200)
+    handler.send_header("content-type", "text/html; charset=utf-8")
+    handler.send_header("content-length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
 
 
 @pytest.fixture(scope="session")

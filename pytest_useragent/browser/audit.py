@@ -27,6 +27,7 @@ from playwright.sync_api import APIRequestContext, Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser.scripts import script
+from pytest_useragent.issues import MAX_EXAMPLES, grouped
 from pytest_useragent.records import Issue, Severity
 
 AXE_OPTIONS = {
@@ -40,7 +41,8 @@ AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "
 COPY = script("copy.js")
 _AUDIT = script("audit.js")
 _COLLECT = "id => window.__useragentAudits.get(id) ?? null"
-_IN_PLACE = "options => axe.run(document, options).then(results => results.violations)"
+_IN_PLACE = """([options, keep]) => axe.run(document, options).then(results => results.violations.map(
+  violation => ({...violation, count: violation.nodes.length, nodes: violation.nodes.slice(0, keep)})))"""
 
 PageState = tuple[str, str]
 """What the page-state checks depend on: the URL and the look's fingerprint (viewport, document length and hash)."""
@@ -97,7 +99,7 @@ class Auditor:
             page = self._ready(copy)
             audit = next(self._ids)
             self._running.add(audit)
-            page.evaluate(_AUDIT, [audit, copy, AXE_OPTIONS])
+            page.evaluate(_AUDIT, [audit, copy, AXE_OPTIONS, MAX_EXAMPLES])
         except PlaywrightError:
             self._discard()
             return lambda: None
@@ -173,25 +175,36 @@ def audit_in_place(page: Page) -> list[Issue] | None:
     try:
         if not page.evaluate("() => typeof window.axe !== 'undefined'"):
             page.evaluate(AXE_SCRIPT)
-        return issues_from_axe(page.evaluate(_IN_PLACE, AXE_OPTIONS))
+        return issues_from_axe(page.evaluate(_IN_PLACE, [AXE_OPTIONS, MAX_EXAMPLES]))
     except PlaywrightError:
         return None
 
 
 def issues_from_axe(violations: list[dict[str, Any]]) -> list[Issue]:
-    """axe-core's violations as Issues, one per element. Pure."""
+    """axe-core's violations as Issues, one per rule: the first element's evidence, the count of all (`count`, set
+    by the page script that cut `nodes` to a few) and the few as examples. Pure."""
     return [
-        Issue(
-            source="check",
-            rule=violation["id"],
-            severity=AXE_IMPACT.get(violation.get("impact") or "", "minor"),
-            heuristic="WCAG " + ", ".join(tag for tag in violation["tags"] if tag.startswith("wcag")),
-            title=violation["help"],
-            evidence=(node.get("failureSummary") or violation["description"]).strip(),
-            quote=violation["description"],
-            element=node["html"][:200],
-            locator=f'locator("{" ".join(str(part) for part in node["target"])}")',
-        )
+        _rule(violation, [_node(violation, node) for node in violation["nodes"]])
         for violation in violations
-        for node in violation["nodes"]
+        if violation["nodes"]
     ]
+
+
+def _rule(violation: dict[str, Any], nodes: list[Issue]) -> Issue:
+    rule = grouped(nodes)[0]
+    rule.count = violation.get("count", len(nodes))
+    return rule
+
+
+def _node(violation: dict[str, Any], node: dict[str, Any]) -> Issue:
+    return Issue(
+        source="check",
+        rule=violation["id"],
+        severity=AXE_IMPACT.get(violation.get("impact") or "", "minor"),
+        heuristic="WCAG " + ", ".join(tag for tag in violation["tags"] if tag.startswith("wcag")),
+        title=violation["help"],
+        evidence=(node.get("failureSummary") or violation["description"]).strip(),
+        quote=violation["description"],
+        element=node["html"][:200],
+        locator=f'locator("{" ".join(str(part) for part in node["target"])}")',
+    )

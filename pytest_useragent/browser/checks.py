@@ -17,12 +17,13 @@ from playwright.sync_api import Page
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
+from pytest_useragent.issues import MAX_EXAMPLES, grouped
 from pytest_useragent.records import Issue, Signals
 
 MIN_TARGET_PX = 24
 
 _LAYOUT = script("layout.js")
-_LAYOUT_AND_COPY = f"minimum => ({{layout: ({_LAYOUT})(minimum), copy: ({COPY})()}})"
+_LAYOUT_AND_COPY = f"args => ({{layout: ({_LAYOUT})(args), copy: ({COPY})()}})"
 _CLICK_EFFECT = script("click_effect.js")
 
 
@@ -50,11 +51,11 @@ class PageChecks:
             return issues_from_signals(signals) + known
         try:
             if self._auditor is None:
-                found: dict[str, Any] = {"layout": self._page.evaluate(_LAYOUT, MIN_TARGET_PX)}
+                found: dict[str, Any] = {"layout": self._page.evaluate(_LAYOUT, [MIN_TARGET_PX, MAX_EXAMPLES])}
                 in_place = audit_in_place(self._page)
                 pending: Pending = lambda: in_place  # noqa: E731
             else:
-                found = self._page.evaluate(_LAYOUT_AND_COPY, MIN_TARGET_PX)
+                found = self._page.evaluate(_LAYOUT_AND_COPY, [MIN_TARGET_PX, MAX_EXAMPLES])
                 pending = self._auditor.start(found["copy"], self._page.request)
         except PlaywrightError:  # the document is going away: its successor is the state to check
             return issues_from_signals(signals)
@@ -98,7 +99,8 @@ class PageChecks:
         )
 
     def _layout(self, found: dict[str, Any]) -> list[Issue]:
-        issues = [
+        """The page script sends the first few cramped targets and the count of all: one issue that says how many."""
+        cramped = [
             Issue(
                 source="check",
                 rule="target-size",
@@ -112,6 +114,9 @@ class PageChecks:
             )
             for small in found["small"]
         ]
+        issues = grouped(cramped)
+        if issues:
+            issues[0].count = found["smallCount"]
         if found["overflow"] > 1:
             issues.append(
                 Issue(
@@ -129,7 +134,8 @@ class PageChecks:
 
 
 def issues_from_signals(signals: Signals) -> list[Issue]:
-    """Failed requests, console errors and slow responses as Issues. Pure."""
+    """Failed requests, console errors and slow responses as Issues, grouped (see `issues.grouped`); what the
+    watcher counted but did not keep is in the counts. Pure."""
     issues = [
         Issue(
             source="check",
@@ -169,4 +175,38 @@ def issues_from_signals(signals: Signals) -> list[Issue]:
         )
         for slow in signals.slow_responses
     ]
-    return issues
+    issues += [_left_out(kind, count) for kind, count in signals.left_out.items() if count > 0]
+    return grouped(issues)
+
+
+def _left_out(kind: str, count: int) -> Issue:
+    """Signals the watcher counted but did not keep, as an issue that joins its kind's group (same rule and title)."""
+    rule, title, heuristic, expected = _LEFT_OUT[kind]
+    return Issue(
+        source="check",
+        rule=rule,
+        severity="minor",
+        heuristic=heuristic,
+        title=title,
+        evidence=f"{count} more not kept",
+        quote=f"As a user I expected {expected}.",
+        count=count,
+    )
+
+
+_LEFT_OUT = {
+    "console_errors": ("console-error", "The page logged an error", "Robustness", "the page to work"),
+    "slow_responses": (
+        "slow-response",
+        "A response was slow",
+        "Nielsen #1 visibility of system status",
+        "an answer without waiting",
+    ),
+    # their statuses were not kept, so they cannot join a status's group: one of their own
+    "failed_requests": (
+        "http-error",
+        "More requests failed",
+        "Nielsen #9 help users recover from errors",
+        "these to load",
+    ),
+}

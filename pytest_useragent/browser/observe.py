@@ -18,6 +18,9 @@ from pytest_useragent.redaction import Secrets
 from pytest_useragent.screenshots import QUALITY
 
 _LOOK = script("look.js")
+MAX_TITLE_CHARS = 300
+MAX_URL_CHARS = 2_000
+"""A page sets its title and its URL (state in the query or hash) to any length; each step records them."""
 _NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
 _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean)"
 
@@ -59,8 +62,8 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
     snapshot = secrets.redact(snapshot)
     state = condense(snapshot, Viewport(*look["viewport"]))
     observation = Observation(
-        url=secrets.redact(page.url),
-        title=secrets.redact(look["title"]),
+        url=secrets.redact(page.url)[:MAX_URL_CHARS],
+        title=secrets.redact(look["title"])[:MAX_TITLE_CHARS],  # cut after redaction: no half a secret is left
         snapshot=state.text,
         elements=state.elements,
         shown=state.shown,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import ConsoleMessage, Page, Request, Response
 from playwright.sync_api import Error as PlaywrightError
@@ -13,6 +14,9 @@ from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
 _WATCH = script("watch.js")
+MAX_SIGNALS = 20
+"""Kept of each kind between two looks (each step records them); more are only counted (`Signals.left_out`): a noisy
+page logs thousands."""
 
 
 class PageWatcher:
@@ -55,6 +59,13 @@ class PageWatcher:
             ("response", self._on_response),
         ]
 
+    def _keep(self, kind: str, signal: str | FailedRequest | SlowResponse) -> None:
+        kept: list[Any] = getattr(self._signals, kind)
+        if len(kept) < MAX_SIGNALS:
+            kept.append(signal)
+        else:
+            self._signals.left_out[kind] = self._signals.left_out.get(kind, 0) + 1
+
     def _on_request(self, request: Request) -> None:
         self.in_flight.add(request)
 
@@ -62,34 +73,34 @@ class PageWatcher:
         self.in_flight.discard(request)
         took = request.timing.get("responseEnd", -1)
         if took >= self._slow_ms:
-            self._signals.slow_responses.append(
-                SlowResponse(method=request.method, url=request.url, milliseconds=round(took))
-            )
+            self._keep("slow_responses", SlowResponse(method=request.method, url=request.url, milliseconds=round(took)))
 
     def _on_console(self, message: ConsoleMessage) -> None:
         # "Failed to load resource" repeats what failed_requests already holds
         if message.type == "error" and not message.text.startswith("Failed to load resource"):
-            self._signals.console_errors.append(message.text[:500])
+            self._keep("console_errors", message.text[:500])
 
     def _on_page_error(self, error: PlaywrightError) -> None:
-        self._signals.console_errors.append(f"uncaught: {error.message[:500]}")
+        self._keep("console_errors", f"uncaught: {error.message[:500]}")
 
     def _on_request_failed(self, request: Request) -> None:
         self.in_flight.discard(request)
-        self._signals.failed_requests.append(
+        self._keep(
+            "failed_requests",
             FailedRequest(
                 method=request.method,
                 url=request.url,
                 resource=request.resource_type,
                 error=request.failure or "failed",
-            )
+            ),
         )
 
     def _on_response(self, response: Response) -> None:
         if response.status >= 400:
             request = response.request
-            self._signals.failed_requests.append(
+            self._keep(
+                "failed_requests",
                 FailedRequest(
                     method=request.method, url=response.url, resource=request.resource_type, status=response.status
-                )
+                ),
             )

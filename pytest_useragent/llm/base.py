@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from pytest_useragent.billing import Meter
+from pytest_useragent.llm.recap import Recap, recap
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Decision, DocumentEntry, Observation, SessionOutcome, Step, WrapUp
 
@@ -51,6 +52,12 @@ class WrapUpRequest:
     outcome: SessionOutcome
     summary: str
     steps: list[Step]
+    """Every step, for providers that reason over them; what a prompt tells of them is `recap`."""
+
+    @property
+    def recap(self) -> Recap:
+        """The session told within bounds: first and last steps, the worst issues, and what was left out."""
+        return recap(self.steps, self.summary)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ PAGES = {
 
 
 def violations(issues):
-    return sorted((issue.rule, issue.locator) for issue in issues or [])
+    return sorted((issue.rule, issue.locator, issue.count, tuple(issue.examples)) for issue in issues or [])
 
 
 def copy_audited(page):

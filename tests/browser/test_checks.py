@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
 from pytest_useragent.browser.scripts import script
-from pytest_useragent.browser.watch import PageWatcher
+from pytest_useragent.browser.watch import MAX_SIGNALS, PageWatcher
+from pytest_useragent.issues import MAX_EXAMPLES
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
 
@@ -31,8 +32,22 @@ def test_small_controls_need_room_around_them(page):
     page.set_content("""<style>button{width:16px;height:16px;padding:0;margin:0}</style>
         <div><button aria-label="a">a</button><button aria-label="b">b</button></div>
         <div style="margin-top:80px"><button aria-label="alone">c</button></div>""")
-    found = [i for i in inspect(PageChecks(page), page) if i.rule == "target-size"]
-    assert sorted(i.evidence.split(":")[0] for i in found) == ["a", "b"]  # "alone" has 24px of room
+    (found,) = [i for i in inspect(PageChecks(page), page) if i.rule == "target-size"]  # one issue for the rule
+    assert found.count == 2 and found.evidence.startswith("a: 16x16 px")
+    assert [example.partition('aria-label="')[2][0] for example in found.examples] == ["a", "b"]  # "alone" has room
+
+
+def test_ten_thousand_small_controls_are_one_issue_that_counts_them(page):
+    buttons = "".join(f"<button id=b{i}></button>" for i in range(10_000))  # unnamed: axe finds them all too
+    page.set_content(
+        f"<style>button{{width:10px;height:10px;padding:0;margin:0;border:0}}</style><main>{buttons}</main>"
+    )
+    found = inspect(PageChecks(page), page)
+    (small,) = [i for i in found if i.rule == "target-size"]
+    assert small.count == 10_000 and len(small.examples) == MAX_EXAMPLES
+    (unnamed,) = [i for i in found if i.rule == "button-name"]
+    assert unnamed.count == 10_000 and len(unnamed.examples) == MAX_EXAMPLES
+    assert len(found) < 10
 
 
 def test_links_in_running_text_are_exempt(page):
@@ -108,3 +123,28 @@ def test_signals_become_issues():
         ("slow-response", "minor"),
     ]
     assert issues[0].evidence == "GET http://x/a -> 404" and issues[3].evidence == "GET http://x/s took 1500 ms"
+
+
+def test_a_noisy_page_is_one_issue_per_kind_with_every_signal_counted():
+    signals = Signals(
+        console_errors=[f"boom {index}" for index in range(MAX_SIGNALS)],
+        failed_requests=[
+            FailedRequest(method="GET", url=f"http://x/{index}.png", resource="image", status=404)
+            for index in range(MAX_SIGNALS)
+        ],
+        left_out={"console_errors": 900, "failed_requests": 40},
+    )
+    assert {(i.rule, i.title, i.count, len(i.examples)) for i in issues_from_signals(signals)} == {
+        ("console-error", "The page logged an error", MAX_SIGNALS + 900, MAX_EXAMPLES),
+        ("http-error", "A request failed (404)", MAX_SIGNALS, MAX_EXAMPLES),
+        ("http-error", "More requests failed", 40, 1),  # their statuses were not kept
+    }
+
+
+def test_the_watcher_keeps_a_few_signals_of_each_kind_and_counts_the_rest(page):
+    watcher = PageWatcher(page)
+    page.evaluate("() => { for (let i = 0; i < 1000; i++) console.error('noise ' + i) }")
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # console events arrive before the next round trip
+    signals = watcher.drain()
+    assert len(signals.console_errors) == MAX_SIGNALS and signals.left_out == {"console_errors": 1000 - MAX_SIGNALS}
+    assert signals.console_errors[0] == "noise 0"

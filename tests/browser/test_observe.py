@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from pytest_useragent.browser.observe import observe
+from pytest_useragent.browser.observe import MAX_TITLE_CHARS, MAX_URL_CHARS, observe
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.redaction import MASK, Secrets
 from pytest_useragent.screenshots import for_model
@@ -93,3 +93,10 @@ def test_the_watch_script_is_in_every_document_until_the_watcher_closes(page, si
     watcher.close()
     page.goto(f"{site}/index.html")
     assert page.evaluate("typeof window.__useragent") == "undefined"
+
+
+def test_a_huge_title_and_url_are_cut(page, site):
+    page.goto(f"{site}/index.html#{'u' * 100_000}")
+    page.evaluate("document.title = 't'.repeat(100000)")
+    seen = observe(page, PageWatcher(page), Secrets())
+    assert seen.title == "t" * MAX_TITLE_CHARS and len(seen.url) == MAX_URL_CHARS

@@ -223,3 +223,39 @@ def test_help_lists_the_options_with_what_they_take(suite):
             "*--useragent-todo=on|off*",
         ]
     )
+
+
+def test_a_missing_empty_or_huge_goal_or_persona_is_one_line_and_nothing_runs(suite):
+    suite.makepyfile(
+        test_goals="""
+        import pytest
+
+        def test_no_goal(agent, site):
+            agent.run(None, url=site + "/index.html")
+
+        def test_empty_goal(agent, site):
+            agent.run("  ", url=site + "/index.html")
+
+        def test_huge_goal(agent, site):
+            agent.run("x" * 100_000, url=site + "/index.html")
+
+        @pytest.mark.useragent(persona="Jana. " + "y" * 1_000_000)
+        def test_huge_persona(agent):
+            pass
+
+        def test_nothing_ran(agent, tmp_path):
+            assert agent.results == [] and not list(tmp_path.parent.glob("test_*goal*/useragent*"))
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(passed=1, failed=3, errors=1)
+    out = result.stdout.str()
+    for line in (
+        "GoalError: agent.run needs a goal, a sentence saying what the persona should do; got None",
+        "GoalError: agent.run needs a goal, a sentence saying what the persona should do; it is empty",
+        "GoalError: the goal is 100,000 characters; at most 2,000 (it goes with every call)",
+        "characters; at most 20,000 (it goes with every call)",  # the persona
+    ):
+        assert line in out
+    assert "Traceback" not in out and "pytest_useragent/" not in out and "= useragent =" not in out
+    assert "During handling" not in out  # the persona's line once, not chained to itself

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_useragent import Persona, PersonaError
+from pytest_useragent.persona import MAX_PERSONA_CHARS
 
 
 def test_plain_text_takes_its_first_phrase_as_the_name():
@@ -52,3 +53,18 @@ def test_empty_text_and_mixed_arguments_are_refused():
         Persona("   ")
     with pytest.raises(PersonaError, match="either one text or named fields"):
         Persona("Jana", language="cs")
+
+
+def test_a_persona_longer_than_the_limit_is_one_clear_error(tmp_path):
+    assert len(Persona("Jana. " + "Careful. " * 2_000).describe()) < MAX_PERSONA_CHARS  # a long, real persona
+    with pytest.raises(PersonaError, match=r"^persona: 1,000,0\d\d characters; at most 20,000"):
+        Persona("Jana. " + "x" * 1_000_000)
+    with pytest.raises(PersonaError, match="persona: .* characters; at most"):
+        Persona(name="Jana", traits=("patient " * 3_000,))
+    path = tmp_path / "huge.yaml"
+    path.write_text("name: Jana\nbackground: " + "x" * 30_000 + "\n", encoding="utf-8")
+    with pytest.raises(PersonaError, match=f"^persona file {path}: 30,0\\d\\d characters; at most"):
+        Persona.from_yaml(path)
+    path.write_text("name: Jana\nbackground: " + "x" * 1_000_000 + "\n", encoding="utf-8")
+    with pytest.raises(PersonaError, match="bytes, too long"):  # not even parsed
+        Persona.from_yaml(path)

@@ -1,4 +1,4 @@
-([id, copy, options]) => {
+([id, copy, options, keep]) => {
   // runs in the audit page: after any audit still running, puts the copy (scripts/copy.js) in place of the document
   // (the window, and axe in it, stay) with the fetched sheets, opens its modal dialogs and popovers again, and runs
   // axe-core; the violations are handed to Python as soon as they are found (window.__useragentAudited), and kept
@@ -27,7 +27,9 @@
     const results = await axe.run(document, options);
     return results.violations.map(v => ({
       id: v.id, impact: v.impact, tags: v.tags, help: v.help, description: v.description,
-      nodes: v.nodes.map(node => ({html: node.html, target: node.target, failureSummary: node.failureSummary})),
+      // the first `keep` elements, and how many: a page of 10,000 elements must not send 10,000 nodes
+      count: v.nodes.length,
+      nodes: v.nodes.slice(0, keep).map(node => ({html: node.html, target: node.target, failureSummary: node.failureSummary})),
     }));
   };
   const previous = window.__useragentLast || Promise.resolve();

@@ -1,4 +1,5 @@
-minimum => {
+([minimum, keep]) => {
+  // the first `keep` cramped targets go back with the count of all: a page of 10,000 is one issue, not 10,000
   const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], ' +
                    '[role=link], [role=checkbox], [role=tab], [role=menuitem]';
   const visible = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
@@ -10,17 +11,38 @@ minimum => {
   const centre = r => [r.left + r.width / 2, r.top + r.height / 2];
   const gap = (p, r) => Math.hypot(Math.max(r.left - p[0], 0, p[0] - r.right), Math.max(r.top - p[1], 0, p[1] - r.bottom));
   const small = rects.map(r => r.width < minimum || r.height < minimum);
+  const centres = rects.map(centre);
+  // neighbours through a grid of minimum-sized cells, not every pair: a page of 10,000 targets took seconds.
+  // A small target is filed under the cell of its centre, a big one under every cell it covers grown by minimum / 2
+  // (a big one over too many cells is checked against every small one), so the cells around a centre hold every
+  // target that could touch the circle around it.
+  const cells = new Map();
+  const file = (x, y, j) => { const k = x + ',' + y; if (cells.has(k)) cells.get(k).push(j); else cells.set(k, [j]); };
+  const at = v => Math.floor(v / minimum);
+  const wide = [];
+  rects.forEach((r, j) => {
+    if (small[j]) return file(at(centres[j][0]), at(centres[j][1]), j);
+    const [x0, x1, y0, y1] = [at(r.left - minimum / 2), at(r.right + minimum / 2), at(r.top - minimum / 2), at(r.bottom + minimum / 2)];
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 256) return wide.push(j);
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) file(x, y, j);
+  });
+  const near = c => {
+    const found = [...wide];
+    for (let x = at(c[0]) - 1; x <= at(c[0]) + 1; x++) for (let y = at(c[1]) - 1; y <= at(c[1]) + 1; y++) found.push(...(cells.get(x + ',' + y) || []));
+    return found;
+  };
   const cramped = [];
+  let count = 0;
   targets.forEach((el, i) => {
     if (!small[i]) return;
-    const c = centre(rects[i]);
+    const c = centres[i];
     // WCAG 2.5.8 spacing exception: a 24px circle on an undersized target must not touch another target
-    const touches = rects.some((r, j) => j !== i && (small[j] ? Math.hypot(c[0] - centre(r)[0], c[1] - centre(r)[1]) < minimum
-                                                                : gap(c, r) < minimum / 2));
-    if (touches) cramped.push({html: el.outerHTML.slice(0, 200), width: Math.round(rects[i].width),
+    const touches = near(c).some(j => j !== i && (small[j] ? Math.hypot(c[0] - centres[j][0], c[1] - centres[j][1]) < minimum
+                                                             : gap(c, rects[j]) < minimum / 2));
+    if (touches && count++ < keep) cramped.push({html: el.outerHTML.slice(0, 200), width: Math.round(rects[i].width),
                                height: Math.round(rects[i].height),
                                name: (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().slice(0, 60)});
   });
   const root = document.documentElement;
-  return {small: cramped, overflow: Math.max(root.scrollWidth, document.body ? document.body.scrollWidth : 0) - window.innerWidth};
+  return {small: cramped, smallCount: count, overflow: Math.max(root.scrollWidth, document.body ? document.body.scrollWidth : 0) - window.innerWidth};
 }

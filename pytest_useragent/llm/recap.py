@@ -1,0 +1,80 @@
+"""The account of a session the wrap-up call sends: bounded whatever the session was. Pure.
+
+A session of many steps on a noisy page would otherwise send every step's page title, outcome and every issue (a
+10,000-element page made a 950,000-character wrap-up prompt). The recap keeps the first and the last steps, the most
+severe issues, each field cut, and says what it left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pytest_useragent.issues import deduplicated
+from pytest_useragent.records import Issue, Step
+
+FIRST_STEPS = 5
+LAST_STEPS = 25
+"""Steps told in full: how it began, and how it ended, which is what the verdict is mostly about."""
+MAX_ISSUES = 30
+MAX_FIELD_CHARS = 150
+"""Titles, outcomes and evidence come from the page or the model: any length."""
+MAX_SUMMARY_CHARS = 3_000
+
+
+@dataclass(frozen=True)
+class StepLine:
+    index: int
+    page: str
+    expectation: str
+    action: str
+    outcome: str
+    verdict: str | None
+
+
+@dataclass(frozen=True)
+class Recap:
+    summary: str
+    first: list[StepLine]
+    steps_left_out: int
+    """Steps between `first` and `last` that are not told."""
+    last: list[StepLine]
+    issues: list[Issue]
+    """The most severe of the session's issues, deduplicated, their text cut."""
+    issues_left_out: int
+
+
+def recap(steps: list[Step], summary: str) -> Recap:
+    lines = [_line(step) for step in steps]
+    if len(lines) > FIRST_STEPS + LAST_STEPS:
+        first, last = lines[:FIRST_STEPS], lines[-LAST_STEPS:]
+    else:
+        first, last = lines, []
+    issues = deduplicated(steps)
+    return Recap(
+        summary=clip(summary, MAX_SUMMARY_CHARS),
+        first=first,
+        steps_left_out=len(lines) - len(first) - len(last),
+        last=last,
+        issues=[
+            issue.model_copy(
+                update={"title": clip(issue.title, MAX_FIELD_CHARS), "evidence": clip(issue.evidence, MAX_FIELD_CHARS)}
+            )
+            for issue in issues[:MAX_ISSUES]
+        ],
+        issues_left_out=max(len(issues) - MAX_ISSUES, 0),
+    )
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _line(step: Step) -> StepLine:
+    return StepLine(
+        index=step.index,
+        page=clip(step.title or step.url, MAX_FIELD_CHARS),
+        expectation=clip(step.expectation, MAX_FIELD_CHARS),
+        action=clip(step.action.describe() if step.action else "nothing", MAX_FIELD_CHARS),
+        outcome=clip(step.outcome.message, MAX_FIELD_CHARS),
+        verdict=step.evaluation.verdict if step.evaluation else None,
+    )

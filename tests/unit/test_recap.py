@@ -1,0 +1,60 @@
+"""The wrap-up prompt stays bounded whatever the session was, and says what it left out."""
+
+from __future__ import annotations
+
+from pytest_useragent.llm.base import WrapUpRequest
+from pytest_useragent.llm.offline import OfflineProvider
+from pytest_useragent.llm.prompts import render
+from pytest_useragent.llm.recap import FIRST_STEPS, LAST_STEPS, MAX_ISSUES
+from pytest_useragent.persona import DEFAULT_PERSONA
+from pytest_useragent.records import Action, ActionOutcome, Evaluation, Issue, Signals, Step
+
+LONG = "x" * 50_000
+
+
+def step(index: int) -> Step:
+    issues = [
+        Issue(severity="minor", heuristic="h", title=f"{index}-{n} {LONG}", evidence=LONG, quote="q") for n in range(20)
+    ]
+    return Step(
+        index=index, url=f"http://shop/{LONG}", title=LONG, screenshot=None, signals=Signals(), observation=LONG,
+        evaluation=Evaluation(verdict="met", note=LONG), expectation=LONG, action=Action(kind="type", ref="e1", text=LONG),
+        outcome=ActionOutcome(ok=True, message=LONG), issues=issues, seconds=1,
+    )  # fmt: skip
+
+
+def request(steps: int) -> WrapUpRequest:
+    return WrapUpRequest(
+        model="m", persona=DEFAULT_PERSONA, goal="Buy milk", outcome="max_steps", summary=LONG,
+        steps=[step(index) for index in range(1, steps + 1)],
+    )  # fmt: skip
+
+
+def test_a_long_noisy_session_makes_a_bounded_wrap_up_prompt():
+    prompt = render("wrap_up.j2", request=request(200))
+    assert len(prompt) < 40_000
+    told = [line for line in prompt.splitlines() if line[:1].isdigit()]
+    assert len(told) == FIRST_STEPS + LAST_STEPS and told[0].startswith("1. ") and told[-1].startswith("200. ")
+    left_out = 200 - FIRST_STEPS - LAST_STEPS
+    assert f"({left_out} steps in between left out)" in prompt
+    assert f"({200 * 20 - MAX_ISSUES} more issues left out, none more severe)" in prompt
+
+
+def test_a_short_session_is_told_whole():
+    prompt = render("wrap_up.j2", request=request(3))
+    assert [line[:3] for line in prompt.splitlines() if line[:1].isdigit()] == ["1. ", "2. ", "3. "]
+    assert "left out" not in prompt.replace("issues left out", "")
+
+
+def test_grouped_issues_say_how_many():
+    many = step(1).model_copy(update={"issues": [Issue(
+        source="check", rule="target-size", severity="minor", heuristic="h", title="Small", evidence="e", quote="q",
+        count=9_812,
+    )]})  # fmt: skip
+    wrap = WrapUpRequest(model="m", persona=DEFAULT_PERSONA, goal="g", outcome="gave_up", summary="", steps=[many])
+    assert "- [minor] Small (×9812): e" in render("wrap_up.j2", request=wrap)
+
+
+def test_the_offline_engine_still_sees_every_step():
+    reply = OfflineProvider().wrap_up(request(40), budget=None)  # type: ignore[arg-type]
+    assert reply.value is not None and len(reply.value.issues) == 40 * 20
