@@ -56,5 +56,5 @@ def test_grouped_issues_say_how_many():
 
 
 def test_the_offline_engine_still_sees_every_step():
-    reply = OfflineProvider().wrap_up(request(40), budget=None)  # type: ignore[arg-type]
+    reply = OfflineProvider().wrap_up(request(40), meter=None)  # type: ignore[arg-type]
     assert reply.value is not None and len(reply.value.issues) == 40 * 20
