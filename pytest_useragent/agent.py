@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from playwright.sync_api import Page
 
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.credentials import Credentials
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
@@ -26,13 +28,16 @@ class Agent:
         directory: Path,
         progress: Progress | None = None,
         spending: Spending | None = None,
+        credentials: Credentials | Mapping[str, str] | None = None,
     ) -> None:
+        """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona."""
         self.page = page
         self.persona = persona
         self.provider = provider
         self.config = config
         self.directory = directory
         self.results: list[SessionResult] = []
+        self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
         self._progress = progress or (lambda line: None)
         # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
         self.spending = spending or Spending.start(config, directory / "useragent-ledger.json")
@@ -45,9 +50,12 @@ class Agent:
         max_steps: int | None = None,
         budget: float | None = None,
         model: str | None = None,
+        credentials: Mapping[str, str] | None = None,
     ) -> SessionResult:
-        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened."""
+        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened.
+        `credentials` are added to the agent's (same name: these win). The result is redacted of every secret."""
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
+        known = self.credentials.merged(credentials)
         name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
         session = Session(
             page=self.page,
@@ -57,6 +65,7 @@ class Agent:
             directory=self.directory / name,
             spending=self.spending,
             progress=self._progress,
+            credentials=known,
         )
         result = session.run(goal, url)
         self.results.append(result)

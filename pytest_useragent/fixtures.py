@@ -1,4 +1,5 @@
-"""The fixtures a test uses or overrides in its conftest: useragent_config, persona, llm_provider, agent.
+"""The fixtures a test uses or overrides in its conftest: useragent_config, persona, llm_provider,
+useragent_credentials, agent.
 
 Also overrides pytest-playwright's `browser_type_launch_args` to find a usable Chromium; this module is registered
 in pytest_configure, after pytest-playwright, so its fixtures win over those (and a conftest's win over ours).
@@ -7,7 +8,7 @@ in pytest_configure, after pytest-playwright, so its fixtures win over those (an
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from playwright.sync_api import BrowserType, Page
 from pytest_useragent.agent import Agent
 from pytest_useragent.browser.launch import launch_options
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm.anthropic import AnthropicProvider
 from pytest_useragent.llm.base import Provider
@@ -42,7 +44,7 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
         return config
     if marker.args:
         pytest.fail("@pytest.mark.useragent takes keyword arguments only, e.g. max_steps=12", pytrace=False)
-    settings = {key: value for key, value in marker.kwargs.items() if key != "persona"}
+    settings = {key: value for key, value in marker.kwargs.items() if key not in ("persona", "credentials")}
     try:
         return config.with_overrides(**settings)
     except UserError as error:
@@ -76,18 +78,33 @@ def llm_provider(useragent_config: UserAgentConfig) -> Provider:
 
 
 @pytest.fixture
+def useragent_credentials() -> Mapping[str, str]:
+    """Credentials the persona may use, by name: `{"email": "jana@example.com", "password": "$SHOP_PASSWORD"}`
+    (`$NAME` reads the environment). Override in a conftest; a marker's `credentials=` are laid over these."""
+    return {}
+
+
+@pytest.fixture
 def agent(
     request: pytest.FixtureRequest,
     page: Page,
     persona: Persona,
     llm_provider: Provider,
     useragent_config: UserAgentConfig,
+    useragent_credentials: Mapping[str, str],
     tmp_path: Path,
 ) -> Iterator[Agent]:
     """A persona driving pytest-playwright's `page`; `agent.run(goal, url=...)` returns a SessionResult.
 
     Skips the test when the run's budget is already spent.
     """
+    marker = request.node.get_closest_marker("useragent")
+    try:
+        credentials = Credentials.resolve(useragent_credentials).merged(
+            marker.kwargs.get("credentials") if marker is not None else None
+        )
+    except UserError as error:
+        pytest.fail(str(error), pytrace=False)
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
     if state.exhausted:
@@ -96,7 +113,16 @@ def agent(
             f"{spending.show(state.limit_usd)} for the run"
         )
     progress = _live_progress(request) if useragent_config.debug != "off" else None
-    agent = Agent(page, persona, llm_provider, useragent_config, tmp_path, progress=progress, spending=spending)
+    agent = Agent(
+        page,
+        persona,
+        llm_provider,
+        useragent_config,
+        tmp_path,
+        progress=progress,
+        spending=spending,
+        credentials=credentials,
+    )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent
 

@@ -7,18 +7,20 @@ import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
-from pytest_useragent.redaction import Secrets
+from pytest_useragent.redaction import MIN_LENGTH, Secrets
 from pytest_useragent.screenshots import QUALITY
 
 _LOOK = script("look.js")
 _NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
+MASK_COLOR = "#FF00FF"
+"""What covers a password field, or text equal to a secret, in a screenshot."""
 _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean)"
 
 
@@ -38,7 +40,14 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
     """The observation, and whether nothing on the page moved (no DOM change, no request started) while it was
     taken: the page's last DOM change is older than the look itself."""
     started = time.monotonic()
-    image = page.screenshot(type="jpeg", quality=QUALITY, scale="css", animations="disabled")
+    image = page.screenshot(
+        type="jpeg",
+        quality=QUALITY,
+        scale="css",
+        animations="disabled",
+        mask=_masks(page, secrets),
+        mask_color=MASK_COLOR,
+    )
     snapshot = page.aria_snapshot(mode="ai", boxes=True)
     try:
         look = page.evaluate(_LOOK)
@@ -69,3 +78,10 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
         fingerprint=look["fingerprint"],
     )
     return observation, still
+
+
+def _masks(page: Page, secrets: Secrets) -> list[Locator]:
+    """Password fields, and any element whose text holds a known secret: covered before the image is kept or sent."""
+    return [page.locator("input[type=password]")] + [
+        page.get_by_text(value) for value in sorted(secrets.values) if len(value) >= MIN_LENGTH
+    ]
