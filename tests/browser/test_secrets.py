@@ -50,24 +50,43 @@ def test_the_wrap_up_request_carries_no_secret_from_the_summary(page, site, tmp_
     assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
 
 
-def test_a_secret_in_documents_and_the_plan_is_redacted_on_disk_in_prompts_and_reports(
+def test_a_secret_in_documents_and_the_plan_is_redacted_as_it_lands_in_prompts_and_reports(
     page, site, tmp_path, fake_api, claude
 ):
+    on_disk: dict[str, str] = {}
+
+    def looking_at_the_disk(then: Any) -> Any:
+        """The reply `then`, after keeping what the session directory holds right now (not only at its end)."""
+
+        def reply(body: dict[str, Any]) -> Any:
+            for path in (tmp_path / "tests").rglob("*"):
+                if path.is_file() and path.suffix != ".jpg":
+                    on_disk[f"{path} at request {len(fake_api.requests)}"] = path.read_text()
+            return then
+
+        return reply
+
     fake_api.push(
         type_password(),
         decision("write", file="login.md", text=f"# Login\nmy password is {SECRET}"),
-        decision("plan", text=f"- [ ] type {SECRET}\n- [ ] sign in"),
-        decision("append", file="login.md", text=f"again: {SECRET}"),
+        looking_at_the_disk(decision("plan", text=f"- [ ] type {SECRET}\n- [ ] sign in")),
+        looking_at_the_disk(decision("append", file="login.md", text=f"again: {SECRET}")),
         decision("write", file="big.md"),
-        MaxTokens(f"# Big\nfirst part {SECRET[:6]}"),
-        f"{SECRET[6:]} and more\nDONE",
-        decision("done", verdict="met"),
+        MaxTokens(f"# Big\nfirst part {SECRET}"),
+        looking_at_the_disk(" and more\nDONE"),  # the part so far is in docs/.pending now
+        looking_at_the_disk(decision("done", verdict="met")),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, "Sign in and note how", f"{site}/echo.html")
     assert result.goal_achieved and set(result.docs) == {"login.md", "big.md"}
     assert all(step.outcome.ok for step in result.steps), [step.outcome for step in result.steps]
     assert "my password is" in Path(result.docs["login.md"]).read_text()
+    assert any(".pending" in where for where in on_disk) and any("todo.md" in where for where in on_disk)
+    assert leaks(SECRET, [], [], on_disk) == []
+    # a cut large write is continued from the model's own words (its reply goes back as the assistant's turn, as
+    # written, or it would continue from a mask); everything else sent is clean
+    cut = fake_api.requests[6]["messages"].pop()
+    assert cut["role"] == "assistant" and cut["content"].startswith("# Big")
     assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
 
 

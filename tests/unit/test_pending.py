@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -39,3 +40,26 @@ def test_the_transport_limit(tmp_path):
 def test_names_are_sanitized_here_too(tmp_path):
     with pytest.raises(DocumentRefused, match="no folders or paths"):
         PendingWrite(Documents(tmp_path), "../evil.md", "write", None)
+
+
+def test_a_symlinked_pending_folder_is_refused_not_written_through(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tmp_path / "docs").mkdir()
+    os.symlink(outside, tmp_path / "docs" / ".pending")
+    with pytest.raises(DocumentRefused, match="symbolic link"):
+        PendingWrite(Documents(tmp_path / "docs"), "a.md", "write", None)
+    assert list(outside.iterdir()) == [] and incomplete(tmp_path / "docs") == []
+
+
+def test_content_is_redacted_as_it_lands(tmp_path):
+    documents = Documents(tmp_path)
+    documents.redact = lambda text: text.replace("hunter2", "••••••")
+    pending = PendingWrite(documents, "a.md", "write", None)
+    assert pending.receive("part one hunter2")
+    assert pending.content_path.read_text() == "part one ••••••"
+
+
+def test_a_name_too_long_in_bytes_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(DocumentRefused, match="too long"):
+        PendingWrite(Documents(tmp_path), "字" * 90, "write", None)
