@@ -4,8 +4,8 @@ to a model or written: prompts, session files, docs/, todo.md, debug/, and the S
 
 A secret is looked for raw, percent-encoded the ways browsers encode (a GET form, URLSearchParams, the URL parser,
 encodeURIComponent; upper- and lowercase hex), HTML-escaped, and JSON-escaped (which is also how an ai snapshot
-quotes a name with `"` or `\\`). A credential is replaced by its placeholder (`{{password}}`), so the model still
-knows what stands there; any other secret by MASK.
+quotes a name with `"` or `\\`), and as Python's repr. A credential is replaced by its placeholder (`{{password}}`),
+so the model still knows what stands there; any other secret by MASK.
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def encodings(value: str) -> set[str]:
     escaped = {html.escape(value), html.escape(value, quote=False), html.escape(value).replace("&#x27;", "&#39;")}
     quoted = {json.dumps(value, ensure_ascii=False)[1:-1], json.dumps(value)[1:-1]}
     twice = {json.dumps(form, ensure_ascii=False)[1:-1] for form in quoted}  # JSON inside a JSON string
-    return {value, *urls, *escaped, *quoted, *twice}
+    python = {repr(value)[1:-1], ascii(value)[1:-1]}  # in a message that quotes a value
+    return {value, *urls, *escaped, *quoted, *twice, *python}
 
 
 class Secrets:

@@ -45,6 +45,8 @@ def forms(secret: str) -> dict[str, str]:
         "JSON-escaped": json.dumps(secret)[1:-1],
         "JSON-escaped, UTF-8": json.dumps(secret, ensure_ascii=False)[1:-1],
         "JSON-escaped twice": json.dumps(json.dumps(secret, ensure_ascii=False)[1:-1])[1:-1],
+        "Python repr (an assertion's, a traceback's)": repr(secret)[1:-1],
+        "Python ASCII repr": ascii(secret)[1:-1],
     }
     return {name: value for name, value in found.items() if len(value) >= 3}
 
