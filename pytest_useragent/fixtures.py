@@ -98,13 +98,7 @@ def agent(
 
     Skips the test when the run's budget is already spent.
     """
-    marker = request.node.get_closest_marker("useragent")
-    try:
-        credentials = Credentials.resolve(useragent_credentials).merged(
-            marker.kwargs.get("credentials") if marker is not None else None
-        )
-    except UserError as error:
-        pytest.fail(str(error), pytrace=False)
+    credentials = _credentials(request, useragent_credentials)
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
     if state.exhausted:
@@ -136,6 +130,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_t
         return launch_options(browser_type_launch_args, browser_type.executable_path)
     except UserError as error:
         pytest.fail(str(error), pytrace=False)
+
+
+def _credentials(request: pytest.FixtureRequest, given: Mapping[str, str]) -> Credentials:
+    """The fixture's credentials with the marker's `credentials=` over them; a bad one fails the test in one line
+    (outside the `except`, so pytest shows no chained exception)."""
+    marker = request.node.get_closest_marker("useragent")
+    try:
+        return Credentials.resolve(given).merged(marker.kwargs.get("credentials") if marker is not None else None)
+    except UserError as error:
+        problem = str(error)
+    pytest.fail(problem, pytrace=False)
 
 
 def _live_progress(request: pytest.FixtureRequest) -> Progress:

@@ -71,7 +71,8 @@ def encodings(value: str) -> set[str]:
     urls |= {_HEX.sub(lambda hexed: hexed[0].lower(), url) for url in urls}
     escaped = {html.escape(value), html.escape(value, quote=False), html.escape(value).replace("&#x27;", "&#39;")}
     quoted = {json.dumps(value, ensure_ascii=False)[1:-1], json.dumps(value)[1:-1]}
-    twice = {json.dumps(form, ensure_ascii=False)[1:-1] for form in quoted}  # JSON inside a JSON string
+    # JSON inside a JSON string (a request body kept as text)
+    twice = {json.dumps(form, ensure_ascii=ascii_only)[1:-1] for form in quoted for ascii_only in (True, False)}
     python = {repr(value)[1:-1], ascii(value)[1:-1]}  # in a message that quotes a value
     return {value, *urls, *escaped, *quoted, *twice, *python}
 
@@ -99,6 +100,8 @@ class Secrets:
 
     def redact(self, text: str) -> str:
         """Text with every known secret (and anything shaped like an Anthropic key) masked."""
+        if not self._values:  # the common case, and a snapshot is long: only the key shape to look for
+            return _API_KEY.sub(MASK, text)
         text = _SNAPSHOT_VALUE.sub(self._mask_field_value, text)
         if self._pattern is not None:
             text = self._pattern.sub(lambda found: self._replacements[found[0]], text)
