@@ -18,6 +18,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+import markupsafe
 from pydantic import BaseModel
 
 from pytest_useragent.credentials import Credentials, placeholder
@@ -45,7 +46,7 @@ _PATH_KEEP = "!$%&'()*+,-./:;=@[\\]^_|~"
 R = TypeVar("R")
 
 
-def _percent(value: str, keep: str, space: str = "%20") -> str:
+def _percent(value: str, keep: str, space: str = "%20", charset: str = "utf-8") -> str:
     out = []
     for char in value:
         if char in _ALNUM or char in keep:
@@ -53,7 +54,10 @@ def _percent(value: str, keep: str, space: str = "%20") -> str:
         elif char == " ":
             out.append(space)
         else:
-            out.append("".join(f"%{byte:02X}" for byte in char.encode()))
+            try:
+                out.append("".join(f"%{byte:02X}" for byte in char.encode(charset)))
+            except UnicodeEncodeError:  # a form on a legacy-charset page sends it as a numeric reference, encoded
+                out.append(_percent(f"&#{ord(char)};", keep, space, charset))
     return "".join(out)
 
 
@@ -67,9 +71,10 @@ def encodings(value: str) -> set[str]:
         _percent(value, _PYTHON_KEEP, "+"),
         _percent(value, _QUERY_KEEP),
         _percent(value, _PATH_KEEP),
+        _percent(value, _FORM_KEEP, "+", charset="windows-1252"),  # a form on a page that is not UTF-8
     }
     urls |= {_HEX.sub(lambda hexed: hexed[0].lower(), url) for url in urls}
-    escaped = {html.escape(value), html.escape(value, quote=False), html.escape(value).replace("&#x27;", "&#39;")}
+    escaped = {html.escape(value), html.escape(value, quote=False), str(markupsafe.escape(value))}
     quoted = {json.dumps(value, ensure_ascii=False)[1:-1], json.dumps(value)[1:-1]}
     # JSON inside a JSON string (a request body kept as text)
     twice = {json.dumps(form, ensure_ascii=ascii_only)[1:-1] for form in quoted for ascii_only in (True, False)}

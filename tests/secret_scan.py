@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, quote_plus
 
+import markupsafe
 from PIL import Image
 
 SECRET = 'Tr0ub4dor~"q\\ &<x>é'
@@ -42,6 +43,7 @@ def forms(secret: str) -> dict[str, str]:
         "urllib quote_plus": quote_plus(secret),
         "HTML-escaped": html.escape(secret),
         "HTML-escaped, quotes kept": html.escape(secret, quote=False),
+        "HTML-escaped as jinja does (markupsafe)": str(markupsafe.escape(secret)),
         "JSON-escaped": json.dumps(secret)[1:-1],
         "JSON-escaped, UTF-8": json.dumps(secret, ensure_ascii=False)[1:-1],
         "JSON-escaped twice": json.dumps(json.dumps(secret, ensure_ascii=False)[1:-1])[1:-1],
