@@ -21,6 +21,8 @@ _LOOK = script("look.js")
 _NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
 MASK_COLOR = "#FF00FF"
 """What covers a password field, or text equal to a secret, in a screenshot."""
+_FIELDS = "input:not([type=password]), textarea"
+_FIELD_VALUES = f"() => [...document.querySelectorAll('{_FIELDS}')].map(e => e.value)"
 _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean)"
 
 
@@ -81,7 +83,16 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
 
 
 def _masks(page: Page, secrets: Secrets) -> list[Locator]:
-    """Password fields, and any element whose text holds a known secret: covered before the image is kept or sent."""
-    return [page.locator("input[type=password]")] + [
-        page.get_by_text(value) for value in sorted(secrets.values) if len(value) >= MIN_LENGTH
-    ]
+    """Password fields, any element whose text holds a known secret, and any other field whose value holds one (an
+    email typed into its box): covered before the image is kept or sent. With no secret known, one locator."""
+    masks = [page.locator("input[type=password]")]
+    values = [value for value in sorted(secrets.values) if len(value) >= MIN_LENGTH]
+    if not values:
+        return masks
+    masks += [page.get_by_text(value) for value in values]
+    try:  # the fields' values come to Python to be compared: the secrets never go into the page's scripts
+        held = page.evaluate(_FIELD_VALUES)
+    except PlaywrightError:
+        return masks
+    fields = page.locator(_FIELDS)
+    return masks + [fields.nth(index) for index, text in enumerate(held) if any(value in text for value in values)]

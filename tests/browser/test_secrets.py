@@ -181,6 +181,11 @@ def test_credentials_reach_the_field_and_never_the_model(page, site, tmp_path, f
     assert "{{password}}" in str(fake_api.requests[3]["messages"])  # the URL shows the placeholder where it was
     assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
     assert everything_leaked(EMAIL, result, tmp_path, fake_api) == []
+    # the email typed into its (not password) field is masked in the screenshot of the step after
+    email = page.get_by_label("Email").bounding_box()
+    assert email is not None
+    typed = image_of((Path(result.directory) / "screenshots" / "step-002.jpg").read_bytes())
+    assert mostly_magenta(typed, (email["x"], email["y"], email["width"], email["height"]))
 
 
 def test_an_unknown_placeholder_is_the_steps_failed_outcome(page, site, tmp_path, fake_api, claude):
