@@ -14,6 +14,7 @@ import html
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -160,7 +161,8 @@ class Secrets:
         return f"{match.group(1)}: {MASK}" if match.group(2) in self._values else match.group(0)
 
 
-def _rewrite(path: Path, redact: Any) -> None:
+def _rewrite(path: Path, redact: Callable[[str], str]) -> None:
+    """The file redacted in place, when it is a regular UTF-8 file that holds a secret."""
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     except OSError:

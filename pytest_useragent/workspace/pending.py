@@ -110,6 +110,8 @@ def _meta(path: Path) -> PendingMeta:
 def incomplete(root: Path) -> list[IncompleteDocument]:
     """Every large write under `root` that did not finish, with what was recovered."""
     found = []
+    if root.is_symlink():
+        return []  # refused as a docs/ folder: nothing was written through it
     for meta_path in _metas(root / ".pending"):
         try:
             meta = _meta(meta_path)
