@@ -86,9 +86,10 @@ class PendingWrite:
         self._save_meta()
 
     def finish(self) -> None:
-        """The content is in place: the pending files go."""
-        self.content_path.unlink(missing_ok=True)
-        self.meta_path.unlink(missing_ok=True)
+        """The content is in place: the pending files go (what cannot be removed stays, and is reported)."""
+        with contextlib.suppress(OSError):
+            self.content_path.unlink(missing_ok=True)
+            self.meta_path.unlink(missing_ok=True)
 
     def _save_meta(self) -> None:
         """Best effort: the meta in memory is what the session acts on; a file that cannot be written is left."""
