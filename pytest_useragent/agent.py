@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from playwright.sync_api import Page
 
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import GoalError
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
@@ -32,7 +34,9 @@ class Agent:
         progress: Progress | None = None,
         spending: Spending | None = None,
         test: str | None = None,
+        credentials: Credentials | Mapping[str, str] | None = None,
     ) -> None:
+        """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona."""
         self.page = page
         self.persona = persona
         self.provider = provider
@@ -41,6 +45,7 @@ class Agent:
         self.test = test
         """The pytest node id the agent serves, for the run's ledger."""
         self.results: list[SessionResult] = []
+        self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
         self._progress = progress or (lambda line: None)
         # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
         self.spending = spending or Spending.start(config, directory / "useragent-ledger.json")
@@ -53,10 +58,13 @@ class Agent:
         max_steps: int | None = None,
         budget: float | None = None,
         model: str | None = None,
+        credentials: Mapping[str, str] | None = None,
     ) -> SessionResult:
-        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened."""
+        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened.
+        `credentials` are added to the agent's (same name: these win). The result is redacted of every secret."""
         goal = checked_goal(goal)
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
+        known = self.credentials.merged(credentials)
         name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
         session = Session(
             page=self.page,
@@ -67,6 +75,7 @@ class Agent:
             spending=self.spending,
             progress=self._progress,
             test=self.test,
+            credentials=known,
         )
         result = session.run(goal, url)
         self.results.append(result)

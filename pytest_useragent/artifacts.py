@@ -1,4 +1,5 @@
-"""SessionFiles: the directory one session writes, with every write redacted of secrets.
+"""SessionFiles: the directory one session writes, with every write redacted of secrets, and the whole directory
+redacted again at the end.
 
 <dir>/session.json       the SessionResult
 <dir>/transcript.jsonl   one Step per line, flushed as each step ends
@@ -61,8 +62,10 @@ class SessionFiles:
         """session.json and report.md, both redacted."""
         self._transcript.close()
         (self.root / "session.json").write_text(self._json(result, indent=2), encoding="utf-8")
-        report = render_session_markdown(SessionResult.model_validate(self._secrets.redact_json(result.model_dump())))
+        report = render_session_markdown(self._secrets.redact_record(result))
         (self.root / "report.md").write_text(report, encoding="utf-8")
+        # what was written before a secret was learned (debug/, docs/, todo.md) is redacted with all of them now
+        self._secrets.redact_files(self.root)
 
     def _json(self, record: BaseModel, indent: int | None) -> str:
         return json.dumps(self._secrets.redact_json(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)

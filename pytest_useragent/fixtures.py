@@ -1,4 +1,5 @@
-"""The fixtures a test uses or overrides in its conftest: useragent_config, persona, llm_provider, agent.
+"""The fixtures a test uses or overrides in its conftest: useragent_config, persona, llm_provider,
+useragent_credentials, agent.
 
 Also overrides pytest-playwright's `browser_type_launch_args` to find a usable Chromium; this module is registered
 in pytest_configure, after pytest-playwright, so its fixtures win over those (and a conftest's win over ours).
@@ -7,7 +8,7 @@ in pytest_configure, after pytest-playwright, so its fixtures win over those (an
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from playwright.sync_api import BrowserType, Page
 from pytest_useragent.agent import Agent
 from pytest_useragent.browser.launch import launch_options
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm.anthropic import AnthropicProvider
 from pytest_useragent.llm.base import Provider
@@ -43,7 +45,7 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
         return config
     if marker.args:
         pytest.fail("@pytest.mark.useragent takes keyword arguments only, e.g. max_steps=12", pytrace=False)
-    settings = {key: value for key, value in marker.kwargs.items() if key != "persona"}
+    settings = {key: value for key, value in marker.kwargs.items() if key not in ("persona", "credentials")}
     try:
         return config.with_overrides(**settings)
     except UserError as error:
@@ -82,18 +84,27 @@ def llm_provider(useragent_config: UserAgentConfig) -> Provider:
 
 
 @pytest.fixture
+def useragent_credentials() -> Mapping[str, str]:
+    """Credentials the persona may use, by name: `{"email": "jana@example.com", "password": "$SHOP_PASSWORD"}`
+    (`$NAME` reads the environment). Override in a conftest; a marker's `credentials=` are laid over these."""
+    return {}
+
+
+@pytest.fixture
 def agent(
     request: pytest.FixtureRequest,
     page: Page,
     persona: Persona,
     llm_provider: Provider,
     useragent_config: UserAgentConfig,
+    useragent_credentials: Mapping[str, str],
     tmp_path: Path,
 ) -> Iterator[Agent]:
     """A persona driving pytest-playwright's `page`; `agent.run(goal, url=...)` returns a SessionResult.
 
     Skips the test when the run's budget is already spent, or the model's API refused the run's calls.
     """
+    credentials = _credentials(request, useragent_credentials)
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
     if state.halted:
@@ -113,6 +124,7 @@ def agent(
         progress=progress,
         spending=spending,
         test=request.node.nodeid,
+        credentials=credentials,
     )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent
@@ -125,6 +137,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_t
         return browser_type_launch_args
     try:
         return launch_options(browser_type_launch_args, browser_type.executable_path)
+    except UserError as error:
+        problem = str(error)
+    pytest.fail(problem, pytrace=False)
+
+
+def _credentials(request: pytest.FixtureRequest, given: Mapping[str, str]) -> Credentials:
+    """The fixture's credentials with the marker's `credentials=` over them; a bad one fails the test in one line
+    (outside the `except`, so pytest shows no chained exception)."""
+    marker = request.node.get_closest_marker("useragent")
+    try:
+        return Credentials.resolve(given).merged(marker.kwargs.get("credentials") if marker is not None else None)
     except UserError as error:
         problem = str(error)
     pytest.fail(problem, pytrace=False)

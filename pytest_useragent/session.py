@@ -27,6 +27,7 @@ from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected, RunError
 from pytest_useragent.issues import deduplicated, grouped
 from pytest_useragent.ledger import Spending
@@ -67,11 +68,15 @@ class Session:
     progress: Progress = lambda line: None  # noqa: E731
     test: str | None = None
     """The test's node id, for the run's ledger."""
+    credentials: Credentials = field(default_factory=Credentials)
 
     def run(self, goal: str, url: str | None) -> SessionResult:
+        """The session, start to end; every request, file and the result it returns pass `Secrets`."""
         state = _State(
             goal=goal,
-            files=SessionFiles(self.directory, secrets := Secrets(), keep_exchanges=self.config.debug == "ultra"),
+            files=SessionFiles(
+                self.directory, secrets := Secrets(self.credentials), keep_exchanges=self.config.debug == "ultra"
+            ),
             secrets=secrets,
             meter=Meter(self.spending.budget(self.config.session_budget, str(self.directory), self.test)),
             model=self.provider.model_name(self.config.model),
@@ -80,6 +85,7 @@ class Session:
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
             todo=self._todo(goal, url),
         )
+        state.documents.redact = state.todo.redact = secrets.redact
         state.todo.save()
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
@@ -145,7 +151,9 @@ class Session:
             todo=state.todo.for_prompt(),
             image=for_model(observation.image) if reason and observation.image else None,
             image_reason=reason,
+            credentials=state.secrets.credentials.placeholders,
         )
+        request = state.secrets.redact_record(request)
         seen = {
             "index": index,
             "url": observation.url,
@@ -242,7 +250,7 @@ class Session:
         """Content that follows as plain text: gathered in docs/.pending/, validated, repaired at most twice, then
         put in place atomically. A provider or budget failure leaves the pending content and ends the session."""
         try:
-            pending = PendingWrite(state.documents.root, action.file or "", action.kind, action.target)
+            pending = PendingWrite(state.documents, action.file or "", action.kind, action.target)
         except DocumentRefused as refused:
             return ActionOutcome(ok=False, message=str(refused))
         problem: str | None = None
@@ -257,6 +265,7 @@ class Session:
                 target=action.target,
                 problem=problem,
             )
+            request = state.secrets.redact_record(request)
             try:
                 reply = self.provider.compose(request, state.meter, pending.receive)
             except (RunError, KeyboardInterrupt) as failure:
@@ -290,6 +299,7 @@ class Session:
                 summary=state.summary,
                 steps=state.steps,
             )
+            request = state.secrets.redact_record(request)
             try:
                 reply = self.provider.wrap_up(request, state.meter)
                 wrap_up = reply.value
@@ -327,6 +337,7 @@ class Session:
             documents=state.documents.index(),
             incomplete_docs=incomplete(state.documents.root),
         )
+        result = state.secrets.redact_record(result)
         state.files.finish(result)
         return result
 

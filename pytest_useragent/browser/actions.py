@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
+from pytest_useragent.credentials import UnknownPlaceholder
 from pytest_useragent.records import Action, ActionOutcome
 from pytest_useragent.redaction import Secrets
 
@@ -36,6 +37,8 @@ def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: 
                 return ActionOutcome(ok=False, message=f"no element {action.ref} on the page now; look again")
             described = locator_code(snapshot, action.ref or "") or _stable(locator, action.ref or "")
         message = _perform(page, action, locator, secrets, timeout_ms)
+    except UnknownPlaceholder as unknown:
+        return ActionOutcome(ok=False, message=str(unknown), locator=described)
     except PlaywrightError as error:
         first_line = (error.message or str(error)).strip().splitlines()[0]
         return ActionOutcome(ok=False, message=secrets.redact(first_line), locator=described)
@@ -48,7 +51,8 @@ def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secre
         locator.click(timeout=timeout_ms)
         return "clicked"
     if kind == "type" and locator is not None:
-        text = action.text or ""
+        # a credential's value is put in only here; the model and every record keep the placeholder
+        text = secrets.credentials.fill(action.text or "")
         if locator.evaluate("e => e.type === 'password'"):
             secrets.add(text)
         locator.fill(text, timeout=timeout_ms)

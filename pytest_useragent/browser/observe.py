@@ -7,14 +7,14 @@ import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
-from pytest_useragent.redaction import Secrets
+from pytest_useragent.redaction import MIN_LENGTH, Secrets
 from pytest_useragent.screenshots import QUALITY
 
 _LOOK = script("look.js")
@@ -22,6 +22,10 @@ MAX_TITLE_CHARS = 300
 MAX_URL_CHARS = 2_000
 """A page sets its title and its URL (state in the query or hash) to any length; each step records them."""
 _NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
+MASK_COLOR = "#FF00FF"
+"""What covers a password field, or text equal to a secret, in a screenshot."""
+_FIELDS = "input:not([type=password]), textarea"
+_FIELD_VALUES = f"() => [...document.querySelectorAll('{_FIELDS}')].map(e => e.value)"
 _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean)"
 
 
@@ -41,7 +45,14 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
     """The observation, and whether nothing on the page moved (no DOM change, no request started) while it was
     taken: the page's last DOM change is older than the look itself."""
     started = time.monotonic()
-    image = page.screenshot(type="jpeg", quality=QUALITY, scale="css", animations="disabled")
+    image = page.screenshot(
+        type="jpeg",
+        quality=QUALITY,
+        scale="css",
+        animations="disabled",
+        mask=_masks(page, secrets),
+        mask_color=MASK_COLOR,
+    )
     snapshot = page.aria_snapshot(mode="ai", boxes=True)
     try:
         look = page.evaluate(_LOOK)
@@ -72,3 +83,19 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
         fingerprint=look["fingerprint"],
     )
     return observation, still
+
+
+def _masks(page: Page, secrets: Secrets) -> list[Locator]:
+    """Password fields, any element whose text holds a known secret, and any other field whose value holds one (an
+    email typed into its box): covered before the image is kept or sent. With no secret known, one locator."""
+    masks = [page.locator("input[type=password]")]
+    values = [value for value in sorted(secrets.values) if len(value) >= MIN_LENGTH]
+    if not values:
+        return masks
+    masks += [page.get_by_text(value) for value in values]
+    try:  # the fields' values come to Python to be compared: the secrets never go into the page's scripts
+        held = page.evaluate(_FIELD_VALUES)
+    except PlaywrightError:
+        return masks
+    fields = page.locator(_FIELDS)
+    return masks + [fields.nth(index) for index, text in enumerate(held) if any(value in text for value in values)]

@@ -42,6 +42,8 @@ class StepRequest:
     """The screenshot to send (scaled), when it adds information; see `screenshots`."""
     image_reason: str | None = None
     """Why the screenshot is sent."""
+    credentials: list[str] = field(default_factory=list)
+    """The placeholders of the credentials the persona has ({{password}}); never their values."""
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 It reads the goal for the words that name its target, quoted values to enter, and whether it asks for a form to be
 sent or a note to be written. Each step it scores the snapshot's elements against those words and makes one move:
-type a quoted value, fill a form field from the persona (name, email, password), pick the option the goal names,
+type a quoted value, fill a form field from the test's credentials (typing the placeholder, `{{password}}`) or else
+from the persona (name, email, password), pick the option the goal names,
 tick a box, send the form, or click the best untried element. Before each move it states an expectation it can
 check on the next page alone ("the page I reach mentions Pricing"), and judges it there. It stops when the goal's
 words head the page (writing its note first when asked), when it is stuck (two unmet expectations in a row), or
@@ -34,7 +35,19 @@ _STOPWORDS = (
 STOPWORDS = frozenset(_STOPWORDS.split())
 DOCUMENT_VERBS = ("note", "record", "document", "write", "log", "track", "compare")
 FORM_WORDS = ("sign", "register", "subscribe", "join", "create", "account", "order", "checkout", "book", "apply")
-SUBMIT_WORDS = ("create", "submit", "sign", "register", "continue", "send", "confirm", "join", "order", "subscribe")
+SUBMIT_WORDS = (
+    "create",
+    "submit",
+    "sign",
+    "log",
+    "register",
+    "continue",
+    "send",
+    "confirm",
+    "join",
+    "order",
+    "subscribe",
+)
 STUCK_AFTER = 2
 
 _LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>[^:\n]*?)(?::\s*(?P<text>.*))?$')
@@ -117,6 +130,17 @@ def persona_value(field: str, persona: Persona) -> str | None:
     if "name" in name:
         return persona.name
     return None
+
+
+def credential_for(field: str, placeholders: list[str]) -> str | None:
+    """The placeholder (`{{password}}`) of the credential whose name the field's name holds, the longest such name;
+    letters and digits compared only, so `user_name` fills "User name" and `email` fills "E-mail"."""
+
+    def plain(text: str) -> str:
+        return re.sub(r"[\W_]", "", text.lower())
+
+    fitting = [p for p in placeholders if plain(p) and plain(p) in plain(field)]
+    return max(fitting, key=len) if fitting else None
 
 
 @dataclass(frozen=True)
@@ -261,7 +285,7 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
             'pressed "Enter"',
         )
     if any(matches(word, goal) for word in FORM_WORDS):
-        form = _fill_form(request.persona, words, elements, tried)
+        form = _fill_form(request.persona, words, elements, tried, request.credentials)
         if form is not None:
             return form
     candidates = [e for e in elements if e.role in CLICKABLE and e.ref and e.name and e.key not in tried]
@@ -282,10 +306,12 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
     )
 
 
-def _fill_form(persona: Persona, words: list[str], elements: list[Element], tried: set[str]) -> Move | None:
+def _fill_form(
+    persona: Persona, words: list[str], elements: list[Element], tried: set[str], credentials: list[str]
+) -> Move | None:
     """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
     for field in (e for e in elements if e.role == "textbox" and e.ref and not e.value):
-        value = persona_value(field.name, persona)
+        value = credential_for(field.name, credentials) or persona_value(field.name, persona)
         if value is not None and f'filled "{field.name}"' not in tried:
             return (
                 f'The form asks for "{field.name}".',

@@ -1,12 +1,20 @@
 """Documents: the persona's notes in <session>/docs/. Names are sanitized; every refusal is a clear message for the
-model (DocumentRefused), never an escape from docs/ and never an exception out of the session."""
+model (DocumentRefused), never an escape from docs/ and never an exception out of the session: an OSError (a name
+the file system refuses, a full disk) is a refusal too.
+
+Symlinks are never followed: a link inside docs/ is neither listed, read nor written through, and a docs/ that is
+itself a link (made before the session) is refused, not written through. What is written passes `redact` first.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from pytest_useragent.errors import RunError
 from pytest_useragent.records import DocumentEntry
@@ -17,7 +25,12 @@ MAX_BYTES = 100_000
 MAX_READ_CHARS = 4_000
 """A read longer than this is cut, with a note saying how to read the rest."""
 DEVICE_NAMES = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)), *(f"lpt{n}" for n in range(1, 10))}
+MAX_NAME_BYTES = 200
+"""A file name may have 255 bytes; the temporary `.<name>.tmp` and the pending `<name>.meta.json` need the rest."""
 _ALLOWED = re.compile(r"^[\w][\w .-]{0,99}$")
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+P = ParamSpec("P")
+T = TypeVar("T")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 
 
@@ -38,7 +51,46 @@ def safe_name(name: str) -> str:
         raise DocumentRefused(f"{name!r}: use letters, digits, spaces, '-', '_' and '.' only (at most 100)")
     if name.split(".")[0].strip().lower() in DEVICE_NAMES:
         raise DocumentRefused(f"{name!r} is a reserved device name")
-    return name if "." in name else f"{name}.md"
+    name = name if "." in name else f"{name}.md"
+    if len(name.encode()) > MAX_NAME_BYTES:
+        raise DocumentRefused(f"{name[:40]!r}...: the name is too long ({len(name.encode())} bytes in UTF-8)")
+    return name
+
+
+def refusing_os_errors(operation: Callable[P, T]) -> Callable[P, T]:
+    """An OSError out of a document operation becomes a DocumentRefused, the step's outcome."""
+
+    @functools.wraps(operation)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return operation(*args, **kwargs)
+        except OSError as error:
+            raise DocumentRefused(f"the file system refused: {error.strerror or error}") from None
+
+    return guarded
+
+
+def real_directory(path: Path) -> Path:
+    """`path`, created when missing; refused when it is a symlink (never written through)."""
+    if path.is_symlink():
+        raise DocumentRefused(f"{path.name}/ is a symbolic link; documents are not written through it")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def read_text(path: Path) -> str:
+    """The file's text; an OSError when it is a symlink (not followed)."""
+    with os.fdopen(os.open(path, os.O_RDONLY | _NO_FOLLOW), encoding="utf-8", errors="replace") as opened:
+        return opened.read()
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a new file at `path`, never through a symlink: a stale one is removed, the file made exclusively."""
+    path.unlink(missing_ok=True)
+    with os.fdopen(
+        os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o644), "w", encoding="utf-8"
+    ) as out:
+        out.write(text)
 
 
 class Documents:
@@ -46,7 +98,10 @@ class Documents:
         """`max_bytes` caps each document (100 KB unless --useragent-document-limit says otherwise)."""
         self.root = root
         self.max_bytes = max_bytes
+        self.redact: Callable[[str], str] = lambda text: text
+        """What every document passes before it is written: the session's Secrets.redact."""
 
+    @refusing_os_errors
     def apply(self, operation: str, name: str, text: str, target: str | None = None) -> str:
         """write, append or update; returns what happened, in words."""
         if operation == "append":
@@ -55,29 +110,32 @@ class Documents:
             return self.update(name, text, target)
         return self.write(name, text)
 
+    @refusing_os_errors
     def write(self, name: str, text: str) -> str:
         """Create or replace a document; returns what happened, in words."""
         path = self._path(name)
         self._check(path, text)
         existed = path.exists()
-        _replace(path, text)
+        self._replace(path, text)
         return f"{'replaced' if existed else 'created'} {path.name} ({len(text.encode())} bytes)"
 
+    @refusing_os_errors
     def append(self, name: str, text: str) -> str:
         path = self._path(name)
         if path.suffix == ".json":
             raise DocumentRefused(f"{path.name}: JSON cannot be appended to; write the whole document instead")
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        old = read_text(path) if path.exists() else ""
         joined = old + ("\n" if old and not old.endswith("\n") else "") + text
         self._check(path, joined)
-        _replace(path, joined)
+        self._replace(path, joined)
         return f"appended to {path.name} ({len(joined.encode())} bytes now)"
 
+    @refusing_os_errors
     def read(self, name: str, query: str | None = None) -> str:
         """The document, or the part `query` asks for (see reading.QUERIES), cut at MAX_READ_CHARS with a note."""
         path = self._existing(name)
         try:
-            answer = read(path.read_text(encoding="utf-8"), query)
+            answer = read(read_text(path), query)
         except ValueError as error:
             raise DocumentRefused(f"{path.name}: {error}") from None
         if len(answer) > MAX_READ_CHARS:
@@ -88,10 +146,11 @@ class Documents:
             )
         return f"{path.name} ({query or 'full'}):\n{answer}"
 
+    @refusing_os_errors
     def update(self, name: str, text: str, target: str | None) -> str:
         """Replace a markdown section (target: its heading) or a JSON value (target: a key path like plans.0.price)."""
         path = self._existing(name)
-        old = path.read_text(encoding="utf-8")
+        old = read_text(path)
         if not target:
             raise DocumentRefused(f"{path.name}: say which part to update: a heading, or a JSON key path")
         if path.suffix == ".json":
@@ -99,14 +158,17 @@ class Documents:
         else:
             new = _replace_section(old, target, text, path.name)
         self._check(path, new)
-        _replace(path, new)
+        self._replace(path, new)
         return f"updated {target!r} in {path.name} ({len(new.encode())} bytes now)"
 
     def index(self) -> list[DocumentEntry]:
         """What the model sees of the documents every step."""
         entries = []
         for name, location in self.listing().items():
-            text = Path(location).read_text(encoding="utf-8", errors="replace")
+            try:
+                text = read_text(Path(location))
+            except OSError:
+                continue  # gone, or swapped for a link since the listing
             entries.append(
                 DocumentEntry(
                     name=name,
@@ -120,27 +182,39 @@ class Documents:
         return entries
 
     def listing(self) -> dict[str, str]:
-        if not self.root.exists():
+        """The documents: regular files only, never what a symlink points at."""
+        if self.root.is_symlink() or not self.root.is_dir():
             return {}
-        return {
-            path.name: str(path)
-            for path in sorted(self.root.iterdir())
-            if path.is_file() and not path.name.startswith(".")
-        }
+        try:
+            with os.scandir(self.root) as entries:
+                found = [
+                    entry
+                    for entry in entries
+                    if entry.is_file(follow_symlinks=False) and not entry.name.startswith(".")
+                ]
+        except OSError:
+            return {}
+        return {entry.name: entry.path for entry in sorted(found, key=lambda entry: entry.name)}
 
     def _existing(self, name: str) -> Path:
         path = self._path(name)
-        if not path.is_file():
+        if path.is_symlink() or not path.is_file():
             known = ", ".join(self.listing()) or "none yet"
             raise DocumentRefused(f"{path.name} does not exist (documents: {known})")
         return path
 
     def _path(self, name: str) -> Path:
-        path = self.root / safe_name(name)
-        self.root.mkdir(parents=True, exist_ok=True)
+        path = real_directory(self.root) / safe_name(name)
         if path.is_symlink() or not path.resolve().is_relative_to(self.root.resolve()):
             raise DocumentRefused(f"{path.name}: the document must stay inside docs/")
         return path
+
+    def _replace(self, path: Path, text: str) -> None:
+        """Write atomically, redacted: a reader sees the old document or the new one, never half of one. Renaming
+        over a symlink replaces the link itself."""
+        temporary = path.with_name(f".{path.name}.tmp")
+        write_text(temporary, self.redact(text))
+        os.replace(temporary, path)
 
     def _check(self, path: Path, text: str) -> None:
         size = len(text.encode())
@@ -151,13 +225,6 @@ class Documents:
                 json.loads(text)
             except json.JSONDecodeError as error:
                 raise DocumentRefused(f"{path.name}: not valid JSON ({error.msg} at line {error.lineno})") from None
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write atomically: a reader sees the old document or the new one, never half of one."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
 
 
 def _replace_section(text: str, heading: str, body: str, name: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +23,7 @@ from urllib.parse import urlparse
 from jinja2 import Template
 
 from pytest_useragent.templates import environment
+from pytest_useragent.workspace.documents import write_text
 
 log = logging.getLogger("pytest_useragent")
 
@@ -61,6 +63,8 @@ class Todo:
     log: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     completed: int = 0
+    redact: Callable[[str], str] = field(default=lambda text: text, repr=False)
+    """What todo.md passes before it is written: the session's Secrets.redact."""
 
     def set_plan(self, text: str) -> str:
         """Replace the plan with the items in `text`, one per line; returns what happened, for the model."""
@@ -115,7 +119,7 @@ class Todo:
         if not self.settings.enabled or (step is not None and step % self.settings.every):
             return
         try:
-            self.path.write_text(self.render(), encoding="utf-8")
+            write_text(self.path, self.redact(self.render()))  # never through a symlink
         except OSError as error:
             log.warning("could not write %s: %s", self.path, error)
 

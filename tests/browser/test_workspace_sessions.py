@@ -82,3 +82,26 @@ def test_json_documents_through_a_session(page, site, tmp_path, fake_api, claude
     )
     result = run(page, claude, tmp_path, site)
     assert json.loads(Path(result.docs["plans.json"]).read_text()) == {"pro": {"price": 12}}
+
+
+def test_document_names_too_long_in_bytes_and_symlinks_in_docs_never_escape(page, site, tmp_path, fake_api, claude):
+    outside = tmp_path / "private.md"
+    outside.write_text("# Private\nthe outside file, never to be previewed")
+    docs = tmp_path / "useragent" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "link.md").symlink_to(outside)  # planted before the session
+    fake_api.push(
+        decision("write", file="字" * 90, text="x"),
+        decision("read", file="link.md"),
+        decision("write", file="link.md", text="through the link?"),
+        decision("done"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site)
+    assert result.goal_achieved and (tmp_path / "useragent" / "session.json").exists()
+    outcomes = [step.outcome for step in result.steps[:3]]
+    assert not any(outcome.ok for outcome in outcomes), outcomes
+    assert "too long" in outcomes[0].message
+    assert "never to be previewed" not in json.dumps(fake_api.requests)
+    assert outside.read_text() == "# Private\nthe outside file, never to be previewed"
+    assert result.docs == {} and result.documents == []

@@ -137,3 +137,75 @@ def test_the_index_shows_name_format_size_headings_preview_and_profile(tmp_path)
     assert entry.preview.startswith("# Prices ## Pro old pro text") and entry.profile.startswith(
         "15 words, 7 lines, 4 paragraphs"
     )
+
+
+def test_a_long_non_ascii_name_is_refused_by_its_bytes_not_its_characters(tmp_path):
+    name = "字" * 90 + ".md"  # 93 characters, 273 bytes: the file system would refuse it
+    with pytest.raises(DocumentRefused, match=r"too long \(273 bytes in UTF-8\)"):
+        Documents(tmp_path).write(name, "x")
+    assert Documents(tmp_path).write("字" * 60 + ".md", "x").startswith("created")  # 183 bytes
+    assert not any(path.name.startswith(".") for path in tmp_path.iterdir())
+
+
+def test_an_os_error_is_a_refusal_never_an_escape(tmp_path):
+    (tmp_path / "docs").write_text("a file where docs/ should be")
+    documents = Documents(tmp_path / "docs")
+    with pytest.raises(DocumentRefused, match="the file system refused: File exists"):
+        documents.write("a.md", "x")
+    with pytest.raises(DocumentRefused, match="the file system refused"):
+        documents.read("a.md")
+    assert documents.index() == []
+
+
+def outside_and_docs(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("# Private\nthe key is 1234")
+    docs = tmp_path / "session" / "docs"
+    docs.parent.mkdir()
+    return outside, docs
+
+
+def test_a_symlink_inside_docs_is_not_indexed_read_appended_or_updated(tmp_path):
+    outside, docs = outside_and_docs(tmp_path)
+    docs.mkdir()
+    os.symlink(outside / "secret.md", docs / "link.md")
+    (docs / "mine.md").write_text("# Mine\nmy own")
+    documents = Documents(docs)
+    assert [entry.name for entry in documents.index()] == ["mine.md"] and list(documents.listing()) == ["mine.md"]
+    for operation in (
+        lambda: documents.read("link.md"),
+        lambda: documents.append("link.md", "more"),
+        lambda: documents.update("link.md", "new", "Private"),
+        lambda: documents.write("link.md", "new"),
+    ):
+        with pytest.raises(DocumentRefused):
+            operation()
+    assert (outside / "secret.md").read_text() == "# Private\nthe key is 1234"
+
+
+def test_a_stale_temporary_symlink_is_not_written_through(tmp_path):
+    outside, docs = outside_and_docs(tmp_path)
+    docs.mkdir()
+    os.symlink(outside / "secret.md", docs / ".notes.md.tmp")
+    assert Documents(docs).write("notes.md", "mine").startswith("created")
+    assert (outside / "secret.md").read_text() == "# Private\nthe key is 1234"
+    assert (docs / "notes.md").read_text() == "mine" and not (docs / "notes.md").is_symlink()
+
+
+def test_a_symlinked_docs_folder_is_refused_not_written_through(tmp_path):
+    outside, docs = outside_and_docs(tmp_path)
+    os.symlink(outside, docs)
+    documents = Documents(docs)
+    with pytest.raises(DocumentRefused, match="symbolic link"):
+        documents.write("new.md", "x")
+    assert documents.index() == [] and documents.listing() == {}
+    assert sorted(path.name for path in outside.iterdir()) == ["secret.md"]
+
+
+def test_what_is_written_passes_redaction(tmp_path):
+    documents = Documents(tmp_path)
+    documents.redact = lambda text: text.replace("hunter2", "••••••")
+    documents.write("a.md", "pw hunter2")
+    documents.append("a.md", "again hunter2")
+    assert (tmp_path / "a.md").read_text() == "pw ••••••\nagain ••••••"

@@ -1,21 +1,22 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from pytest_useragent.workspace.documents import DocumentRefused
+from pytest_useragent.workspace.documents import DocumentRefused, Documents
 from pytest_useragent.workspace.pending import TRANSPORT_LIMIT, PendingWrite, incomplete
 
 
 def test_one_write_at_a_time(tmp_path):
-    PendingWrite(tmp_path, "a.md", "write", None)
+    PendingWrite(Documents(tmp_path), "a.md", "write", None)
     with pytest.raises(DocumentRefused, match=r"another write is still in progress \(a.md\); one write at a time"):
-        PendingWrite(tmp_path, "b.md", "write", None)
+        PendingWrite(Documents(tmp_path), "b.md", "write", None)
 
 
 def test_a_killed_process_leaves_content_and_metadata_that_recovery_reports(tmp_path):
-    pending = PendingWrite(tmp_path, "notes.md", "append", None)
+    pending = PendingWrite(Documents(tmp_path), "notes.md", "append", None)
     pending.receive("first part")
     pending.receive("first part, second part")
     del pending  # the process dies here: nothing is finished or failed
@@ -25,17 +26,40 @@ def test_a_killed_process_leaves_content_and_metadata_that_recovery_reports(tmp_
 
 
 def test_a_failed_write_is_kept_but_does_not_block_the_next(tmp_path):
-    PendingWrite(tmp_path, "a.md", "write", None).fail("the model gave up")
-    PendingWrite(tmp_path, "b.md", "write", None).finish()
+    PendingWrite(Documents(tmp_path), "a.md", "write", None).fail("the model gave up")
+    PendingWrite(Documents(tmp_path), "b.md", "write", None).finish()
     assert [(doc.file, doc.problem) for doc in incomplete(tmp_path)] == [("a.md", "the model gave up")]
 
 
 def test_the_transport_limit(tmp_path):
-    pending = PendingWrite(tmp_path, "big.txt", "write", None)
+    pending = PendingWrite(Documents(tmp_path), "big.txt", "write", None)
     assert pending.receive("x" * 10) and not pending.receive("x" * (TRANSPORT_LIMIT + 1))
     assert incomplete(tmp_path)[0].problem == "Content exceeds 10MB limit"
 
 
 def test_names_are_sanitized_here_too(tmp_path):
     with pytest.raises(DocumentRefused, match="no folders or paths"):
-        PendingWrite(tmp_path, "../evil.md", "write", None)
+        PendingWrite(Documents(tmp_path), "../evil.md", "write", None)
+
+
+def test_a_symlinked_pending_folder_is_refused_not_written_through(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tmp_path / "docs").mkdir()
+    os.symlink(outside, tmp_path / "docs" / ".pending")
+    with pytest.raises(DocumentRefused, match="symbolic link"):
+        PendingWrite(Documents(tmp_path / "docs"), "a.md", "write", None)
+    assert list(outside.iterdir()) == [] and incomplete(tmp_path / "docs") == []
+
+
+def test_content_is_redacted_as_it_lands(tmp_path):
+    documents = Documents(tmp_path)
+    documents.redact = lambda text: text.replace("hunter2", "••••••")
+    pending = PendingWrite(documents, "a.md", "write", None)
+    assert pending.receive("part one hunter2")
+    assert pending.content_path.read_text() == "part one ••••••"
+
+
+def test_a_name_too_long_in_bytes_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(DocumentRefused, match="too long"):
+        PendingWrite(Documents(tmp_path), "字" * 90, "write", None)

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+import json
+
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pytest_useragent.credentials import Credentials
+from pytest_useragent.llm.base import WrapUpRequest
+from pytest_useragent.persona import Persona
 from pytest_useragent.redaction import MASK, Secrets
 
 
@@ -29,3 +34,52 @@ def test_a_secret_never_survives_redaction(secret, around):
     secrets = Secrets()
     secrets.add(secret)
     assert secret not in secrets.redact(around + secret + around).replace(MASK, "")
+
+
+def test_a_password_is_masked_in_every_form_a_browser_a_page_or_a_writer_gives_it():
+    from secret_scan import SECRET, SECRET_IN_A_GET_FORM, forms
+
+    secrets = Secrets()
+    secrets.add(SECRET)
+    assert SECRET_IN_A_GET_FORM in forms(SECRET).values()
+    for name, form in forms(SECRET).items():
+        assert secrets.redact(f"before {form} after") == f"before {MASK} after", name
+
+
+def test_a_credential_is_replaced_by_its_placeholder_and_a_typed_password_by_the_mask():
+    secrets = Secrets(Credentials({"email": "jana@example.com", "password": "s3cret!"}))
+    secrets.add("typed-elsewhere")
+    text = "jana%40example.com / s3cret%21 / typed-elsewhere"
+    assert secrets.redact(text) == "{{email}} / {{password}} / " + MASK
+    assert secrets.values == {"jana@example.com", "s3cret!", "typed-elsewhere"}
+
+
+def test_records_and_provider_requests_are_redacted_through_and_through():
+    secrets = Secrets()
+    secrets.add("hunter2")
+    steps = [{"index": 1, "notes": ["hunter2"]}]
+    request = WrapUpRequest(
+        model="m",
+        persona=Persona(name="Jana hunter2"),
+        goal="hunter2",
+        outcome="gave_up",
+        summary="x hunter2",
+        steps=[],
+    )
+    redacted = secrets.redact_record(request)
+    assert (redacted.goal, redacted.summary, redacted.persona.name) == (MASK, f"x {MASK}", f"Jana {MASK}")
+    assert secrets.redact_json(steps) == [{"index": 1, "notes": [MASK]}]
+
+
+def test_files_written_before_a_secret_was_known_are_redacted_and_links_left_alone(tmp_path):
+    (tmp_path / "debug").mkdir()
+    (tmp_path / "debug" / "step-001-1.json").write_text(json.dumps({"text": 'pw "hunter2"'}))
+    (tmp_path / "shot.jpg").write_bytes(b"\xff\xd8\xff hunter2")
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.txt"
+    outside.write_text("hunter2")
+    (tmp_path / "link.txt").symlink_to(outside)
+    secrets = Secrets()
+    secrets.add("hunter2")
+    secrets.redact_files(tmp_path)
+    assert json.loads((tmp_path / "debug" / "step-001-1.json").read_text()) == {"text": f'pw "{MASK}"'}
+    assert (tmp_path / "shot.jpg").read_bytes() == b"\xff\xd8\xff hunter2" and outside.read_text() == "hunter2"

@@ -6,8 +6,12 @@
   const watch = window.__useragent = {changes: 0, lastChange: -Infinity, click: null, wake: null};
   // a style attribute that ends as it was (Playwright hides the caret for a screenshot and restores it) is no change
   const bare = style => (style || '').replace(/caret-color: transparent( !important)?;?/g, '').trim();
-  const moved = r => r.type !== 'attributes' || r.attributeName !== 'style' ||
-                     bare(r.oldValue) !== bare(r.target.getAttribute('style'));
+  // nor is the pane Playwright lays over the page to mask password fields and secrets in a screenshot
+  const glass = node => node.nodeName === 'X-PW-GLASS';
+  const masking = r => glass(r.target) || (r.type === 'childList' &&
+                       [...r.addedNodes, ...r.removedNodes].every(glass) && r.addedNodes.length + r.removedNodes.length > 0);
+  const moved = r => !masking(r) && (r.type !== 'attributes' || r.attributeName !== 'style' ||
+                     bare(r.oldValue) !== bare(r.target.getAttribute('style')));
   new MutationObserver(records => {
     const count = records.filter(moved).length;
     if (!count) return;

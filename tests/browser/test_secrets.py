@@ -1,0 +1,235 @@
+"""One redaction boundary: each way a password leaked, run as a whole session, then every file the session and the
+run report wrote, and every request the fake Messages API received, searched for it in all its encodings."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from secret_scan import SECRET, SECRET_IN_A_GET_FORM, image_of, leaks, mostly_magenta, sent_images
+
+from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.records import WrapUp
+from pytest_useragent.redaction import Secrets
+from pytest_useragent.report.aggregate import SessionEntry, aggregate
+from pytest_useragent.report.render import write_run_report
+from pytest_useragent.testing import MaxTokens, decision, ref_of, wrap_up
+
+JANA = Persona(name="Jana", background="Jana, 45.")
+EMAIL = "jana.novak@example.com"
+
+
+def run(page: Any, provider: Any, tmp_path: Path, goal: str, url: str, **settings: Any) -> SessionResult:
+    credentials = settings.pop("credentials", None)
+    config = UserAgentConfig(settle_timeout=2, **settings)
+    return Agent(page, JANA, provider, config, tmp_path / "tests", credentials=credentials).run(goal, url=url)
+
+
+def everything_leaked(secret: str, result: SessionResult, tmp_path: Path, fake_api: Any) -> list[str]:
+    """The run report written from the result too, then every file, request and the result's repr searched."""
+    write_run_report(aggregate([SessionEntry(nodeid="test_x", result=result)], []), tmp_path / "useragent-report")
+    return leaks(secret, [tmp_path], fake_api.requests, {"repr": repr(result), "str": str(result)})
+
+
+def type_password(text: str = SECRET, summary: str = "I typed my password") -> Any:
+    return lambda body: decision("type", ref_of(body, "Password"), text=text, summary=summary)
+
+
+def sign_in(body: dict[str, Any]) -> Any:
+    return decision("click", ref_of(body, "Sign in"), verdict="met", summary="I sent the form")
+
+
+def test_the_wrap_up_request_carries_no_secret_from_the_summary(page, site, tmp_path, fake_api, claude):
+    fake_api.push(type_password(), decision("done", verdict="met", summary=f"I typed {SECRET} and am done"), wrap_up())
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
+    assert result.goal_achieved and len(fake_api.requests) == 3
+    assert "I typed" in str(fake_api.requests[-1]["messages"])  # the summary is there, redacted
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
+
+
+def test_a_secret_in_documents_and_the_plan_is_redacted_as_it_lands_in_prompts_and_reports(
+    page, site, tmp_path, fake_api, claude
+):
+    on_disk: dict[str, str] = {}
+
+    def looking_at_the_disk(then: Any) -> Any:
+        """The reply `then`, after keeping what the session directory holds right now (not only at its end)."""
+
+        def reply(body: dict[str, Any]) -> Any:
+            for path in (tmp_path / "tests").rglob("*"):
+                if path.is_file() and path.suffix != ".jpg":
+                    on_disk[f"{path} at request {len(fake_api.requests)}"] = path.read_text()
+            return then
+
+        return reply
+
+    fake_api.push(
+        type_password(),
+        decision("write", file="login.md", text=f"# Login\nmy password is {SECRET}"),
+        looking_at_the_disk(decision("plan", text=f"- [ ] type {SECRET}\n- [ ] sign in")),
+        looking_at_the_disk(decision("append", file="login.md", text=f"again: {SECRET}")),
+        decision("write", file="big.md"),
+        MaxTokens(f"# Big\nfirst part {SECRET}"),
+        looking_at_the_disk(" and more\nDONE"),  # the part so far is in docs/.pending now
+        looking_at_the_disk(decision("done", verdict="met")),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, "Sign in and note how", f"{site}/echo.html")
+    assert result.goal_achieved and set(result.docs) == {"login.md", "big.md"}
+    assert all(step.outcome.ok for step in result.steps), [step.outcome for step in result.steps]
+    assert "my password is" in Path(result.docs["login.md"]).read_text()
+    assert any(".pending" in where for where in on_disk) and any("todo.md" in where for where in on_disk)
+    assert leaks(SECRET, [], [], on_disk) == []
+    # a cut large write is continued from the model's own words (its reply goes back as the assistant's turn, as
+    # written, or it would continue from a mask); everything else sent is clean
+    cut = fake_api.requests[6]["messages"].pop()
+    assert cut["role"] == "assistant" and cut["content"].startswith("# Big")
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
+
+
+def test_a_password_sent_by_a_get_form_is_redacted_as_chromium_encodes_it(page, site, tmp_path, fake_api, claude):
+    fake_api.push(type_password(), sign_in, decision("done", verdict="met"), wrap_up())
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", debug="ultra")
+    assert SECRET_IN_A_GET_FORM in page.url  # the URL the page, the snapshot and the model's prompt all carry
+    assert result.steps[-1].url.startswith(f"{site}/echo.html?email=&password=")
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
+
+
+def test_a_password_a_page_echoes_in_an_element_name_is_redacted_escaped(page, site, tmp_path, fake_api, claude):
+    fake_api.push(type_password(), sign_in, decision("done", verdict="met"), wrap_up())
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
+    # the ai snapshot quotes the echo as a heading's name, `"` and `\` escaped: masked whole
+    assert 'heading "••••••" [level=2]' in str(fake_api.requests[2]["messages"])
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
+
+
+def test_debug_files_written_before_the_password_was_typed_are_redacted_at_the_end(
+    page, site, tmp_path, fake_api, claude
+):
+    goal = f"Sign in with the password {SECRET}"
+    fake_api.push(
+        decision("look", summary=f"the password is {SECRET}"),
+        type_password(),
+        decision("done", verdict="met"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, goal, f"{site}/echo.html", debug="ultra")
+    debug = tmp_path / "tests" / "useragent" / "debug"
+    assert sorted(path.name for path in debug.iterdir())[0] == "step-001-1.json"
+    assert result.goal == "Sign in with the password ••••••"
+    # the first two requests went out before the secret was known (it is typed at step 2; the goal is the test's own
+    # text); every request after them, and every file, are clean
+    assert leaks(SECRET, [tmp_path], fake_api.requests[2:], {"repr": repr(result)}) == []
+
+
+def test_the_result_the_test_asserts_on_is_redacted(page, site, tmp_path, fake_api, claude):
+    quoted = WrapUp(
+        intuitiveness=5, rationale=f"typing {SECRET} worked", issues=[], suggestions=[], quotes=[f"My {SECRET} was ok"]
+    )
+    fake_api.push(type_password(), decision("done", verdict="met", reason=f"signed in with {SECRET}"), quoted)
+    result = run(page, claude, tmp_path, f"Sign in as {SECRET}", f"{site}/echo.html")
+    assert result.wrap_up is not None and result.wrap_up.quotes == ["My •••••• was ok"]
+    write_run_report(aggregate([SessionEntry(nodeid="test_x", result=result)], []), tmp_path / "useragent-report")
+    # the goal went out in the first request, before the password was typed; nothing after it holds the secret
+    assert leaks(SECRET, [tmp_path], fake_api.requests[1:], {"repr": repr(result), "str": str(result)}) == []
+
+
+def test_screenshots_mask_password_fields_and_an_echoed_password(page, site, tmp_path, fake_api, claude):
+    fake_api.push(type_password(), sign_in, decision("look"), decision("done", verdict="met"), wrap_up())
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
+    root = Path(result.directory)
+    echo = page.locator("#echo").bounding_box()
+    field = page.get_by_label("Password").bounding_box()
+    assert echo is not None and field is not None and echo["height"] > 20
+    box = (echo["x"], echo["y"], min(echo["width"], 300), echo["height"])
+    field_box = (field["x"], field["y"], field["width"], field["height"])
+    saved_bytes = (root / "screenshots" / "step-003.jpg").read_bytes()
+    saved = image_of(saved_bytes)
+    assert mostly_magenta(saved, box) and mostly_magenta(saved, field_box)
+    typed = image_of((root / "screenshots" / "step-002.jpg").read_bytes())  # the field holds the password here
+    assert mostly_magenta(typed, field_box)
+    title = page.get_by_role("heading", name="Careless shop").bounding_box()
+    assert title is not None and not mostly_magenta(saved, (title["x"], title["y"], 150, title["height"]))
+    # what the model got: the first view of the page after signing in, and the look, scaled down
+    images = sent_images(fake_api.requests[2:4])
+    assert len(images) == 2
+    for sent in images:
+        scale = sent.width / saved.width
+        assert mostly_magenta(sent, tuple(value * scale for value in box))  # type: ignore[arg-type]
+    write_run_report(aggregate([SessionEntry(nodeid="t", result=result)], []), tmp_path / "report")
+    inlined = re.findall(r"data:image/jpeg;base64,([A-Za-z0-9+/=]+)", (tmp_path / "report" / "report.html").read_text())
+    step_three = [image_of(base64.b64decode(data)) for data in inlined if base64.b64decode(data) == saved_bytes]
+    assert step_three and mostly_magenta(step_three[0], box)
+
+
+def test_credentials_reach_the_field_and_never_the_model(page, site, tmp_path, fake_api, claude, monkeypatch):
+    monkeypatch.setenv("SHOP_PASSWORD", SECRET)
+    fake_api.push(
+        lambda body: decision("type", ref_of(body, "Email"), text="{{email}}"),
+        type_password("{{password}}"),
+        sign_in,
+        decision("done", verdict="met"),
+        wrap_up(),
+    )
+    credentials = {"email": EMAIL, "password": "$SHOP_PASSWORD"}
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", credentials=credentials, debug="ultra")
+    assert SECRET_IN_A_GET_FORM in page.url and "jana.novak%40example.com" in page.url  # the fields got the values
+    first = str(fake_api.requests[0]["messages"])
+    assert "You have these credentials: {{email}}, {{password}}" in first
+    assert [step.action.text for step in result.steps[:2] if step.action] == ["{{email}}", "{{password}}"]
+    assert "{{password}}" in str(fake_api.requests[3]["messages"])  # the URL shows the placeholder where it was
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
+    assert everything_leaked(EMAIL, result, tmp_path, fake_api) == []
+    # the email typed into its (not password) field is masked in the screenshot of the step after
+    email = page.get_by_label("Email").bounding_box()
+    assert email is not None
+    typed = image_of((Path(result.directory) / "screenshots" / "step-002.jpg").read_bytes())
+    assert mostly_magenta(typed, (email["x"], email["y"], email["width"], email["height"]))
+
+
+def test_an_unknown_placeholder_is_the_steps_failed_outcome(page, site, tmp_path, fake_api, claude):
+    fake_api.push(type_password("{{pin}}"), decision("give_up", reason="no pin"), wrap_up())
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", credentials={"password": "x-secret"})
+    outcome = result.steps[0].outcome
+    assert not outcome.ok and outcome.message == "no credential {{pin}} (you have: {{password}})"
+    assert "no credential {{pin}}" in str(fake_api.requests[1]["messages"])
+    assert page.get_by_label("Password").input_value() == ""
+
+
+def test_the_offline_engine_signs_in_with_credentials(page, site, tmp_path, monkeypatch):
+    monkeypatch.setenv("SHOP_PASSWORD", SECRET)
+    credentials = {"email": EMAIL, "password": "${SHOP_PASSWORD}"}
+    result = run(
+        page, OfflineProvider(), tmp_path, "Sign in with my account", f"{site}/echo.html", credentials=credentials
+    )
+    typed = [step.action.text for step in result.steps if step.action and step.action.kind == "type"]
+    assert typed == ["{{email}}", "{{password}}"], [(s.action, s.outcome, s.observation) for s in result.steps]
+    assert SECRET_IN_A_GET_FORM in page.url
+    assert leaks(SECRET, [tmp_path], [], {"repr": repr(result)}) == []
+
+
+def test_a_missing_environment_variable_is_one_line_before_anything_runs(page, tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_SUCH_PASSWORD", raising=False)
+    from pytest_useragent.errors import UserError
+
+    with pytest.raises(UserError, match=r"^credential 'password': environment variable NO_SUCH_PASSWORD is not set$"):
+        Agent(page, JANA, OfflineProvider(), UserAgentConfig(), tmp_path, credentials={"password": "$NO_SUCH_PASSWORD"})
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("form", ["echo.html", "legacy.html"])
+def test_what_chromium_puts_in_a_get_forms_url_is_a_known_form_of_the_secret(page, site, form):
+    secret = SECRET + " 日€"  # 日 is not in windows-1252: a legacy page sends it as &#26085;
+    page.goto(f"{site}/{form}")
+    page.get_by_label("Password").fill(secret)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign in").click()
+    sent = page.url.split("password=")[1]
+    secrets = Secrets()
+    secrets.add(secret)
+    assert secrets.redact(page.url).endswith("password=••••••"), sent
+    assert ("%26%2326085%3B" in sent) == (form == "legacy.html")
