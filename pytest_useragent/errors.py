@@ -7,7 +7,8 @@
     │   └── BrowserNotFoundError  no Chromium to drive
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or refused us (after the SDK's retries)
-        └── BudgetExhausted       the next model call could overspend the budget
+        ├── BudgetExhausted       the next model call could overspend the budget
+        └── PageUnresponsive      the page under test stopped answering (its main thread never returns)
 
 A session never lets a RunError escape: it records it as the session's outcome. A model reply that does not
 validate even after repair requests is the model's fault, not an error: it is recorded as a failed step.
@@ -46,3 +47,7 @@ class ProviderError(RunError):
 
 class BudgetExhausted(RunError):
     """The next model call could cost more than what is left of the budget."""
+
+
+class PageUnresponsive(RunError):
+    """The page under test did not answer a call within its bound: a script that never returns holds its thread."""

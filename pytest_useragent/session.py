@@ -18,6 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.artifacts import SessionFiles
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import find
@@ -25,7 +26,7 @@ from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.errors import BudgetExhausted, ProviderError
+from pytest_useragent.errors import BudgetExhausted, PageUnresponsive, ProviderError
 from pytest_useragent.ledger import Budget, Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
@@ -72,8 +73,8 @@ class Session:
             secrets=secrets,
             budget=self.spending.budget(self.config.session_budget),
             model=self.provider.model_name(self.config.model),
-            watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
-            checks=PageChecks(self.page),
+            watcher=PageWatcher(self.page, self.config.slow_response * 1000, bounded.bound(self.config.settle_timeout)),
+            checks=PageChecks(self.page, seconds=bounded.bound(self.config.settle_timeout)),
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
             todo=self._todo(goal, url),
         )
@@ -81,6 +82,7 @@ class Session:
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
         try:
+            state.watcher.start()
             if url:
                 state.last = _Last(action=f"open {url}", outcome=self._open(url, state.watcher).message)
             for index in range(1, self.config.max_steps + 1):
@@ -94,6 +96,8 @@ class Session:
             outcome, error = "provider_error", str(failure)
         except PlaywrightError as failure:
             outcome, error = "page_error", _first_line(failure)
+        except PageUnresponsive as frozen:
+            outcome, error = "page_error", str(frozen)
         finally:
             state.watcher.close()
         return self._finish(state, url, outcome, error)

@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
@@ -29,8 +30,10 @@ _CLICK_EFFECT = script("click_effect.js")
 class PageChecks:
     """Runs the checks on one page for one session."""
 
-    def __init__(self, page: Page, audits: Audits = AUDITS) -> None:
+    def __init__(self, page: Page, audits: Audits = AUDITS, seconds: float = 5.0) -> None:
         self._page = page
+        self._seconds = seconds
+        """The bound of each call on the page (see `bounded`)."""
         self._audits = audits
         self._auditor = auditor_for(page)
         self._seen: set[PageState] = set()
@@ -50,11 +53,11 @@ class PageChecks:
             return issues_from_signals(signals) + known
         try:
             if self._auditor is None:
-                found: dict[str, Any] = {"layout": self._page.evaluate(_LAYOUT, MIN_TARGET_PX)}
+                found: dict[str, Any] = {"layout": bounded.evaluate(self._page, self._seconds, _LAYOUT, MIN_TARGET_PX)}
                 in_place = audit_in_place(self._page)
                 pending: Pending = lambda: in_place  # noqa: E731
             else:
-                found = self._page.evaluate(_LAYOUT_AND_COPY, MIN_TARGET_PX)
+                found = bounded.evaluate(self._page, self._seconds, _LAYOUT_AND_COPY, MIN_TARGET_PX)
                 pending = self._auditor.start(found["copy"], self._page.request)
         except PlaywrightError:  # the document is going away: its successor is the state to check
             return issues_from_signals(signals)
@@ -80,7 +83,10 @@ class PageChecks:
         even within QUIET_MS for a late effect. Clicks on form fields, and clicks that never reached the page's
         document (in a frame), are never dead. Needs the page's PageWatcher, whose script saw the click."""
         try:
-            changed = self._page.url != url_before or self._page.evaluate(_CLICK_EFFECT, QUIET_MS) is not False
+            changed = (
+                self._page.url != url_before
+                or bounded.evaluate(self._page, self._seconds, _CLICK_EFFECT, QUIET_MS) is not False
+            )
         except PlaywrightError:
             return None  # the document went away: something happened
         if changed:
