@@ -7,6 +7,7 @@ Each knob is a command-line option `--useragent-<name>` with an ini fallback `us
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -74,6 +75,17 @@ def _model(value: str) -> str:
     return value
 
 
+_HOST = re.compile(r"(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
+
+
+def _hosts(value: str) -> tuple[str, ...]:
+    hosts = tuple(host.strip().lower().rstrip(".") for host in value.split(",") if host.strip())
+    bad = [host for host in hosts if not _HOST.fullmatch(host)]
+    if bad:
+        raise ValueError(f"{', '.join(bad)}: not a host name (e.g. shop.example.com, *.example.com, 127.0.0.1)")
+    return hosts
+
+
 @dataclass(frozen=True)
 class Option:
     """One knob: its option name, help text, parser and default."""
@@ -97,6 +109,7 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _switch: "on|off",
     _currency: "CODE",
     _model: "MODEL",
+    _hosts: "HOST,...",
     str: "TEXT|FILE",
     Path: "PATH",
 }
@@ -141,6 +154,12 @@ OPTIONS: tuple[Option, ...] = (
         "off",
     ),
     Option("report-dir", "where the run report is written (default useragent-report)", Path, "useragent-report"),
+    Option(
+        "allowed-hosts",
+        "hosts the agent may navigate to besides the start URL's, comma-separated; *.example.com for subdomains",
+        _hosts,
+        None,
+    ),
 )
 
 
@@ -169,6 +188,8 @@ class UserAgentConfig:
     todo_autocheck: bool = True
     debug: DebugMode = "off"
     report_dir: Path = field(default_factory=lambda: Path("useragent-report"))
+    allowed_hosts: tuple[str, ...] = ()
+    """Hosts the agent may take the page to besides the start URL's (`browser/hosts.py`)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
 
@@ -202,12 +223,13 @@ class UserAgentConfig:
             if value is None:
                 continue
             option = next(o for o in OPTIONS if o.name.replace("-", "_") == key)
+            text = ",".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
             try:
-                parsed["session_budget" if key == "budget" else key] = option.parse(str(value))
+                parsed["session_budget" if key == "budget" else key] = option.parse(text)
             except ValueError as error:
                 raise ConfigError(f"useragent {key}={value!r}: {error}") from None
         return replace(self, **parsed)
 
 
-OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget"})
+OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts"})
 """What a marker or agent.run may set for one test."""

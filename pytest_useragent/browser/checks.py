@@ -9,6 +9,7 @@ axe runs on a copy of the state elsewhere (see `audit`): `inspect` starts it, `a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -78,10 +79,14 @@ class PageChecks:
         self._audits.put(state, layout + issues)
         return issues
 
-    def dead_click(self, locator: str | None, url_before: str) -> Issue | None:
+    def dead_click(
+        self, locator: str | None, url_before: str, *, event: Callable[[], bool] = lambda: False
+    ) -> Issue | None:
         """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM or focus change), not
-        even within QUIET_MS for a late effect. Clicks on form fields, and clicks that never reached the page's
-        document (in a frame), are never dead. Needs the page's PageWatcher, whose script saw the click."""
+        even within QUIET_MS for a late effect. Clicks on form fields, clicks that never reached the page's
+        document (in a frame), and clicks after which the browser did something beside the page (`event()`, asked
+        after that wait: a dialog, a new tab, a download, a blocked navigation) are never dead. Needs the page's
+        PageWatcher, whose script saw the click."""
         try:
             changed = (
                 self._page.url != url_before
@@ -89,7 +94,7 @@ class PageChecks:
             )
         except PlaywrightError:
             return None  # the document went away: something happened
-        if changed:
+        if changed or event():
             return None
         return Issue(
             source="check",
