@@ -72,6 +72,8 @@ class Action(BaseModel):
         for value in (self.text, self.key, self.url, self.direction, self.target if self.kind == "find" else None):
             if value and not (value is self.text and self.file):  # document content is too long for a line
                 parts.append(f'"{value}"' if value is self.text or value is self.target else value)
+        if self.dialog:
+            parts.append(f"({self.dialog} the dialog)")
         line = " ".join(parts)
         return f"{line}: {self.reason}" if self.reason else line
 

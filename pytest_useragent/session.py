@@ -353,6 +353,7 @@ class Session:
             response = state.page.goto(url, timeout=self.config.settle_timeout * 1000 or None)
         except PlaywrightError as failure:
             return ActionOutcome(ok=False, message=_first_line(failure))
+        state.events.opened()
         settle(state.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
         status = f" ({response.status})" if response is not None else ""
         return ActionOutcome(ok=True, message=f"opened {state.page.url}{status}")

@@ -23,13 +23,19 @@ CLOSED_NETWORK = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EX
 
 
 class PageHandler(SimpleHTTPRequestHandler):
-    """Static test pages, /listing (a generated shop listing of 150 products), and /slow?ms=N that answers after N
-    milliseconds."""
+    """Static test pages, /listing (a generated shop listing of 150 products), /slow?ms=N that answers after N
+    milliseconds, and /redirect?to=URL."""
 
     def do_GET(self) -> None:  # noqa: N802
         parsed = urlparse(self.path)
         if parsed.path == "/listing":
             send_listing(self)
+            return
+        if parsed.path == "/redirect":
+            self.send_response(302)
+            self.send_header("location", parse_qs(parsed.query)["to"][0])
+            self.send_header("content-length", "0")
+            self.end_headers()
             return
         if parsed.path == "/slow":
             time.sleep(int(parse_qs(parsed.query).get("ms", ["100"])[0]) / 1000)

@@ -46,6 +46,8 @@ class PageEvents:
         self._watched: list[Page] = []
         self._answer: Literal["accept", "dismiss"] = "dismiss"
         self._text: str | None = None
+        self._seen = 0
+        """How many events there were when the last action began."""
 
     def start(self) -> PageEvents:
         """Route the context's navigations through the allowed hosts and listen; bounded like every call."""
@@ -54,9 +56,14 @@ class PageEvents:
         bounded.call(self._context, self._seconds, "route", ROUTE, self._route)
         return self
 
+    def opened(self) -> None:
+        """The start URL is open: the host it landed on, after redirects, is allowed too."""
+        self._hosts = self._hosts.with_host_of(self.page.url)
+
     def expect(self, action: Action) -> None:
-        """How to answer the dialogs the next action opens."""
+        """How to answer the dialogs the next action opens; what happens from now on is the action's."""
         self._answer, self._text = action.dialog or "dismiss", action.text
+        self._seen = len(self._events)
 
     def refuse(self, url: str) -> str | None:
         """Why the page may not go to `url` (recorded as a blocked event); None when it may. For the `navigate`
@@ -69,11 +76,20 @@ class PageEvents:
     @property
     def happened(self) -> bool:
         """Something happened beside the page since the last `drain`: an action that led to it was not dead."""
-        return bool(self._events or self._opened or self._downloads)
+        return bool(len(self._events) > self._seen or self._opened or self._downloads)
 
     def settle(self) -> None:
         """After an action settled: wait (bounded) for downloads to finish and new pages to load; the last new page
-        that is allowed becomes the session's page, one whose navigation was refused is closed."""
+        that is allowed becomes the session's page, one whose navigation was refused is closed. A redirect, which
+        routes do not see, that took the page off the allowed hosts is undone before anyone looks at the page."""
+        reason = self._hosts.refusal(self.page.url)
+        if reason is not None:
+            self._events.append(PageEvent(kind="blocked", url=origin(self.page.url), reason=f"{reason} (redirected)"))
+            with contextlib.suppress(PlaywrightError):
+                self.page.go_back(timeout=self._seconds * 1000)
+            if self._hosts.refusal(self.page.url) is not None:
+                with contextlib.suppress(PlaywrightError):
+                    self.page.goto("about:blank", timeout=self._seconds * 1000)
         downloads, self._downloads = self._downloads, []
         for download in downloads:
             self._events.append(self._finished(download))

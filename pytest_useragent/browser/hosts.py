@@ -27,6 +27,10 @@ class AllowedHosts:
         own = (parts.hostname,) if parts.scheme in WEB_SCHEMES and parts.hostname else ()
         return cls(tuple(dict.fromkeys(own + tuple(host.lower() for host in extra))))
 
+    def with_host_of(self, url: str) -> AllowedHosts:
+        """These hosts and `url`'s: where the start URL redirected to is the site too (example.com -> www.)."""
+        return AllowedHosts.around(url, self.hosts)
+
     def refusal(self, url: str) -> str | None:
         """Why a top-level page may not go to `url`; None when it may."""
         if url == "about:blank":

@@ -126,6 +126,27 @@ def test_an_injected_page_cannot_take_the_agent_off_its_host(page, site, tmp_pat
     assert not [issue for issue in result.issues if issue.rule == "dead-click"]
 
 
+def test_a_redirect_off_the_host_is_undone_before_the_model_looks(page, site, tmp_path, fake_api, claude):
+    other = site.replace("127.0.0.1", "localhost")
+    fake_api.push(
+        decision("navigate", url=f"/redirect?to={other}/about.html"), decision("done", reason="ok"), wrap_up()
+    )
+    result = run(page, claude, tmp_path, f"{site}/injection.html")
+
+    assert [event.kind for event in result.steps[0].events] == ["blocked"]
+    assert "(redirected)" in (result.steps[0].events[0].reason or "")
+    assert result.steps[1].url == f"{site}/injection.html"
+    assert "We are a small shop" not in json.dumps(fake_api.requests)
+
+
+def test_the_host_a_start_url_redirects_to_is_allowed(page, site, tmp_path, fake_api, claude):
+    start = site.replace("127.0.0.1", "localhost") + f"/redirect?to={site}/index.html"
+    fake_api.push(click("Pricing"), decision("done", reason="ok"), wrap_up())
+    result = run(page, claude, tmp_path, start)
+
+    assert result.steps[1].url == f"{site}/pricing.html" and not result.steps[0].events
+
+
 def test_the_offline_engine_still_works_on_a_page_with_dialogs(page, site, tmp_path):
     result = run(page, OfflineProvider(), tmp_path, f"{site}/dialogs.html")
     assert result.outcome != "page_error" and result.steps
