@@ -42,6 +42,7 @@ def test_a_confirm_is_accepted_when_the_model_says_so(page, site, tmp_path, fake
     assert f"- {confirm}" in user_text(fake_api.requests[1]) and "The basket is empty." in user_text(
         fake_api.requests[1]
     )
+    assert f"**Browser:** {confirm}" in (tmp_path / "useragent" / "report.md").read_text()
     assert_no_dead_click(result)
 
 
