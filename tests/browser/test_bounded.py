@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page
 
 from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult
-from pytest_useragent.browser import bounded
+from pytest_useragent.browser import audit, bounded
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.testing import decision, ref_of, wrap_up
@@ -95,3 +95,18 @@ def test_a_reload_loop_is_looked_at_within_the_settle_timeout(page, site, tmp_pa
     result = run(page, OfflineProvider(), tmp_path, "Read the page", f"{site}/reloads.html")
     assert result.outcome == "page_error" and "Timeout 1000ms exceeded" in (result.error or "")
     assert_every_artifact(result, tmp_path)
+
+
+def test_an_audit_page_that_stops_answering_is_given_up_and_replaced(page, site, monkeypatch):
+    monkeypatch.setattr(audit, "AUDIT_SECONDS", 1.0)
+    auditor = audit.Auditor(page.context.browser)
+    page.goto(f"{site}/about.html")
+    copy = page.evaluate(audit.COPY)
+    assert auditor.start(copy, page.request)() is not None
+    stuck = auditor._page
+    assert stuck is not None
+    stuck.evaluate("() => { setTimeout(() => { while (true) {} }, 0) }")
+
+    assert auditor.start(copy, page.request)() is None  # given up after its bound, not waited on forever
+    assert auditor._page is None and stuck.is_closed()
+    assert auditor.start(copy, page.request)() is not None  # a new audit page
