@@ -361,13 +361,15 @@ class PageEvent(BaseModel):
     size: int | None = None
     """download: its bytes; None when it did not finish in time or failed."""
     reason: str | None = None
-    """blocked: why; download: why it failed."""
+    """blocked: why; download: why it failed; popup: why it was closed."""
 
     def __str__(self) -> str:
         if self.kind == "dialog":
             article = "an" if self.dialog == "alert" else "a"
             return f'{article} {self.dialog} dialog said "{self.message}"; it was {self.answer}'
         if self.kind == "popup":
+            if self.reason:
+                return f"a new tab opened, but {self.reason}"
             return f"a new tab opened: {self.url} (you are on it now; the old page stays open)"
         if self.kind == "download":
             size = f"{self.size} bytes" if self.size is not None else (self.reason or "not finished")

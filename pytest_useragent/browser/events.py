@@ -28,6 +28,7 @@ MESSAGE_CHARS = 300
 """The most of a dialog's text that is kept: it goes into the next prompt."""
 
 ROUTE = "**/*"
+ERROR_PAGE = "chrome-error:"
 
 
 class PageEvents:
@@ -48,6 +49,8 @@ class PageEvents:
         self._text: str | None = None
         self._seen = 0
         """How many events there were when the last action began."""
+        self._url = page.url
+        """Where the page was when the last action began."""
 
     def start(self) -> PageEvents:
         """Route the context's navigations through the allowed hosts and listen; bounded like every call."""
@@ -63,7 +66,7 @@ class PageEvents:
     def expect(self, action: Action) -> None:
         """How to answer the dialogs the next action opens; what happens from now on is the action's."""
         self._answer, self._text = action.dialog or "dismiss", action.text
-        self._seen = len(self._events)
+        self._seen, self._url = len(self._events), self.page.url
 
     def refuse(self, url: str) -> str | None:
         """Why the page may not go to `url` (recorded as a blocked event); None when it may. For the `navigate`
@@ -82,7 +85,7 @@ class PageEvents:
         """After an action settled: wait (bounded) for downloads to finish and new pages to load; the last new page
         that is allowed becomes the session's page, one whose navigation was refused is closed. A redirect, which
         routes do not see, that took the page off the allowed hosts is undone before anyone looks at the page."""
-        reason = self._hosts.refusal(self.page.url)
+        reason = self._hosts.refusal(self.page.url) if self.page.url != self._url else None
         if reason is not None:
             self._events.append(PageEvent(kind="blocked", url=origin(self.page.url), reason=f"{reason} (redirected)"))
             with contextlib.suppress(PlaywrightError):
@@ -97,6 +100,11 @@ class PageEvents:
         for new in opened:
             with contextlib.suppress(PlaywrightError):
                 new.wait_for_load_state("domcontentloaded", timeout=self._seconds * 1000)
+            if new.url.startswith(ERROR_PAGE):  # the browser's own error page: the new tab never loaded
+                self._events.append(PageEvent(kind="popup", reason="it did not load, so it was closed"))
+                with bounded.quietly():
+                    bounded.call(new, self._seconds, "close")
+                continue
             reason = None if new in self._refused else self._hosts.refusal(new.url)
             if new in self._refused or reason is not None:
                 if reason is not None:

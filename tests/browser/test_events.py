@@ -87,6 +87,15 @@ def test_a_popup_becomes_the_sessions_page(page, site, tmp_path, fake_api, claud
     assert_no_dead_click(result)
 
 
+def test_a_new_tab_that_never_loads_is_closed_and_said_so(page, site, tmp_path, fake_api, claude):
+    fake_api.push(click("Our old shop"), decision("done", reason="ok"), wrap_up())
+    result = run(page, claude, tmp_path, f"{site}/tabs.html", allowed_hosts=("nowhere.test",))
+
+    assert result.steps[0].events == [PageEvent(kind="popup", reason="it did not load, so it was closed")]
+    assert "a new tab opened, but it did not load" in user_text(fake_api.requests[1])
+    assert result.steps[1].url == f"{site}/tabs.html" and len(page.context.pages) == 1
+
+
 def test_a_download_is_recorded_with_its_name_and_size(page, site, tmp_path, fake_api, claude):
     fake_api.push(click("Download the price list"), decision("done", reason="ok"), wrap_up())
     result = run(page, claude, tmp_path, f"{site}/tabs.html")
@@ -151,3 +160,13 @@ def test_the_host_a_start_url_redirects_to_is_allowed(page, site, tmp_path, fake
 def test_the_offline_engine_still_works_on_a_page_with_dialogs(page, site, tmp_path):
     result = run(page, OfflineProvider(), tmp_path, f"{site}/dialogs.html")
     assert result.outcome != "page_error" and result.steps
+
+
+def test_a_session_on_a_site_on_disk_may_follow_its_links(page, tmp_path, fake_api, claude):
+    pages = Path(__file__).parent.parent / "pages"
+    page.goto((pages / "tabs.html").as_uri())
+    fake_api.push(click("About us in a new tab"), decision("done", reason="ok"), wrap_up())
+    result = Agent(page, JANA, claude, UserAgentConfig(settle_timeout=2), tmp_path).run("Use the page")
+
+    assert result.steps[0].events == [PageEvent(kind="popup", url=(pages / "about.html").as_uri())]
+    assert result.steps[1].url == (pages / "about.html").as_uri()

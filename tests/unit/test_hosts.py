@@ -66,3 +66,10 @@ def test_allowed_hosts_from_the_option_and_the_marker():
 def test_a_bad_host_is_one_clear_line(value):
     with pytest.raises(ConfigError, match="not a host name"):
         UserAgentConfig.from_raw({"allowed-hosts": value})
+
+
+def test_a_session_started_on_a_file_page_may_go_to_other_file_pages_only():
+    local = AllowedHosts.around("file:///srv/site/index.html")
+    assert local.refusal("file:///srv/site/about.html") is None
+    assert local.refusal("http://a.test/") is not None
+    assert AllowedHosts.around("http://a.test/").refusal("file:///srv/site/about.html") is not None
