@@ -117,6 +117,12 @@ class Session:
         seconds = bounded.bound(self.config.settle_timeout)
         return PageWatcher(page, self.config.slow_response * 1000, seconds), PageChecks(page, seconds=seconds)
 
+    def _follow(self, state: _State) -> None:
+        """A new tab or popup became the session's page: the watcher and the checks move to it."""
+        state.watcher.close()
+        state.watcher, state.checks = self._watch(state.page)
+        state.watcher.start()
+
     def _todo(self, goal: str, url: str | None) -> Todo:
         started = datetime.now(UTC)
         settings = TodoSettings(
@@ -246,10 +252,8 @@ class Session:
         if done.ok and action.kind == "click":  # its wait for a late effect also lets a new tab or download show
             dead = state.checks.dead_click(done.locator, url_before, event=lambda: state.events.happened)
         state.events.settle()
-        if state.page is not page:  # a new tab or popup: the watcher and the checks follow it
-            state.watcher.close()
-            state.watcher, state.checks = self._watch(state.page)
-            state.watcher.start()
+        if state.page is not page:
+            self._follow(state)
         if dead is not None:
             found.append(dead)
             done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
