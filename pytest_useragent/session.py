@@ -354,7 +354,7 @@ class Session:
 
     def _open(self, url: str, state: _State) -> ActionOutcome:
         try:
-            response = state.page.goto(url, timeout=self.config.settle_timeout * 1000 or None)
+            response = state.page.goto(url, timeout=bounded.bound(self.config.settle_timeout) * 1000)
         except PlaywrightError as failure:
             return ActionOutcome(ok=False, message=_first_line(failure))
         state.events.opened()

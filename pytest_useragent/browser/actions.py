@@ -24,7 +24,7 @@ _ROLE_LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")
 def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str = "") -> ActionOutcome:
     """Carry out one action; anything that goes wrong comes back as ok=False with a one-line reason. `snapshot`,
     the ai snapshot the ref comes from, names the element for the record without asking the page."""
-    timeout_ms = timeout * 1000
+    timeout_ms = bounded.bound(timeout) * 1000  # never 0, which Playwright reads as no timeout at all
     if action.kind in NEEDS_REF and not action.ref:
         return ActionOutcome(ok=False, message=f"{action.kind} needs the ref of an element, e.g. e5")
     if action.kind == "navigate" and not action.url:
@@ -50,7 +50,7 @@ def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secre
         return "clicked"
     if kind == "type" and locator is not None:
         text = action.text or ""
-        if bounded.evaluate(locator, bounded.bound(timeout_ms / 1000), "e => e.type === 'password'"):
+        if bounded.evaluate(locator, timeout_ms / 1000, "e => e.type === 'password'"):
             secrets.add(text)
         locator.fill(text, timeout=timeout_ms)
         return "typed"
@@ -65,7 +65,7 @@ def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secre
         if locator is not None:
             locator.press(key, timeout=timeout_ms)
         else:
-            bounded.call(page.keyboard, bounded.bound(timeout_ms / 1000), "press", key)
+            bounded.call(page.keyboard, timeout_ms / 1000, "press", key)
         return f"pressed {key}"
     if kind == "scroll":
         if locator is not None:
@@ -73,7 +73,7 @@ def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secre
             return f"scrolled {action.ref} into view"
         height = (page.viewport_size or {"height": 720})["height"]
         delta = -0.8 * height if action.direction == "up" else 0.8 * height
-        bounded.call(page.mouse, bounded.bound(timeout_ms / 1000), "wheel", 0, delta)
+        bounded.call(page.mouse, timeout_ms / 1000, "wheel", 0, delta)
         return f"scrolled {action.direction or 'down'}"
     if kind == "navigate":
         response = page.goto(urljoin(page.url, action.url or ""), timeout=timeout_ms)
