@@ -249,8 +249,8 @@ class Session:
         done = act(page, action, state.secrets, self.config.settle_timeout, state.full_snapshot)
         settle(page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
         dead = None
-        if done.ok and action.kind == "click":  # its wait for a late effect also lets a new tab or download show
-            dead = state.checks.dead_click(done.locator, url_before, event=lambda: state.events.happened)
+        if done.ok and action.kind == "click":
+            dead = state.checks.dead_click(done.locator, url_before, event=state.events.happened_within)
         state.events.settle()
         if state.page is not page:
             self._follow(state)

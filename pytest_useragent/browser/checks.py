@@ -22,6 +22,9 @@ from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.records import Issue, Signals
 
 MIN_TARGET_PX = 24
+LATE_EVENT_SECONDS = 1.0
+"""How long a click that changed nothing on the page is given to open a tab or start a download, which the browser
+announces a moment after the click returned (later still on a busy machine)."""
 
 _LAYOUT = script("layout.js")
 _LAYOUT_AND_COPY = f"minimum => ({{layout: ({_LAYOUT})(minimum), copy: ({COPY})()}})"
@@ -80,13 +83,13 @@ class PageChecks:
         return issues
 
     def dead_click(
-        self, locator: str | None, url_before: str, *, event: Callable[[], bool] = lambda: False
+        self, locator: str | None, url_before: str, *, event: Callable[[float], bool] = lambda seconds: False
     ) -> Issue | None:
         """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM or focus change), not
         even within QUIET_MS for a late effect. Clicks on form fields, clicks that never reached the page's
-        document (in a frame), and clicks after which the browser did something beside the page (`event()`, asked
-        after that wait: a dialog, a new tab, a download, a blocked navigation) are never dead. Needs the page's
-        PageWatcher, whose script saw the click."""
+        document (in a frame), and clicks after which the browser did something beside the page (`event(seconds)`,
+        asked last and given LATE_EVENT_SECONDS: a dialog, a new tab, a download, a blocked navigation) are never
+        dead. Needs the page's PageWatcher, whose script saw the click."""
         try:
             changed = (
                 self._page.url != url_before
@@ -94,7 +97,7 @@ class PageChecks:
             )
         except PlaywrightError:
             return None  # the document went away: something happened
-        if changed or event():
+        if changed or event(LATE_EVENT_SECONDS):
             return None
         return Issue(
             source="check",

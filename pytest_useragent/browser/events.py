@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import Literal
 
 from playwright.sync_api import Dialog, Download, Page, Request, Route
@@ -28,6 +29,7 @@ MESSAGE_CHARS = 300
 """The most of a dialog's text that is kept: it goes into the next prompt."""
 
 ROUTE = "**/*"
+POLL_MS = 20
 ERROR_PAGE = "chrome-error:"
 
 
@@ -80,6 +82,15 @@ class PageEvents:
     def happened(self) -> bool:
         """Something happened beside the page since the last `drain`: an action that led to it was not dead."""
         return bool(len(self._events) > self._seen or self._opened or self._downloads)
+
+    def happened_within(self, seconds: float) -> bool:
+        """Whether something happens beside the page within `seconds`: asked when a click showed no effect on the
+        page, whose new tab or download the browser may announce a moment after the click returned."""
+        deadline = time.monotonic() + seconds
+        while not self.happened and time.monotonic() < deadline:
+            with contextlib.suppress(PlaywrightError):  # a timer in the driver: it lets the events arrive
+                self.page.wait_for_timeout(POLL_MS)
+        return self.happened
 
     def settle(self) -> None:
         """After an action settled: wait (bounded) for downloads to finish and new pages to load; the last new page
