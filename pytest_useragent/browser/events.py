@@ -80,7 +80,7 @@ class PageEvents:
 
     @property
     def happened(self) -> bool:
-        """Something happened beside the page since the last `drain`: an action that led to it was not dead."""
+        """Something happened beside the page since the last action began (`expect`): that action was not dead."""
         return bool(len(self._events) > self._seen or self._opened or self._downloads)
 
     def happened_within(self, seconds: float) -> bool:
@@ -111,20 +111,20 @@ class PageEvents:
         for new in opened:
             with contextlib.suppress(PlaywrightError):
                 new.wait_for_load_state("domcontentloaded", timeout=self._seconds * 1000)
-            if new.url.startswith(ERROR_PAGE):  # the browser's own error page: the new tab never loaded
-                self._events.append(PageEvent(kind="popup", reason="it did not load, so it was closed"))
-                with bounded.quietly():
-                    bounded.call(new, self._seconds, "close")
+            reason = self._hosts.refusal(new.url)
+            if new in self._refused:  # the route refused its navigation, and recorded why
+                closed = None
+            elif new.url.startswith(ERROR_PAGE):  # the browser's own error page: the new tab never loaded
+                closed = PageEvent(kind="popup", reason="it did not load, so it was closed")
+            elif reason is not None:
+                closed = PageEvent(kind="blocked", url=origin(new.url), reason=reason)
+            else:
+                self._events.append(PageEvent(kind="popup", url=new.url))
+                self.page = new
                 continue
-            reason = None if new in self._refused else self._hosts.refusal(new.url)
-            if new in self._refused or reason is not None:
-                if reason is not None:
-                    self._events.append(PageEvent(kind="blocked", url=origin(new.url), reason=reason))
-                with bounded.quietly():
-                    bounded.call(new, self._seconds, "close")
-                continue
-            self._events.append(PageEvent(kind="popup", url=new.url))
-            self.page = new
+            self._events += [closed] if closed else []
+            with bounded.quietly():
+                bounded.call(new, self._seconds, "close")
 
     def drain(self) -> list[PageEvent]:
         """The events since the last drain."""
