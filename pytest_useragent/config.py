@@ -7,6 +7,7 @@ Each knob is a command-line option `--useragent-<name>` with an ini fallback `us
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -78,6 +79,17 @@ def _model(value: str) -> str:
     return value
 
 
+_HOST = re.compile(r"(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
+
+
+def _hosts(value: str) -> tuple[str, ...]:
+    hosts = tuple(host.strip().lower().rstrip(".") for host in value.split(",") if host.strip())
+    bad = [host for host in hosts if not _HOST.fullmatch(host)]
+    if bad:
+        raise ValueError(f"{', '.join(bad)}: not a host name (e.g. shop.example.com, *.example.com, 127.0.0.1)")
+    return hosts
+
+
 @dataclass(frozen=True)
 class Option:
     """One knob: its option name, help text, parser and default."""
@@ -102,6 +114,7 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _switch: "on|off",
     _currency: "CODE",
     _model: "MODEL",
+    _hosts: "HOST,...",
     str: "TEXT|FILE",
     Path: "PATH",
 }
@@ -153,6 +166,12 @@ OPTIONS: tuple[Option, ...] = (
         "5",
     ),
     Option("api-timeout", "most seconds one model request may take (default 90)", _seconds, "90"),
+    Option(
+        "allowed-hosts",
+        "hosts the agent may navigate to besides the start URL's, comma-separated; *.example.com for subdomains",
+        _hosts,
+        None,
+    ),
 )
 
 
@@ -185,6 +204,8 @@ class UserAgentConfig:
     """Retries of one model request (the SDK's backoff: 0.5, 1, 2, 4, 8 s, or the API's retry-after)."""
     api_timeout: float = 90.0
     """Seconds one model request may take: 2,048 output tokens at a slow model's ~30 tokens/s fit."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Hosts the agent may take the page to besides the start URL's (`browser/hosts.py`)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
 
@@ -218,12 +239,13 @@ class UserAgentConfig:
             if value is None:
                 continue
             option = next(o for o in OPTIONS if o.name.replace("-", "_") == key)
+            text = ",".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
             try:
-                parsed["session_budget" if key == "budget" else key] = option.parse(str(value))
+                parsed["session_budget" if key == "budget" else key] = option.parse(text)
             except ValueError as error:
                 raise ConfigError(f"useragent {key}={value!r}: {error}") from None
         return replace(self, **parsed)
 
 
-OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget"})
+OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts"})
 """What a marker or agent.run may set for one test."""

@@ -9,7 +9,8 @@
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
         │   └── ProviderRejected  the API refuses the run's calls as such (key, permission, model, request shape)
-        └── BudgetExhausted       the next model call could overspend the budget
+        ├── BudgetExhausted       the next model call could overspend the budget
+        └── PageUnresponsive      the page under test stopped answering (its main thread never returns)
 
 A session never lets a RunError escape: it records it as the session's outcome; after a ProviderRejected the run
 stops calling the model (later agent tests are skipped with its reason). A model reply that does not
@@ -57,3 +58,7 @@ class ProviderRejected(ProviderError):
 
 class BudgetExhausted(RunError):
     """The next model call could cost more than what is left of the budget."""
+
+
+class PageUnresponsive(RunError):
+    """The page under test did not answer a call within its bound: a script that never returns holds its thread."""

@@ -39,7 +39,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "useragent(persona=None, max_steps=None, model=None, budget=None, wait=None, settle_timeout=None, "
-        "slow_response=None, credentials=None): per-test settings for the agent fixture",
+        "slow_response=None, allowed_hosts=None, credentials=None): per-test settings for the agent fixture",
     )
     raw: dict[str, str | None] = {}
     for option in OPTIONS:

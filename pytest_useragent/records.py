@@ -64,6 +64,9 @@ class Action(BaseModel):
     url: str | None = Field(None, description="navigate: URL")
     direction: Literal["up", "down"] | None = Field(None, description="scroll without ref")
     reason: str | None = Field(None, description="done / give_up: why")
+    dialog: Literal["accept", "dismiss"] | None = Field(
+        None, description="the next dialog this action opens: accept (a prompt with text) or dismiss (the default)"
+    )
 
     def describe(self) -> str:
         """A short human line: `click e5`, `type e3 "milk"`, `done: found it`."""
@@ -73,6 +76,8 @@ class Action(BaseModel):
         for value in (self.text, self.key, self.url, self.direction, self.target if self.kind == "find" else None):
             if value and not (value is self.text and self.file):  # document content is too long for a line
                 parts.append(f'"{value}"' if value is self.text or value is self.target else value)
+        if self.dialog:
+            parts.append(f"({self.dialog} the dialog)")
         line = " ".join(parts)
         return f"{line}: {self.reason}" if self.reason else line
 
@@ -260,6 +265,8 @@ class Step(BaseModel):
     issues: list[Issue] = []
     calls: list[Call] = []
     seconds: float
+    events: list[PageEvent] = []
+    """What the browser did beside the page during the step: dialogs, new tabs, downloads, blocked navigations."""
 
 
 class ExpectationStats(BaseModel):
@@ -345,3 +352,38 @@ class SessionResult(BaseModel):
     def cost(self) -> float:
         """The cost in `currency`."""
         return self.cost_usd * self.exchange_rate
+
+
+PageEventKind = Literal["dialog", "popup", "download", "blocked"]
+
+
+class PageEvent(BaseModel):
+    """Something the browser did beside the page: a dialog it showed (and how it was answered), a new tab or popup
+    (which became the session's page), a download, or a navigation refused by the allowed hosts."""
+
+    kind: PageEventKind
+    url: str | None = None
+    """popup: its URL; blocked: the refused address's origin only (its path and query may carry data)."""
+    dialog: Literal["alert", "confirm", "prompt", "beforeunload"] | None = None
+    message: str | None = None
+    """dialog: its text."""
+    answer: Literal["accepted", "dismissed"] | None = None
+    file: str | None = None
+    """download: the file name the site suggested."""
+    size: int | None = None
+    """download: its bytes; None when it did not finish in time or failed."""
+    reason: str | None = None
+    """blocked: why; download: why it failed; popup: why it was closed."""
+
+    def __str__(self) -> str:
+        if self.kind == "dialog":
+            article = "an" if self.dialog == "alert" else "a"
+            return f'{article} {self.dialog} dialog said "{self.message}"; it was {self.answer}'
+        if self.kind == "popup":
+            if self.reason:
+                return f"a new tab opened, but {self.reason}"
+            return f"a new tab opened: {self.url} (you are on it now; the old page stays open)"
+        if self.kind == "download":
+            size = f"{self.size} bytes" if self.size is not None else (self.reason or "not finished")
+            return f"a download: {self.file} ({size})"
+        return f"blocked: {self.reason}"

@@ -10,25 +10,29 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.artifacts import SessionFiles
 from pytest_useragent.billing import Meter
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import find
+from pytest_useragent.browser.events import PageEvents
+from pytest_useragent.browser.hosts import AllowedHosts
 from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
-from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected, RunError
+from pytest_useragent.errors import BudgetExhausted, PageUnresponsive, ProviderError, ProviderRejected, RunError
 from pytest_useragent.issues import deduplicated, grouped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
@@ -42,6 +46,7 @@ from pytest_useragent.records import (
     ExpectationStats,
     Issue,
     IssueList,
+    PageEvent,
     SessionOutcome,
     SessionResult,
     Step,
@@ -72,6 +77,9 @@ class Session:
 
     def run(self, goal: str, url: str | None) -> SessionResult:
         """The session, start to end; every request, file and the result it returns pass `Secrets`."""
+        seconds = bounded.bound(self.config.settle_timeout)
+        hosts = AllowedHosts.around(url or self.page.url, self.config.allowed_hosts)
+        watcher, checks = self._watch(self.page)
         state = _State(
             goal=goal,
             files=SessionFiles(
@@ -80,8 +88,9 @@ class Session:
             secrets=secrets,
             meter=Meter(self.spending.budget(self.config.session_budget, str(self.directory), self.test)),
             model=self.provider.model_name(self.config.model),
-            watcher=PageWatcher(self.page, slow_ms=self.config.slow_response * 1000),
-            checks=PageChecks(self.page),
+            events=PageEvents(self.page, hosts, seconds),
+            watcher=watcher,
+            checks=checks,
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
             todo=self._todo(goal, url),
         )
@@ -91,8 +100,10 @@ class Session:
         error: str | None = None
         interrupted = False
         try:
+            state.events.start()
+            state.watcher.start()
             if url:
-                state.last = _Last(action=f"open {url}", outcome=self._open(url, state.watcher).message)
+                state.last = _Last(action=f"open {url}", outcome=self._open(url, state).message)
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
                 if step.action is not None and step.action.kind in ("done", "give_up"):
@@ -106,14 +117,28 @@ class Session:
                 self.spending.ledger.halt(error)
         except PlaywrightError as failure:
             outcome, error = "page_error", _first_line(failure)
+        except PageUnresponsive as frozen:
+            outcome, error = "page_error", str(frozen)
         except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
             outcome, error, interrupted = "interrupted", "interrupted (KeyboardInterrupt)", True
         finally:
             state.watcher.close()
+            state.events.close()
         result = self._finish(state, url, outcome, error)
         if interrupted:
             raise KeyboardInterrupt
         return result
+
+    def _watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
+        """The watcher (not started yet) and the checks of the session's page."""
+        seconds = bounded.bound(self.config.settle_timeout)
+        return PageWatcher(page, self.config.slow_response * 1000, seconds), PageChecks(page, seconds=seconds)
+
+    def _follow(self, state: _State) -> None:
+        """A new tab or popup became the session's page: the watcher and the checks move to it."""
+        state.watcher.close()
+        state.watcher, state.checks = self._watch(state.page)
+        state.watcher.start()
 
     def _todo(self, goal: str, url: str | None) -> Todo:
         started = datetime.now(UTC)
@@ -131,7 +156,7 @@ class Session:
     def _step(self, state: _State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
-        observation = observe(self.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
+        observation = observe(state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
         found = state.checks.inspect(observation.signals, observation.fingerprint)
         glance = Glance.of(observation.url, observation.snapshot, observation.image)
         reason = state.screenshots.reason(glance, asked=state.look)
@@ -147,6 +172,7 @@ class Session:
             expectation=state.last.expectation and state.secrets.redact(state.last.expectation),
             last_action=state.last.action and state.secrets.redact(state.last.action),
             last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
+            last_events=state.last.events,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
             image=for_model(observation.image) if reason and observation.image else None,
@@ -181,7 +207,7 @@ class Session:
                     datetime.now(UTC),
                     decision.action.kind,
                     done.locator and redact(done.locator),
-                    redact(self.page.url),
+                    redact(state.page.url),
                     redact(decision.summary)[:160],
                 )
             step = Step(
@@ -209,8 +235,10 @@ class Session:
         index = step.index
         for issue in step.issues:
             issue.step, issue.screenshot = index, step.screenshot
+        step.events = state.events.drain()
         # only now, after acting, are the secrets typed at this step known: redact what is kept and written
         step = Step.model_validate(state.secrets.redact_json(step.model_dump()))
+        state.last = replace(state.last, events=step.events)
         state.steps.append(step)
         state.files.append_step(step)
         state.todo.save(index)
@@ -237,10 +265,18 @@ class Session:
         if action.kind == "look":
             state.look = True
             return ActionOutcome(ok=True, message="a screenshot comes with your next step")
-        url_before = self.page.url
-        done = act(self.page, action, state.secrets, self.config.settle_timeout, state.full_snapshot)
-        settle(self.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
-        dead = state.checks.dead_click(done.locator, url_before) if done.ok and action.kind == "click" else None
+        page, url_before = state.page, state.page.url
+        state.events.expect(action)
+        if action.kind == "navigate" and (refused := state.events.refuse(urljoin(url_before, action.url or ""))):
+            return ActionOutcome(ok=False, message=f"blocked: {refused}")
+        done = act(page, action, state.secrets, self.config.settle_timeout, state.full_snapshot)
+        settle(page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
+        dead = None
+        if done.ok and action.kind == "click":
+            dead = state.checks.dead_click(done.locator, url_before, event=state.events.happened_within)
+        state.events.settle()
+        if state.page is not page:
+            self._follow(state)
         if dead is not None:
             found.append(dead)
             done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
@@ -341,14 +377,15 @@ class Session:
         state.files.finish(result)
         return result
 
-    def _open(self, url: str, watcher: PageWatcher) -> ActionOutcome:
+    def _open(self, url: str, state: _State) -> ActionOutcome:
         try:
-            response = self.page.goto(url, timeout=self.config.settle_timeout * 1000 or None)
+            response = state.page.goto(url, timeout=bounded.bound(self.config.settle_timeout) * 1000)
         except PlaywrightError as failure:
             return ActionOutcome(ok=False, message=_first_line(failure))
-        settle(self.page, watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
+        state.events.opened()
+        settle(state.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
         status = f" ({response.status})" if response is not None else ""
-        return ActionOutcome(ok=True, message=f"opened {self.page.url}{status}")
+        return ActionOutcome(ok=True, message=f"opened {state.page.url}{status}")
 
 
 @dataclass(frozen=True)
@@ -358,6 +395,8 @@ class _Last:
     expectation: str | None = None
     action: str | None = None
     outcome: str | None = None
+    events: list[PageEvent] = field(default_factory=list)
+    """What the browser did beside the page during the previous step, redacted."""
 
 
 @dataclass
@@ -369,6 +408,8 @@ class _State:
     secrets: Secrets
     meter: Meter
     model: str
+    events: PageEvents
+    """The browser's events, and the session's page: the start page or the last tab it opened."""
     watcher: PageWatcher
     checks: PageChecks
     documents: Documents
@@ -382,6 +423,10 @@ class _State:
     summary: str = ""
     last: _Last = field(default_factory=lambda: _Last())
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    @property
+    def page(self) -> Page:
+        return self.events.page
 
 
 def _document(documents: Documents, action: Action) -> ActionOutcome:

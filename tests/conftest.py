@@ -24,7 +24,7 @@ CLOSED_NETWORK = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EX
 
 class PageHandler(SimpleHTTPRequestHandler):
     """Static test pages, /listing (a generated shop listing of 150 products), /crowded?buttons=N (N tiny controls on
-    a noisy page), and /slow?ms=N that answers after N milliseconds."""
+    a noisy page), /slow?ms=N that answers after N milliseconds, and /redirect?to=URL."""
 
     def do_GET(self) -> None:  # noqa: N802
         parsed = urlparse(self.path)
@@ -33,6 +33,12 @@ class PageHandler(SimpleHTTPRequestHandler):
             return
         if parsed.path == "/crowded":
             send_crowded(self, int(parse_qs(parsed.query).get("buttons", ["10000"])[0]))
+            return
+        if parsed.path == "/redirect":
+            self.send_response(302)
+            self.send_header("location", parse_qs(parsed.query)["to"][0])
+            self.send_header("content-length", "0")
+            self.end_headers()
             return
         if parsed.path == "/slow":
             time.sleep(int(parse_qs(parsed.query).get("ms", ["100"])[0]) / 1000)

@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.credentials import UnknownPlaceholder
 from pytest_useragent.records import Action, ActionOutcome
 from pytest_useragent.redaction import Secrets
@@ -24,7 +25,7 @@ _ROLE_LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")
 def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str = "") -> ActionOutcome:
     """Carry out one action; anything that goes wrong comes back as ok=False with a one-line reason. `snapshot`,
     the ai snapshot the ref comes from, names the element for the record without asking the page."""
-    timeout_ms = timeout * 1000
+    timeout_ms = bounded.bound(timeout) * 1000  # never 0, which Playwright reads as no timeout at all
     if action.kind in NEEDS_REF and not action.ref:
         return ActionOutcome(ok=False, message=f"{action.kind} needs the ref of an element, e.g. e5")
     if action.kind == "navigate" and not action.url:
@@ -33,9 +34,9 @@ def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: 
     described: str | None = None
     try:
         if locator is not None:
-            if locator.count() == 0:
+            if bounded.call(locator, bounded.bound(timeout), "count") == 0:
                 return ActionOutcome(ok=False, message=f"no element {action.ref} on the page now; look again")
-            described = locator_code(snapshot, action.ref or "") or _stable(locator, action.ref or "")
+            described = locator_code(snapshot, action.ref or "") or _stable(locator, action.ref or "", timeout)
         message = _perform(page, action, locator, secrets, timeout_ms)
     except UnknownPlaceholder as unknown:
         return ActionOutcome(ok=False, message=str(unknown), locator=described)
@@ -53,7 +54,7 @@ def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secre
     if kind == "type" and locator is not None:
         # a credential's value is put in only here; the model and every record keep the placeholder
         text = secrets.credentials.fill(action.text or "")
-        if locator.evaluate("e => e.type === 'password'"):
+        if bounded.evaluate(locator, timeout_ms / 1000, "e => e.type === 'password'"):
             secrets.add(text)
         locator.fill(text, timeout=timeout_ms)
         return "typed"
@@ -68,14 +69,15 @@ def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secre
         if locator is not None:
             locator.press(key, timeout=timeout_ms)
         else:
-            page.keyboard.press(key)
+            bounded.call(page.keyboard, timeout_ms / 1000, "press", key)
         return f"pressed {key}"
     if kind == "scroll":
         if locator is not None:
             locator.scroll_into_view_if_needed(timeout=timeout_ms)
             return f"scrolled {action.ref} into view"
         height = (page.viewport_size or {"height": 720})["height"]
-        page.mouse.wheel(0, -0.8 * height if action.direction == "up" else 0.8 * height)
+        delta = -0.8 * height if action.direction == "up" else 0.8 * height
+        bounded.call(page.mouse, timeout_ms / 1000, "wheel", 0, delta)
         return f"scrolled {action.direction or 'down'}"
     if kind == "navigate":
         response = page.goto(urljoin(page.url, action.url or ""), timeout=timeout_ms)
@@ -110,9 +112,9 @@ def _unescape(name: str) -> str:
     return re.sub(r"\\(.)", r"\1", name)
 
 
-def _stable(locator: Locator, ref: str) -> str:
+def _stable(locator: Locator, ref: str, timeout: float) -> str:
     """The locator as Playwright code, e.g. get_by_role("button", name="Buy"); the ref when it cannot be."""
     try:
-        return str(locator.normalize())
+        return str(bounded.call(locator, bounded.bound(timeout), "normalize"))
     except PlaywrightError:
         return f'locator("aria-ref={ref}")'

@@ -15,7 +15,6 @@ without a size takes no room).
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 from collections import OrderedDict
 from collections.abc import Callable
@@ -26,7 +25,9 @@ from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import APIRequestContext, Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.scripts import script
+from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.issues import MAX_EXAMPLES, grouped
 from pytest_useragent.records import Issue, Severity
 
@@ -36,6 +37,8 @@ AXE_OPTIONS = {
     "preload": False,  # fetches the style sheets for css-orientation-lock, an experimental rule these tags leave out
 }
 SHEET_TIMEOUT_MS = 5000
+AUDIT_SECONDS = 30.0
+"""The most one call of an audit may take (loading axe, or waiting for its results on a huge page)."""
 AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "moderate": "minor", "minor": "cosmetic"}
 
 COPY = script("copy.js")
@@ -99,16 +102,16 @@ class Auditor:
             page = self._ready(copy)
             audit = next(self._ids)
             self._running.add(audit)
-            page.evaluate(_AUDIT, [audit, copy, AXE_OPTIONS, MAX_EXAMPLES])
-        except PlaywrightError:
+            bounded.evaluate(page, AUDIT_SECONDS, _AUDIT, [audit, copy, AXE_OPTIONS, MAX_EXAMPLES])
+        except (PlaywrightError, PageUnresponsive):
             self._discard()
             return lambda: None
 
         def collect() -> list[Issue] | None:
             if audit not in self._done:  # still running: wait for it
                 try:
-                    self._arrived(audit, page.evaluate(_COLLECT, audit))
-                except PlaywrightError:
+                    self._arrived(audit, bounded.evaluate(page, AUDIT_SECONDS, _COLLECT, audit))
+                except (PlaywrightError, PageUnresponsive):
                     self._discard()
             self._running.discard(audit)
             violations = self._done.pop(audit, None)
@@ -132,10 +135,10 @@ class Auditor:
             self._done[audit] = violations
 
     def _discard(self) -> None:
-        """After the audit page failed (crashed, or was closed): the next audit makes another."""
+        """After the audit page failed (crashed, closed, or stopped answering): the next audit makes another."""
         if self._page is not None:
-            with contextlib.suppress(PlaywrightError):
-                self._page.context.close()
+            with bounded.quietly():
+                bounded.call(self._page.context, AUDIT_SECONDS, "close")
         self._page = None
 
     def _ready(self, copy: dict[str, Any]) -> Page:
@@ -143,8 +146,8 @@ class Auditor:
         if self._page is None:
             context = self._browser.new_context(offline=True, viewport=copy["viewport"])
             self._page = context.new_page()
-            self._page.expose_function("__useragentAudited", self._arrived)
-            self._page.evaluate(AXE_SCRIPT)
+            bounded.call(self._page, AUDIT_SECONDS, "expose_function", "__useragentAudited", self._arrived)
+            bounded.evaluate(self._page, AUDIT_SECONDS, AXE_SCRIPT)
             self._viewport, self._scheme = copy["viewport"], "light"
         if copy["viewport"] != self._viewport:
             self._page.set_viewport_size(copy["viewport"])
@@ -173,9 +176,9 @@ def auditor_for(page: Page) -> Auditor | None:
 def audit_in_place(page: Page) -> list[Issue] | None:
     """axe on the page itself, now: for pages without an Auditor."""
     try:
-        if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-            page.evaluate(AXE_SCRIPT)
-        return issues_from_axe(page.evaluate(_IN_PLACE, [AXE_OPTIONS, MAX_EXAMPLES]))
+        if not bounded.evaluate(page, AUDIT_SECONDS, "() => typeof window.axe !== 'undefined'"):
+            bounded.evaluate(page, AUDIT_SECONDS, AXE_SCRIPT)
+        return issues_from_axe(bounded.evaluate(page, AUDIT_SECONDS, _IN_PLACE, [AXE_OPTIONS, MAX_EXAMPLES]))
     except PlaywrightError:
         return None
 

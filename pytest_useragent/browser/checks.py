@@ -9,11 +9,13 @@ axe runs on a copy of the state elsewhere (see `audit`): `inspect` starts it, `a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
@@ -21,6 +23,9 @@ from pytest_useragent.issues import MAX_EXAMPLES, grouped
 from pytest_useragent.records import Issue, Signals
 
 MIN_TARGET_PX = 24
+LATE_EVENT_SECONDS = 1.0
+"""How long a click that changed nothing on the page is given to open a tab or start a download, which the browser
+announces a moment after the click returned (later still on a busy machine)."""
 
 _LAYOUT = script("layout.js")
 _LAYOUT_AND_COPY = f"args => ({{layout: ({_LAYOUT})(args), copy: ({COPY})()}})"
@@ -30,8 +35,10 @@ _CLICK_EFFECT = script("click_effect.js")
 class PageChecks:
     """Runs the checks on one page for one session."""
 
-    def __init__(self, page: Page, audits: Audits = AUDITS) -> None:
+    def __init__(self, page: Page, audits: Audits = AUDITS, seconds: float = 5.0) -> None:
         self._page = page
+        self._seconds = seconds
+        """The bound of each call on the page (see `bounded`)."""
         self._audits = audits
         self._auditor = auditor_for(page)
         self._seen: set[PageState] = set()
@@ -51,11 +58,13 @@ class PageChecks:
             return issues_from_signals(signals) + known
         try:
             if self._auditor is None:
-                found: dict[str, Any] = {"layout": self._page.evaluate(_LAYOUT, [MIN_TARGET_PX, MAX_EXAMPLES])}
+                found: dict[str, Any] = {
+                    "layout": bounded.evaluate(self._page, self._seconds, _LAYOUT, [MIN_TARGET_PX, MAX_EXAMPLES])
+                }
                 in_place = audit_in_place(self._page)
                 pending: Pending = lambda: in_place  # noqa: E731
             else:
-                found = self._page.evaluate(_LAYOUT_AND_COPY, [MIN_TARGET_PX, MAX_EXAMPLES])
+                found = bounded.evaluate(self._page, self._seconds, _LAYOUT_AND_COPY, [MIN_TARGET_PX, MAX_EXAMPLES])
                 pending = self._auditor.start(found["copy"], self._page.request)
         except PlaywrightError:  # the document is going away: its successor is the state to check
             return issues_from_signals(signals)
@@ -76,15 +85,22 @@ class PageChecks:
         self._audits.put(state, layout + issues)
         return issues
 
-    def dead_click(self, locator: str | None, url_before: str) -> Issue | None:
+    def dead_click(
+        self, locator: str | None, url_before: str, *, event: Callable[[float], bool] = lambda seconds: False
+    ) -> Issue | None:
         """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM or focus change), not
-        even within QUIET_MS for a late effect. Clicks on form fields, and clicks that never reached the page's
-        document (in a frame), are never dead. Needs the page's PageWatcher, whose script saw the click."""
+        even within QUIET_MS for a late effect. Clicks on form fields, clicks that never reached the page's
+        document (in a frame), and clicks after which the browser did something beside the page (`event(seconds)`,
+        asked last and given LATE_EVENT_SECONDS: a dialog, a new tab, a download, a blocked navigation) are never
+        dead. Needs the page's PageWatcher, whose script saw the click."""
         try:
-            changed = self._page.url != url_before or self._page.evaluate(_CLICK_EFFECT, QUIET_MS) is not False
+            changed = (
+                self._page.url != url_before
+                or bounded.evaluate(self._page, self._seconds, _CLICK_EFFECT, QUIET_MS) is not False
+            )
         except PlaywrightError:
             return None  # the document went away: something happened
-        if changed:
+        if changed or event(LATE_EVENT_SECONDS):
             return None
         return Issue(
             source="check",

@@ -8,7 +8,9 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS, settle
@@ -32,30 +34,37 @@ _PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')]
 def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0) -> Observation:
     """One look at the page, taken while it stands still: when its DOM changed or a request started during the look,
     wait (at most `timeout` seconds) until it is quiet and look again. Needs the page's PageWatcher, whose script
-    times the DOM's changes. The screenshot is kept as taken; `screenshots.for_model` makes what is sent."""
-    observation, still = _look(page, watcher, secrets)
+    times the DOM's changes. The screenshot is kept as taken; `screenshots.for_model` makes what is sent.
+    Every call is bounded by `timeout`: a page that never stands still for a look (a reload loop) raises
+    Playwright's TimeoutError, one whose script never returns PageUnresponsive."""
+    observation, still = _look(page, watcher, secrets, bounded.bound(timeout))
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
-        observation, _ = _look(page, watcher, secrets)
+        observation, _ = _look(page, watcher, secrets, bounded.bound(timeout))
     signals = watcher.drain()
     return observation.model_copy(update={"signals": Signals.model_validate(secrets.redact_json(signals.model_dump()))})
 
 
-def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observation, bool]:
+def _look(page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float) -> tuple[Observation, bool]:
     """The observation, and whether nothing on the page moved (no DOM change, no request started) while it was
     taken: the page's last DOM change is older than the look itself."""
     started = time.monotonic()
-    image = page.screenshot(
-        type="jpeg",
-        quality=QUALITY,
-        scale="css",
-        animations="disabled",
-        mask=_masks(page, secrets),
-        mask_color=MASK_COLOR,
-    )
-    snapshot = page.aria_snapshot(mode="ai", boxes=True)
     try:
-        look = page.evaluate(_LOOK)
+        image = page.screenshot(
+            type="jpeg",
+            quality=QUALITY,
+            scale="css",
+            animations="disabled",
+            mask=_masks(page, secrets, seconds),
+            mask_color=MASK_COLOR,
+            timeout=seconds * 1000,
+        )
+        snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
+    except PlaywrightTimeout:
+        bounded.check_responsive(page, seconds)  # a frozen page says so; a live one that never stood still, not
+        raise
+    try:
+        look = bounded.evaluate(page, seconds, _LOOK)
     except PlaywrightError:  # the document is being replaced: look at what there is
         height = (page.viewport_size or {"height": 720})["height"]
         look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
@@ -66,7 +75,7 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
         secrets.add(value)
     for frame in page.frames[1:]:
         try:
-            for value in frame.evaluate(_PASSWORD_VALUES):
+            for value in bounded.evaluate(frame, seconds, _PASSWORD_VALUES):
                 secrets.add(value)
         except PlaywrightError:
             continue  # a frame that navigated away or forbids scripts holds no value we can read
@@ -85,7 +94,7 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets) -> tuple[Observati
     return observation, still
 
 
-def _masks(page: Page, secrets: Secrets) -> list[Locator]:
+def _masks(page: Page, secrets: Secrets, seconds: float) -> list[Locator]:
     """Password fields, any element whose text holds a known secret, and any other field whose value holds one (an
     email typed into its box): covered before the image is kept or sent. With no secret known, one locator."""
     masks = [page.locator("input[type=password]")]
@@ -94,7 +103,7 @@ def _masks(page: Page, secrets: Secrets) -> list[Locator]:
         return masks
     masks += [page.get_by_text(value) for value in values]
     try:  # the fields' values come to Python to be compared: the secrets never go into the page's scripts
-        held = page.evaluate(_FIELD_VALUES)
+        held = bounded.evaluate(page, seconds, _FIELD_VALUES)
     except PlaywrightError:
         return masks
     fields = page.locator(_FIELDS)

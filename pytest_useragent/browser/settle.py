@@ -13,6 +13,7 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import PageWatcher
 
@@ -38,7 +39,8 @@ def settle(page: Page, watcher: PageWatcher, *, minimum: float, timeout: float, 
     while left_ms() > 0:
         if quiet_ms:
             try:
-                page.evaluate(_DOM_QUIET, [quiet_ms, left_ms()])
+                waiting = left_ms()
+                bounded.evaluate(page, waiting / 1000 + bounded.bound(timeout), _DOM_QUIET, [quiet_ms, waiting])
             except PlaywrightError:
                 # the document was replaced under us (navigation); wait for the new one
                 try:

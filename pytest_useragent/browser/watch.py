@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import ConsoleMessage, Page, Request, Response
 from playwright.sync_api import Error as PlaywrightError
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
@@ -23,20 +24,29 @@ class PageWatcher:
     """Listens to a page for a session: console errors and failed requests between two looks, requests in flight;
     `observe` and `PageChecks` read what the page script counts. `close` removes all of it from the page."""
 
-    def __init__(self, page: Page, slow_ms: float = 1000) -> None:
+    def __init__(self, page: Page, slow_ms: float = 1000, seconds: float = 5.0) -> None:
         self._page = page
-        self._script = page.add_init_script(_WATCH)
-        with contextlib.suppress(PlaywrightError):  # a document going away: its successor gets the init script
-            page.evaluate(_WATCH)
+        self._seconds = seconds
+        """The bound of each call on the page (see `bounded`)."""
         self._slow_ms = slow_ms
         self._signals = Signals()
+        self._script: Any = None
+        """The init script's disposable (playwright does not export its type)."""
         self.in_flight: set[Request] = set()
+
+    def start(self) -> PageWatcher:
+        """Install the page script and the listeners; raises PageUnresponsive on a page that does not answer."""
+        page = self._page
         page.on("console", self._on_console)
         page.on("pageerror", self._on_page_error)
         page.on("request", self._on_request)
         page.on("requestfinished", self._on_request_finished)
         page.on("requestfailed", self._on_request_failed)
         page.on("response", self._on_response)
+        self._script = bounded.call(self._page, self._seconds, "add_init_script", _WATCH)
+        with contextlib.suppress(PlaywrightError):  # a document going away: its successor gets the init script
+            bounded.evaluate(self._page, self._seconds, _WATCH)
+        return self
 
     def drain(self) -> Signals:
         """The signals since the last drain."""
@@ -46,8 +56,9 @@ class PageWatcher:
     def close(self) -> None:
         for event, handler in self._handlers():
             self._page.remove_listener(event, handler)
-        with contextlib.suppress(PlaywrightError):  # the page is closed already
-            self._script.close()
+        if self._script is not None:
+            with bounded.quietly():  # the page is closed already, or stopped answering
+                bounded.call(self._script, self._seconds, "close")
 
     def _handlers(self) -> list[tuple[str, Callable[..., None]]]:
         return [

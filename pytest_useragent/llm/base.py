@@ -12,7 +12,15 @@ from typing import Any, Generic, Protocol, TypeVar
 from pytest_useragent.billing import Meter
 from pytest_useragent.llm.recap import Recap, recap
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import Decision, DocumentEntry, Observation, SessionOutcome, Step, WrapUp
+from pytest_useragent.records import (
+    Decision,
+    DocumentEntry,
+    Observation,
+    PageEvent,
+    SessionOutcome,
+    Step,
+    WrapUp,
+)
 
 T = TypeVar("T")
 MAX_REPAIRS = 2
@@ -34,6 +42,8 @@ class StepRequest:
     """What the persona expected its previous action to do; None on the first step."""
     last_action: str | None = None
     last_outcome: str | None = None
+    last_events: list[PageEvent] = field(default_factory=list)
+    """What the browser did beside the page during the last step: dialogs, new tabs, downloads, blocked pages."""
     documents: list[DocumentEntry] = field(default_factory=list)
     """The index of the persona's documents."""
     todo: str = ""

@@ -76,7 +76,7 @@ def test_a_dead_click_and_clicks_that_do_something(page):
         <button id=live onclick="this.textContent='Done'">Live</button>
         <button id=focus onclick="document.getElementById('f').focus()">Focus</button><input id=f aria-label=f>
         <a href="#next">Next</a>""")
-    PageWatcher(page)
+    PageWatcher(page).start()
     checks = PageChecks(page)
     for name, dead in [("Dead", True), ("Live", False), ("Focus", False), ("Next", False)]:
         issue = clicked(page, checks, page.get_by_text(name, exact=True), name)
@@ -87,13 +87,13 @@ def test_a_dead_click_and_clicks_that_do_something(page):
 
 def test_a_click_whose_effect_comes_a_little_later_is_not_dead(page):
     page.set_content("""<button onclick="setTimeout(() => this.textContent = 'Sent', 40)">Send</button>""")
-    PageWatcher(page)
+    PageWatcher(page).start()
     assert clicked(page, PageChecks(page), page.get_by_text("Send"), "Send") is None
 
 
 def test_a_click_inside_a_frame_is_not_judged(page):
     page.set_content('<button>Outer</button><iframe srcdoc="<button>Inner</button>"></iframe>')
-    PageWatcher(page)
+    PageWatcher(page).start()
     checks = PageChecks(page)
     assert clicked(page, checks, page.get_by_text("Outer"), "Outer") is not None  # dead, and judged
     inner = page.frame_locator("iframe").get_by_text("Inner")
@@ -102,7 +102,7 @@ def test_a_click_inside_a_frame_is_not_judged(page):
 
 def test_clicks_on_form_fields_are_never_dead(page):
     page.set_content('<input type=checkbox aria-label="Agree">')
-    PageWatcher(page)
+    PageWatcher(page).start()
     assert clicked(page, PageChecks(page), page.get_by_label("Agree"), "Agree") is None
 
 

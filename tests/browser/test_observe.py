@@ -13,7 +13,7 @@ from pytest_useragent.screenshots import for_model
 
 
 def look(page):
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     return watcher, lambda secrets=None: observe(page, watcher, secrets or Secrets())
 
 
@@ -80,13 +80,13 @@ def test_a_still_page_is_looked_at_once(page, site):
 
 def test_a_page_that_never_stands_still_is_looked_at_within_the_bound(page):
     page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     assert observe(page, watcher, Secrets(), timeout=0.3).snapshot.startswith("- paragraph")
 
 
 def test_the_watch_script_is_in_every_document_until_the_watcher_closes(page, site):
     page.goto(f"{site}/index.html")
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     assert page.evaluate("typeof window.__useragent") == "object"  # the document already there
     page.goto(f"{site}/pricing.html")
     assert page.evaluate("typeof window.__useragent") == "object"  # and each new one

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
 
 import anthropic
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent import Agent, AnthropicProvider, OfflineProvider, Persona, SessionResult
+from pytest_useragent.browser import bounded
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.records import IssueDraft, Step
 from pytest_useragent.testing import Fault, Malformed, Slow, Truncated, decision, ref_of, wrap_up
 
@@ -206,9 +210,26 @@ def test_passwords_never_reach_the_model_or_the_disk(page, site, tmp_path, fake_
         assert "sk-ant-test-key" not in path.read_text(), path
 
 
+class CrashesThePage:
+    """The provider, but the page's renderer crashes while the model decides (chrome://crash is no longer reachable
+    by the agent: only http(s) pages of allowed hosts are)."""
+
+    def __init__(self, provider: AnthropicProvider, page: Any) -> None:
+        self._provider, self._page = provider, page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._provider, name)
+
+    def decide(self, request: Any, budget: Any) -> Any:
+        reply = self._provider.decide(request, budget)
+        with contextlib.suppress(PlaywrightError, PageUnresponsive):  # the target dies before it answers
+            bounded.call(self._page.context.new_cdp_session(self._page), 2, "send", "Page.crash")
+        return reply
+
+
 def test_a_crashed_page_is_a_recorded_outcome(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("navigate", url="chrome://crash"), wrap_up())
-    result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
+    fake_api.push(decision("wait"), wrap_up())
+    result = make_agent(page, CrashesThePage(claude, page), tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.outcome == "page_error" and "crashed" in (result.error or "")
     assert len(result.steps) == 1
     assert (tmp_path / "useragent" / "session.json").exists()

@@ -7,26 +7,26 @@ from pytest_useragent.browser.watch import PageWatcher
 
 
 def test_settle_waits_for_content_fetched_after_load(page, site):
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     page.goto(f"{site}/late.html", wait_until="commit")
     settle(page, watcher, minimum=0, timeout=5, quiet_ms=QUIET_MS)
     assert page.locator("#done").text_content() == "Loaded: slow answer"
 
 
 def test_settle_is_bounded_on_a_page_that_never_stops_changing(page):
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
     waited = settle(page, watcher, minimum=0, timeout=0.5, quiet_ms=QUIET_MS)
     assert waited >= 0.5  # it gave up at the bound instead of returning early or hanging
 
 
 def test_without_a_quiet_window_settle_does_not_wait_for_the_dom(page):
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
     assert settle(page, watcher, minimum=0, timeout=5) < 5  # the look that follows checks the DOM stood still
 
 
 def test_settle_honours_the_configured_minimum(page):
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     page.set_content("<p>still</p>")
     assert settle(page, watcher, minimum=0.2, timeout=1) >= 0.2

@@ -1,0 +1,77 @@
+"""Bounded Playwright calls: every call on a page either returns within its bound or raises PageUnresponsive.
+
+A page whose script never returns (`while (true) {}`) holds its main thread, and with it every call that needs the
+page to answer. Calls that take a `timeout=` (screenshot, aria_snapshot, click, goto, wait_for_*) are bounded by
+Playwright's server and get one from their caller; the calls that take none (evaluate, locator.count and .evaluate,
+a disposable's close, unroute) go through `call` here, the one place that bounds them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from pytest_useragent.errors import PageUnresponsive
+
+MIN_SECONDS = 1.0
+"""The least bound of a call, however small the settle timeout: an evaluate on a busy but live page takes ms."""
+
+PROBE = "() => true"
+
+
+def bound(settle_timeout: float) -> float:
+    """The bound of one call on the page under test, from `--useragent-settle-timeout`."""
+    return max(settle_timeout, MIN_SECONDS)
+
+
+def call(target: Any, seconds: float, method: str, *args: Any, **kwargs: Any) -> Any:
+    """`target.method(*args, **kwargs)` on a sync Playwright object (Page, Frame, Locator, Disposable ...), given
+    up after `seconds` with PageUnresponsive.
+
+    Why internals: the sync API has no timeout for these calls, and a thread cannot be interrupted. Each sync
+    method hands its coroutine to the object's `_sync`, which runs it on Playwright's event loop; shadowing `_sync`
+    for this one call wraps that coroutine in `asyncio.wait_for`, so the public method still maps its arguments and
+    result. An abandoned call is safe: in playwright's `connection.py` a cancelled call's future sends `__abort__`
+    to the driver, and a reply that still arrives finds its future done and is dropped (`_Callback.resolve`).
+    tests/browser/test_bounded.py holds the installed playwright to that.
+    """
+    sync = target._sync
+
+    def within(awaitable: Any) -> Any:
+        return sync(asyncio.wait_for(awaitable, seconds))
+
+    target._sync = within
+    try:
+        return getattr(target, method)(*args, **kwargs)
+    except TimeoutError:  # asyncio's, not Playwright's (a PlaywrightError): the page never answered
+        name = type(target).__name__.lower()
+        raise PageUnresponsive(
+            f"the page stopped responding: {name}.{method} got no answer within {seconds:g} s "
+            "(a script that never returns?)"
+        ) from None
+    finally:
+        del target._sync
+
+
+def evaluate(target: Any, seconds: float, expression: str, arg: Any = None) -> Any:
+    """`target.evaluate(expression, arg)`, bounded."""
+    return call(target, seconds, "evaluate", expression, arg)
+
+
+def check_responsive(page: Page, seconds: float) -> None:
+    """Raise PageUnresponsive when the page's main frame cannot run a trivial script within `seconds`. A document
+    going away (navigation) answers with an error, and counts as alive."""
+    with contextlib.suppress(PlaywrightError):
+        evaluate(page.main_frame, seconds, PROBE)
+
+
+@contextlib.contextmanager
+def quietly() -> Iterator[None]:
+    """For cleanup: a page that is gone or does not answer keeps nothing of ours that matters."""
+    with contextlib.suppress(PlaywrightError, PageUnresponsive):
+        yield
