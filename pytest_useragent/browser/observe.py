@@ -3,6 +3,7 @@ page signals, taken while the page stands still."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -50,15 +51,7 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float) ->
     taken: the page's last DOM change is older than the look itself."""
     started = time.monotonic()
     try:
-        image = page.screenshot(
-            type="jpeg",
-            quality=QUALITY,
-            scale="css",
-            animations="disabled",
-            mask=_masks(page, secrets, seconds),
-            mask_color=MASK_COLOR,
-            timeout=seconds * 1000,
-        )
+        image = _screenshot(page, secrets, seconds)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
     except PlaywrightTimeout:
         bounded.check_responsive(page, seconds)  # a frozen page says so; a live one that never stood still, not
@@ -92,6 +85,30 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float) ->
         fingerprint=look["fingerprint"],
     )
     return observation, still
+
+
+def _screenshot(page: Page, secrets: Secrets, seconds: float) -> bytes:
+    """The screenshot with every secret masked. The masks are locators the page resolves, so a document replaced
+    meanwhile (a redirect by script) fails the shot: it is taken once more on the new document, never unmasked."""
+    for attempt in (1, 2):
+        try:
+            return page.screenshot(
+                type="jpeg",
+                quality=QUALITY,
+                scale="css",
+                animations="disabled",
+                mask=_masks(page, secrets, seconds),
+                mask_color=MASK_COLOR,
+                timeout=seconds * 1000,
+            )
+        except PlaywrightTimeout:
+            raise
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_load_state("domcontentloaded", timeout=seconds * 1000)
+    raise AssertionError("unreachable")
 
 
 def _masks(page: Page, secrets: Secrets, seconds: float) -> list[Locator]:

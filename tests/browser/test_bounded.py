@@ -91,9 +91,12 @@ def test_a_page_frozen_before_the_session_ends_it_too(page, site, tmp_path):
 
 
 def test_a_reload_loop_is_looked_at_within_the_settle_timeout(page, site, tmp_path):
-    """Each look waits the settle timeout (here 1 s), not Playwright's default 30 s: the error names the bound."""
+    """Each look waits the settle timeout (here 1 s), not Playwright's default 30 s: the error names the bound, or
+    the document the (masked) screenshot was taken of went away twice in a row, which ends it at once."""
     result = run(page, OfflineProvider(), tmp_path, "Read the page", f"{site}/reloads.html")
-    assert result.outcome == "page_error" and "Timeout 1000ms exceeded" in (result.error or "")
+    error = result.error or ""
+    assert result.outcome == "page_error"
+    assert "Timeout 1000ms exceeded" in error or "Execution context was destroyed" in error
     assert_every_artifact(result, tmp_path)
 
 

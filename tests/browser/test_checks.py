@@ -142,7 +142,7 @@ def test_a_noisy_page_is_one_issue_per_kind_with_every_signal_counted():
 
 
 def test_the_watcher_keeps_a_few_signals_of_each_kind_and_counts_the_rest(page):
-    watcher = PageWatcher(page)
+    watcher = PageWatcher(page).start()
     page.evaluate("() => { for (let i = 0; i < 1000; i++) console.error('noise ' + i) }")
     page.evaluate("() => new Promise(requestAnimationFrame)")  # console events arrive before the next round trip
     signals = watcher.drain()
