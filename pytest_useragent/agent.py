@@ -12,6 +12,7 @@ from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import SessionResult
 from pytest_useragent.session import Progress, Session
+from pytest_useragent.verdict import SuccessCheck, validate
 
 
 class Agent:
@@ -48,8 +49,12 @@ class Agent:
         max_steps: int | None = None,
         budget: float | None = None,
         model: str | None = None,
+        success: SuccessCheck | None = None,
     ) -> SessionResult:
-        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened."""
+        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened.
+
+        `success` (a Locator that must be visible, or a function of the page returning True/False) decides whether
+        the goal was reached, over the persona's word; a persona that said done when it says no is a finding."""
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
         name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
         session = Session(
@@ -61,6 +66,7 @@ class Agent:
             spending=self.spending,
             progress=self._progress,
             test=self.test,
+            success=validate(success),
         )
         result = session.run(goal, url)
         self.results.append(result)

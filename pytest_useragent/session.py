@@ -38,6 +38,8 @@ from pytest_useragent.records import (
     TODO_ACTIONS,
     Action,
     ActionOutcome,
+    Claim,
+    Completion,
     ExpectationStats,
     Issue,
     IssueList,
@@ -48,6 +50,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.redaction import Secrets
 from pytest_useragent.screenshots import Glance, ScreenshotPolicy, for_model
+from pytest_useragent.verdict import SuccessCheck, describe, judge_done, read_documents, succeeded
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
 from pytest_useragent.workspace.pending import PendingWrite, incomplete
 from pytest_useragent.workspace.todo import Todo, TodoSettings
@@ -67,6 +70,8 @@ class Session:
     progress: Progress = lambda line: None  # noqa: E731
     test: str | None = None
     """The test's node id, for the run's ledger."""
+    success: SuccessCheck | None = None
+    """The test's own check that the goal is reached; it decides over the persona's word."""
 
     def run(self, goal: str, url: str | None) -> SessionResult:
         state = _State(
@@ -89,9 +94,12 @@ class Session:
                 state.last = _Last(action=f"open {url}", outcome=self._open(url, state.watcher).message)
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
-                if step.action is not None and step.action.kind in ("done", "give_up"):
-                    outcome = "goal_achieved" if step.action.kind == "done" else "gave_up"
+                kind = step.action.kind if step.action is not None else None
+                if kind == "give_up" or (kind == "done" and step.outcome.ok):
+                    outcome = "goal_achieved" if kind == "done" else "gave_up"
                     break
+                # a done not borne out goes on while steps remain; at the last step it is the session's outcome
+                outcome = "unverified" if kind == "done" else "max_steps"
         except BudgetExhausted as exhausted:
             outcome, error = "budget_exhausted", str(exhausted)
         except ProviderError as failure:
@@ -141,6 +149,7 @@ class Session:
             expectation=state.last.expectation and state.secrets.redact(state.last.expectation),
             last_action=state.last.action and state.secrets.redact(state.last.action),
             last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
+            last_claim=state.last.claim,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
             image=for_model(observation.image) if reason and observation.image else None,
@@ -156,7 +165,7 @@ class Session:
         try:
             reply = self.provider.decide(request, state.meter)
             decision = reply.value
-            done = None if decision is None else self._carry_out(state, decision.action, found)
+            done = None if decision is None else self._carry_out(state, decision.action, found, index)
         except (RunError, KeyboardInterrupt) as failure:
             # the session ends here; the step keeps what it paid for and says why it stopped
             stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
@@ -189,7 +198,10 @@ class Session:
             )
             state.summary = decision.summary
             state.last = _Last(
-                decision.expectation, decision.action.describe(), ("ok: " if done.ok else "failed: ") + done.message
+                decision.expectation,
+                decision.action.describe(),
+                ("ok: " if done.ok else "failed: ") + done.message,
+                done.claim,
             )
         step = self._record(state, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
@@ -208,7 +220,7 @@ class Session:
         self.progress(_progress_line(step, self.config.max_steps))
         return step
 
-    def _carry_out(self, state: _State, action: Action, found: list[Issue]) -> ActionOutcome:
+    def _carry_out(self, state: _State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
         """Do the action where it belongs: the documents, todo.md, or the page (then settle, and look for a dead
         click, which is added to `found` and to the outcome)."""
         if action.kind in ("write", "append", "update") and not action.text:
@@ -220,7 +232,14 @@ class Session:
         if action.kind == "check":
             checked, message = state.todo.check(action.target)
             return ActionOutcome(ok=checked, message=message)
-        if action.kind in ("done", "give_up"):
+        if action.kind == "done":
+            documents = read_documents(state.documents.listing(), self.config.document_limit * 1000)
+            judged, false_done = judge_done(
+                index, action.evidence, self.page, documents, self.success, self.config.settle_timeout
+            )
+            found.extend([false_done] if false_done else [])
+            return judged
+        if action.kind == "give_up":
             return ActionOutcome(ok=True, message=action.kind)
         if action.kind == "find":
             matches, message = find(state.full_snapshot, action.target or action.text or "")
@@ -296,6 +315,14 @@ class Session:
             except (BudgetExhausted, ProviderError) as failure:
                 error = error or f"wrap-up skipped: {failure}"
         calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
+        completion = Completion(
+            check=describe(self.success),
+            # asked once more at the end: a persona may reach the goal without noticing, or never claim it
+            success=succeeded(self.page, self.success)
+            if self.success is not None and outcome not in ("page_error", "interrupted")
+            else None,
+            claims=[step.outcome.claim for step in state.steps if step.outcome.claim is not None],
+        )
         result = SessionResult(
             goal=state.goal,
             start_url=url,
@@ -325,6 +352,7 @@ class Session:
             docs=state.documents.listing(),
             documents=state.documents.index(),
             incomplete_docs=incomplete(state.documents.root),
+            completion=completion,
         )
         state.files.finish(result)
         return result
@@ -346,6 +374,8 @@ class _Last:
     expectation: str | None = None
     action: str | None = None
     outcome: str | None = None
+    claim: Claim | None = None
+    """The previous step's claim of done, as judged, so the persona learns when its word was not taken."""
 
 
 @dataclass

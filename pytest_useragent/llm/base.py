@@ -11,7 +11,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from pytest_useragent.billing import Meter
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import Decision, DocumentEntry, Observation, SessionOutcome, Step, WrapUp
+from pytest_useragent.records import Claim, Decision, DocumentEntry, Observation, SessionOutcome, Step, WrapUp
 
 T = TypeVar("T")
 MAX_REPAIRS = 2
@@ -41,6 +41,8 @@ class StepRequest:
     """The screenshot to send (scaled), when it adds information; see `screenshots`."""
     image_reason: str | None = None
     """Why the screenshot is sent."""
+    last_claim: Claim | None = None
+    """The previous step's claim of done, as the harness judged it (not accepted, or the session would have ended)."""
 
 
 @dataclass(frozen=True)
