@@ -27,7 +27,7 @@ from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected, RunError
+from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected, RunError, UserError
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
@@ -110,11 +110,15 @@ class Session:
             outcome, error = "page_error", _first_line(failure)
         except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
             outcome, error, interrupted = "interrupted", "interrupted (KeyboardInterrupt)", True
+        except UserError as mistake:  # the test's success check failed: written as far as it got, then shown
+            state.mistake, error = mistake, str(mistake)
         finally:
             state.watcher.close()
         result = self._finish(state, url, outcome, error)
         if interrupted:
             raise KeyboardInterrupt
+        if state.mistake is not None:
+            raise state.mistake
         return result
 
     def _todo(self, goal: str, url: str | None) -> Todo:
@@ -317,10 +321,7 @@ class Session:
         calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
         completion = Completion(
             check=describe(self.success),
-            # asked once more at the end: a persona may reach the goal without noticing, or never claim it
-            success=succeeded(self.page, self.success)
-            if self.success is not None and outcome not in ("page_error", "interrupted")
-            else None,
+            success=self._succeeded(state, outcome),
             claims=[step.outcome.claim for step in state.steps if step.outcome.claim is not None],
         )
         result = SessionResult(
@@ -356,6 +357,16 @@ class Session:
         )
         state.files.finish(result)
         return result
+
+    def _succeeded(self, state: _State, outcome: SessionOutcome) -> bool | None:
+        """The test's check, asked once more at the end: a persona may reach the goal without noticing it."""
+        if self.success is None or state.mistake is not None or outcome in ("page_error", "interrupted"):
+            return None
+        try:
+            return succeeded(self.page, self.success)
+        except UserError as mistake:
+            state.mistake = mistake
+            return None
 
     def _open(self, url: str, watcher: PageWatcher) -> ActionOutcome:
         try:
@@ -399,6 +410,8 @@ class _State:
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     last: _Last = field(default_factory=lambda: _Last())
+    mistake: UserError | None = None
+    """The test's success check raised or answered neither True nor False: raised once the session is written."""
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
