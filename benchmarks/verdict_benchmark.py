@@ -54,6 +54,10 @@ def heading(page: Page) -> str:
     return text_of(page, "h1")
 
 
+def booked(page: Page) -> bool:
+    return text_of(page, "#status").startswith("Booked:")
+
+
 def document(result: SessionResult, name: str) -> str:
     return Path(result.docs[name]).read_text() if name in result.docs else ""
 
@@ -88,9 +92,9 @@ GOALS = [
     Goal("flawed", "/", "Subscribe to the newsletter", lambda page, r: "subscribed" in text_of(page, "#subscribed")),
     Goal("flawed", "/", "Sign up for the Pro plan", lambda page, r: "Pro plan is ready" in heading(page)),
     Goal("flawed", "/", "Find a job opening in careers", lambda page, r: "Job openings" in text_of(page, "h2")),
-    Goal("pages", "/tour.html", "Book a tour", lambda page, r: text_of(page, "#status").startswith("Booked:")),
-    Goal("pages", "/booking.html?full", "Book a tour", lambda page, r: text_of(page, "#status").startswith("Booked:")),
-    Goal("pages", "/booking.html?silent", "Book a tour", lambda page, r: text_of(page, "#status").startswith("Booked:")),
+    Goal("pages", "/tour.html", "Book a tour", lambda page, r: booked(page)),
+    Goal("pages", "/booking.html?full", "Book a tour", lambda page, r: booked(page)),
+    Goal("pages", "/booking.html?silent", "Book a tour", lambda page, r: booked(page)),
     Goal("pages", "/todo.html", "Add a todo 'buy milk'", lambda page, r: "buy milk" in text_of(page, "#list span")),
     Goal(
         "pages",

@@ -49,6 +49,8 @@ CONFIRM_STEMS = (
     "received", "complete", "saved", "ordered", "registered", "submitted", "placed", "scheduled", "paid", "posted",
 )  # fmt: skip
 ERROR_STEMS = ("error", "wrong", "invalid", "fail", "please", "required", "must", "need", "cannot", "unable", "sorry")
+PENDING_STEMS = ("loading", "wait", "processing", "sending", "saving", "submitting", "busy")
+"""A region that says it is still at work has not answered yet."""
 LISTS = {"list", "listitem", "table", "row", "cell", "grid", "gridcell", "rowgroup"}
 REGIONS = {"status", "alert", "log"}
 STUCK_AFTER = 2
@@ -177,7 +179,11 @@ def notable(elements: list[Element], values: list[str]) -> list[str]:
 def proof(elements: list[Element], values: list[str], said: tuple[str, ...]) -> str | None:
     """Evidence that the task went through: a notable text that is new since the engine acted and is no error (a
     list entry only when it holds every quoted value of the goal)."""
-    news = [text for text in notable(elements, values) if text not in said and not _has_stem(ERROR_STEMS, text)]
+    news = [
+        text
+        for text in notable(elements, values)
+        if text not in said and not _has_stem(ERROR_STEMS, text) and not _has_stem(PENDING_STEMS, text)
+    ]
     return next(iter(news), None)
 
 
@@ -306,7 +312,7 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
     if evidence is not None:
         file = _FILE.search(goal)
         note = file.group(1) if file else "notes.md"
-        if any(verb in goal.lower() for verb in DOCUMENT_VERBS) and f'wrote "{note}"' not in tried:
+        if any(word in goal.lower() for word in DOCUMENT_VERBS) and f'wrote "{note}"' not in tried:
             return (
                 "This is what I came for; I write down what I found.",
                 f"{note} holds what I found.",
@@ -351,7 +357,7 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
         form = _fill_form(request.persona, words, elements, tried)
         if form is not None:
             return form
-    finish = _finish(elements, verb, words, values, tried) if verb or values else None
+    finish = _finish(elements, verb, words, tried) if verb or values else None
     if finish is not None:
         return finish
     if values and field is not None and 'pressed "Enter"' not in tried:
@@ -401,9 +407,7 @@ def _named(request: StepRequest, elements: list[Element], words: list[str]) -> s
     return max(headings, key=lambda name: score(words, name), default=None) or None
 
 
-def _finish(
-    elements: list[Element], verb: str | None, words: list[str], values: list[str], tried: set[str]
-) -> Move | None:
+def _finish(elements: list[Element], verb: str | None, words: list[str], tried: set[str]) -> Move | None:
     """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form."""
     stems = tuple(word for word in (verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
     for button in (e for e in elements if e.role == "button" and e.ref and e.name and e.key not in tried):

@@ -234,3 +234,9 @@ def ask_with_claim(goal: str, claim):
     reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(LEDGER, 1)))
     assert reply.value is not None
     return reply.value
+
+
+def test_a_region_still_at_work_has_not_answered_yet():
+    busy = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Loading your booking")
+    decision = ask("Book a tour", snapshot=busy, summary=AFTER_LINK + ', button "Book"')
+    assert decision.action.kind != "done"
