@@ -37,6 +37,11 @@ def test_hasty(agent, site, page):
 def test_honest(agent, site, page):
     result = agent.run("Book a tour", url=site + "/tour.html", success=page.get_by_text("Booked:"))
     assert result.goal_achieved and not result.completion.false_dones
+
+
+@pytest.mark.offline
+def test_broken_check(agent, site):
+    agent.run("Book a tour", url=site + "/tour.html", success=lambda page: 1 / 0)
 """
 
 
@@ -46,10 +51,16 @@ def test_a_false_done_is_counted_in_the_run_report_and_the_terminal(suite):
     suite.makepyfile(test_booking=TESTS)
     result = suite.runpytest_subprocess("-p", "no:cacheprovider", timeout=240)
 
-    result.assert_outcomes(passed=2)
+    result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
-        ["2 sessions in 2 tests, 1 goals achieved*", 'false "done": 1 (a persona said the goal was reached*']
+        [
+            "*test_broken_check*",
+            "*success=test_broken_check.<locals>.<lambda> raised ZeroDivisionError: division by zero",
+            "* sessions in 3 tests, 1 goals achieved*",
+            'false "done": 1 (a persona said the goal was reached*',
+        ]
     )
+    assert "Traceback" not in result.stdout.str() and "1 / 0" not in result.stdout.str()  # one line, no traceback
     folder = suite.path / "useragent-report"
     report = json.loads((folder / "report.json").read_text())
     assert report["false_dones"] == 1
