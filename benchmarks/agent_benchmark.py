@@ -71,7 +71,7 @@ class Scripted:
 
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         if request.step > len(CLICKS):
-            return Reply(decision("done"))
+            return Reply(decision("done", evidence="Groceries from the corner, delivered"))  # the home page's
         ref = ref_in(request.observation.snapshot, CLICKS[request.step - 1])
         return Reply(decision("click", ref))
 

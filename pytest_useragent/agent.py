@@ -15,6 +15,7 @@ from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import SessionResult
 from pytest_useragent.session import Progress, Session
+from pytest_useragent.verdict import SuccessCheck, validate
 
 MAX_GOAL_CHARS = 2_000
 """A goal is a task a person would be given, a few sentences; it goes with every model call, so a pasted page or file
@@ -59,9 +60,13 @@ class Agent:
         budget: float | None = None,
         model: str | None = None,
         credentials: Mapping[str, str] | None = None,
+        success: SuccessCheck | None = None,
     ) -> SessionResult:
         """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened.
-        `credentials` are added to the agent's (same name: these win). The result is redacted of every secret."""
+
+        `credentials` are added to the agent's (same name: these win). `success` (a Locator that must be visible, or
+        a function of the page returning True/False) decides whether the goal was reached, over the persona's word;
+        a persona that said done when it says no is a finding. The result is redacted of every secret."""
         goal = checked_goal(goal)
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
         known = self.credentials.merged(credentials)
@@ -76,6 +81,7 @@ class Agent:
             progress=self._progress,
             test=self.test,
             credentials=known,
+            success=validate(success),
         )
         result = session.run(goal, url)
         self.results.append(result)

@@ -39,8 +39,17 @@ TODO_ACTIONS = ("plan", "check")
 PAGE_READS = ("find", "look")
 """Actions that read the page as it is, without touching it."""
 SessionOutcome = Literal[
-    "goal_achieved", "gave_up", "max_steps", "budget_exhausted", "provider_error", "page_error", "interrupted"
+    "goal_achieved",
+    "gave_up",
+    "max_steps",
+    "budget_exhausted",
+    "provider_error",
+    "page_error",
+    "interrupted",
+    "unverified",
 ]
+"""`unverified`: the persona said done at its last step, and neither its evidence nor the test's success check bore
+it out."""
 ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted")
 """Outcomes that say the session was stopped from outside, not how the persona fared."""
 
@@ -67,6 +76,7 @@ class Action(BaseModel):
     dialog: Literal["accept", "dismiss"] | None = Field(
         None, description="the next dialog this action opens: accept (a prompt with text) or dismiss (the default)"
     )
+    evidence: str | None = Field(None, description="done: the text on the page or in a document that shows the goal")
 
     def describe(self) -> str:
         """A short human line: `click e5`, `type e3 "milk"`, `done: found it`."""
@@ -201,11 +211,38 @@ class Observation(BaseModel):
     """The viewport and the document's length and hash as the look found them: what tells page states apart."""
 
 
+class Claim(BaseModel):
+    """A `done` the persona claimed, and how the harness judged it (verdict.py)."""
+
+    step: int
+    evidence: str | None
+    found_in: str | None = None
+    """Where the evidence was found: "page", or a document as "docs/<name>"; None when it was not."""
+    success: bool | None = None
+    """The test's success check at that moment; None when the test gave none."""
+
+    @property
+    def accepted(self) -> bool:
+        """The test's check decides when there is one; otherwise the evidence must be found."""
+        return self.success if self.success is not None else self.found_in is not None
+
+    @property
+    def why_not(self) -> str:
+        """Why the claim was not accepted, in one line for the persona and the reports."""
+        if self.success is False:
+            return "the test's success check says the goal is not reached"
+        if not self.evidence:
+            return "done came with no evidence: name the text on the page or in a document that shows the goal"
+        return f'your evidence "{self.evidence}" is not on the page or in your documents'
+
+
 class ActionOutcome(BaseModel):
     ok: bool
     message: str
     locator: str | None = None
     """The acted element as a stable Playwright locator, e.g. get_by_role("button", name="Buy")."""
+    claim: Claim | None = None
+    """For `done`: the claim as judged; `ok` is whether it was accepted."""
 
 
 class Issue(IssueDraft):
@@ -309,6 +346,21 @@ class IncompleteDocument(BaseModel):
     content_path: str
 
 
+class Completion(BaseModel):
+    """Whether the goal was reached, beyond the persona's word: its claims of done, and the test's success check."""
+
+    check: str | None = None
+    """The test's `success=` check as written (a locator or a function's name); None without one."""
+    success: bool | None = None
+    """The check's answer at the session's end; None without one (or when the page was gone)."""
+    claims: list[Claim] = []
+
+    @property
+    def false_dones(self) -> list[Claim]:
+        """Claims of done that were not accepted."""
+        return [claim for claim in self.claims if not claim.accepted]
+
+
 class SessionResult(BaseModel):
     """Everything one `agent.run` found; saved as session.json."""
 
@@ -342,10 +394,14 @@ class SessionResult(BaseModel):
     documents: list[DocumentEntry] = []
     """The same documents as the model last saw them: format, size, headings, preview, profile."""
     incomplete_docs: list[IncompleteDocument] = []
+    completion: Completion = Completion()
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def goal_achieved(self) -> bool:
+        """The test's success check when it gave one; otherwise a claim of done whose evidence was found."""
+        if self.completion.success is not None:
+            return self.completion.success
         return self.outcome == "goal_achieved"
 
     @property

@@ -32,7 +32,14 @@ from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
-from pytest_useragent.errors import BudgetExhausted, PageUnresponsive, ProviderError, ProviderRejected, RunError
+from pytest_useragent.errors import (
+    BudgetExhausted,
+    PageUnresponsive,
+    ProviderError,
+    ProviderRejected,
+    RunError,
+    UserError,
+)
 from pytest_useragent.issues import deduplicated, grouped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
@@ -43,6 +50,8 @@ from pytest_useragent.records import (
     TODO_ACTIONS,
     Action,
     ActionOutcome,
+    Claim,
+    Completion,
     ExpectationStats,
     Issue,
     IssueList,
@@ -54,6 +63,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.redaction import Secrets
 from pytest_useragent.screenshots import Glance, ScreenshotPolicy, for_model
+from pytest_useragent.verdict import SuccessCheck, describe, judge_done, read_documents, succeeded
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
 from pytest_useragent.workspace.pending import PendingWrite, incomplete
 from pytest_useragent.workspace.todo import Todo, TodoSettings
@@ -74,6 +84,8 @@ class Session:
     test: str | None = None
     """The test's node id, for the run's ledger."""
     credentials: Credentials = field(default_factory=Credentials)
+    success: SuccessCheck | None = None
+    """The test's own check that the goal is reached; it decides over the persona's word."""
 
     def run(self, goal: str, url: str | None) -> SessionResult:
         """The session, start to end; every request, file and the result it returns pass `Secrets`."""
@@ -106,9 +118,12 @@ class Session:
                 state.last = _Last(action=f"open {url}", outcome=self._open(url, state).message)
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
-                if step.action is not None and step.action.kind in ("done", "give_up"):
-                    outcome = "goal_achieved" if step.action.kind == "done" else "gave_up"
+                kind = step.action.kind if step.action is not None else None
+                if kind == "give_up" or (kind == "done" and step.outcome.ok):
+                    outcome = "goal_achieved" if kind == "done" else "gave_up"
                     break
+                # a done not borne out goes on while steps remain; at the last step it is the session's outcome
+                outcome = "unverified" if kind == "done" else "max_steps"
         except BudgetExhausted as exhausted:
             outcome, error = "budget_exhausted", str(exhausted)
         except ProviderError as failure:
@@ -121,12 +136,16 @@ class Session:
             outcome, error = "page_error", str(frozen)
         except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
             outcome, error, interrupted = "interrupted", "interrupted (KeyboardInterrupt)", True
+        except UserError as mistake:  # the test's success check failed: written as far as it got, then shown
+            state.mistake, error = mistake, str(mistake)
         finally:
             state.watcher.close()
             state.events.close()
         result = self._finish(state, url, outcome, error)
         if interrupted:
             raise KeyboardInterrupt
+        if state.mistake is not None:
+            raise state.mistake
         return result
 
     def _watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
@@ -173,6 +192,7 @@ class Session:
             last_action=state.last.action and state.secrets.redact(state.last.action),
             last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
             last_events=state.last.events,
+            last_claim=state.last.claim,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
             image=for_model(observation.image) if reason and observation.image else None,
@@ -190,7 +210,7 @@ class Session:
         try:
             reply = self.provider.decide(request, state.meter)
             decision = reply.value
-            done = None if decision is None else self._carry_out(state, decision.action, found)
+            done = None if decision is None else self._carry_out(state, decision.action, found, index)
         except (RunError, KeyboardInterrupt) as failure:
             # the session ends here; the step keeps what it paid for and says why it stopped
             stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
@@ -224,7 +244,10 @@ class Session:
             )
             state.summary = decision.summary
             state.last = _Last(
-                decision.expectation, decision.action.describe(), ("ok: " if done.ok else "failed: ") + done.message
+                decision.expectation,
+                decision.action.describe(),
+                ("ok: " if done.ok else "failed: ") + done.message,
+                claim=done.claim,
             )
         step = self._record(state, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
@@ -245,7 +268,7 @@ class Session:
         self.progress(_progress_line(step, self.config.max_steps))
         return step
 
-    def _carry_out(self, state: _State, action: Action, found: list[Issue]) -> ActionOutcome:
+    def _carry_out(self, state: _State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
         """Do the action where it belongs: the documents, todo.md, or the page (then settle, and look for a dead
         click, which is added to `found` and to the outcome)."""
         if action.kind in ("write", "append", "update") and not action.text:
@@ -257,7 +280,14 @@ class Session:
         if action.kind == "check":
             checked, message = state.todo.check(action.target)
             return ActionOutcome(ok=checked, message=message)
-        if action.kind in ("done", "give_up"):
+        if action.kind == "done":
+            documents = read_documents(state.documents.listing(), self.config.document_limit * 1000)
+            judged, false_done = judge_done(
+                index, action.evidence, state.page, documents, self.success, self.config.settle_timeout
+            )
+            found.extend([false_done] if false_done else [])
+            return judged
+        if action.kind == "give_up":
             return ActionOutcome(ok=True, message=action.kind)
         if action.kind == "find":
             matches, message = find(state.full_snapshot, action.target or action.text or "")
@@ -343,6 +373,11 @@ class Session:
             except (BudgetExhausted, ProviderError) as failure:
                 error = error or f"wrap-up skipped: {failure}"
         calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
+        completion = Completion(
+            check=describe(self.success),
+            success=self._succeeded(state, outcome),
+            claims=[step.outcome.claim for step in state.steps if step.outcome.claim is not None],
+        )
         result = SessionResult(
             goal=state.goal,
             start_url=url,
@@ -372,10 +407,21 @@ class Session:
             docs=state.documents.listing(),
             documents=state.documents.index(),
             incomplete_docs=incomplete(state.documents.root),
+            completion=completion,
         )
         result = state.secrets.redact_record(result)
         state.files.finish(result)
         return result
+
+    def _succeeded(self, state: _State, outcome: SessionOutcome) -> bool | None:
+        """The test's check, asked once more at the end: a persona may reach the goal without noticing it."""
+        if self.success is None or state.mistake is not None or outcome in ("page_error", "interrupted"):
+            return None
+        try:
+            return succeeded(state.page, self.success)
+        except UserError as mistake:
+            state.mistake = mistake
+            return None
 
     def _open(self, url: str, state: _State) -> ActionOutcome:
         try:
@@ -397,6 +443,8 @@ class _Last:
     outcome: str | None = None
     events: list[PageEvent] = field(default_factory=list)
     """What the browser did beside the page during the previous step, redacted."""
+    claim: Claim | None = None
+    """The previous step's claim of done, as judged, so the persona learns when its word was not taken."""
 
 
 @dataclass
@@ -422,6 +470,8 @@ class _State:
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     last: _Last = field(default_factory=lambda: _Last())
+    mistake: UserError | None = None
+    """The test's success check raised or answered neither True nor False: raised once the session is written."""
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
     @property

@@ -13,6 +13,7 @@ from pytest_useragent.billing import Meter
 from pytest_useragent.llm.recap import Recap, recap
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
+    Claim,
     Decision,
     DocumentEntry,
     Observation,
@@ -54,6 +55,8 @@ class StepRequest:
     """Why the screenshot is sent."""
     credentials: list[str] = field(default_factory=list)
     """The placeholders of the credentials the persona has ({{password}}); never their values."""
+    last_claim: Claim | None = None
+    """The previous step's claim of done, as the harness judged it (not accepted, or the session would have ended)."""
 
 
 @dataclass(frozen=True)

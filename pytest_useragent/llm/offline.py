@@ -1,13 +1,17 @@
 """The offline persona engine: deterministic, model-free, and honest about being so.
 
-It reads the goal for the words that name its target, quoted values to enter, and whether it asks for a form to be
-sent or a note to be written. Each step it scores the snapshot's elements against those words and makes one move:
-type a quoted value, fill a form field from the test's credentials (typing the placeholder, `{{password}}`) or else
-from the persona (name, email, password), pick the option the goal names,
-tick a box, send the form, or click the best untried element. Before each move it states an expectation it can
-check on the next page alone ("the page I reach mentions Pricing"), and judges it there. It stops when the goal's
-words head the page (writing its note first when asked), when it is stuck (two unmet expectations in a row), or
-when nothing untried matches the goal.
+It reads the goal for the words that name its target, quoted values to enter, whether it is a task (a verb such as
+book, add, send, sign up: something to be done, not only found) and whether it asks for a note to be written. Each step
+it scores the snapshot's elements against those words and makes one move: type a quoted value, fill a form field
+from the test's credentials (typing the placeholder, `{{password}}`) or else
+from the persona (name, email, password), pick the option the goal names, tick a box, finish what it started (the
+action button, or Enter in the field it typed into), or click the best untried element. Before each move it states
+an expectation it can check on the next page alone ("the page I reach mentions Pricing"), and judges it there.
+
+It says done only with evidence it names, which the harness checks: for a task, a status or alert region that
+changed after its own action, a new confirmation heading, or the goal's quoted value new in a list — never the page
+being about the goal's words; for a goal that only asks to find something, the heading that names it. It gives up
+when stuck (two unmet expectations in a row), when nothing untried matches the goal, or when its done is not taken.
 
 It keeps no state: what it has tried travels in the rolling summary, as it would for a model.
 """
@@ -48,7 +52,23 @@ SUBMIT_WORDS = (
     "order",
     "subscribe",
 )
+TASK_VERBS = frozenset((
+    "book", "reserve", "add", "send", "buy", "order", "purchase", "pay", "subscribe", "sign", "register", "join",
+    "create", "apply", "submit", "post", "save", "upload", "delete", "remove", "search", "schedule", "rent", "checkout",
+    "contact",
+))  # fmt: skip
+CONFIRM_STEMS = (
+    "thank", "confirm", "booked", "reserved", "added", "success", "welcome", "ready", "created", "subscribed", "sent",
+    "received", "complete", "saved", "ordered", "registered", "submitted", "placed", "scheduled", "paid", "posted",
+)  # fmt: skip
+ERROR_STEMS = ("error", "wrong", "invalid", "fail", "please", "required", "must", "need", "cannot", "unable", "sorry")
+PENDING_STEMS = ("loading", "wait", "processing", "sending", "saving", "submitting", "busy")
+"""A region that says it is still at work has not answered yet."""
+LISTS = {"list", "listitem", "table", "row", "cell", "grid", "gridcell", "rowgroup"}
+REGIONS = {"status", "alert", "log"}
 STUCK_AFTER = 2
+SAID_KEPT = 12
+"""Texts of status regions and confirmations the engine remembers having seen, so it knows a new one."""
 
 _LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>[^:\n]*?)(?::\s*(?P<text>.*))?$')
 _REF = re.compile(r"\[ref=([a-z0-9]+)\]")
@@ -57,6 +77,8 @@ _FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
 _TRIED = re.compile(r'(\w+) "([^"]*)"')
 _MENTIONS = re.compile(r'mentions "([^"]*)"')
 _FORM = re.compile(r'"([^"]*)" gives way')
+_CONFIRMS = re.compile(r'confirms that "([^"]*)" went through')
+_TASK = re.compile(r"(?:^|\b(?:and|then|to|please)\s+)([a-z]+)")
 ERROR_PAGE = re.compile(r"\b(not found|404|page (does not|doesn't) exist|server error|500)\b", re.IGNORECASE)
 
 
@@ -69,6 +91,8 @@ class Element:
     value: str | None = None
     checked: bool = False
     selected: bool = False
+    within: tuple[str, ...] = ()
+    """The roles of the elements it sits inside, outermost first."""
 
     @property
     def key(self) -> str:
@@ -78,14 +102,21 @@ class Element:
 def parse_snapshot(snapshot: str) -> list[Element]:
     """The snapshot's lines as elements: role, accessible name (or text), ref, and state."""
     elements = []
+    parents: list[tuple[int, str]] = []  # (indent, role) of the open ancestors
     for line in snapshot.splitlines():
         match = _LINE.match(line)
         if not match:
             continue
+        indent = len(line) - len(line.lstrip())
+        while parents and parents[-1][0] >= indent:
+            parents.pop()
+        within = tuple(role for _, role in parents)
+        parents.append((indent, match["role"]))
         attrs = match["attrs"] or ""
         ref = _REF.search(attrs)
         level = re.search(r"\[level=(\d)\]", attrs)
-        name = (match["name"] if match["name"] is not None else match["text"] or "").replace('\\"', '"').strip()
+        text = _unquoted(match["text"] or "")
+        name = (match["name"] if match["name"] is not None else text).replace('\\"', '"').strip()
         elements.append(
             Element(
                 role=match["role"],
@@ -95,9 +126,18 @@ def parse_snapshot(snapshot: str) -> list[Element]:
                 value=(match["text"] or "").strip() or None if match["name"] is not None else None,
                 checked="[checked]" in attrs,
                 selected="[selected]" in attrs,
+                within=within,
             )
         )
     return elements
+
+
+def _unquoted(text: str) -> str:
+    """A text as the snapshot writes it, YAML-quoted when it holds a colon or starts oddly, made plain."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1].replace("''", "'") if text[0] == "'" else text[1:-1]
+    return text
 
 
 def goal_words(goal: str) -> list[str]:
@@ -117,6 +157,47 @@ def matches(word: str, text: str) -> bool:
 
 def score(words: list[str], text: str) -> int:
     return sum(1 for word in words if matches(word, text))
+
+
+def task_verb(goal: str) -> str | None:
+    """The verb that makes the goal a task (book, add, send ...), when it opens the goal or a clause of it."""
+    return next((verb for verb in _TASK.findall(goal.lower()) if verb in TASK_VERBS), None)
+
+
+def _has_stem(stems: tuple[str, ...], text: str) -> bool:
+    return any(token.startswith(stems) for token in re.findall(r"[^\W\d_]+", text.lower()))
+
+
+def _said(text: str) -> str:
+    """A text as the memory keeps it: one line, no double quotes, bounded."""
+    return " ".join(text.replace('"', "'").split())[:80]
+
+
+def notable(elements: list[Element], values: list[str]) -> list[str]:
+    """What on this page could show that something happened: status and alert regions, confirmation headings, and
+    list entries holding a quoted value of the goal."""
+    found = []
+    for element in elements:
+        if not element.name or element.role in FIELDS or element.role == "combobox":
+            continue  # a field's own text is what was typed, not what the page answered
+        in_region = element.role in REGIONS or (element.role in TEXT and bool(REGIONS.intersection(element.within)))
+        confirming = element.role == "heading" and _has_stem(CONFIRM_STEMS, element.name)
+        listed = (element.role in LISTS or bool(LISTS.intersection(element.within))) and bool(values)
+        listed = listed and all(value.lower() in element.name.lower() for value in values)
+        if in_region or confirming or listed:
+            found.append(_said(element.name))
+    return list(dict.fromkeys(found))
+
+
+def proof(elements: list[Element], values: list[str], said: tuple[str, ...]) -> str | None:
+    """Evidence that the task went through: a notable text that is new since the engine acted and is no error (a
+    list entry only when it holds every quoted value of the goal)."""
+    news = [
+        text
+        for text in notable(elements, values)
+        if text not in said and not _has_stem(ERROR_STEMS, text) and not _has_stem(PENDING_STEMS, text)
+    ]
+    return next(iter(news), None)
 
 
 def persona_value(field: str, persona: Persona) -> str | None:
@@ -149,15 +230,26 @@ class Memory:
 
     tried: tuple[str, ...] = ()
     unmet: int = 0
+    said: tuple[str, ...] = ()
+    """Status texts, confirmations and list entries seen on earlier steps: not news any more."""
 
     @classmethod
     def read(cls, summary: str) -> Memory:
         unmet = re.search(r"Unmet in a row: (\d+)", summary)
-        tried = _TRIED.findall(summary.partition("Tried:")[2])
-        return cls(tuple(f'{role} "{name}"' for role, name in tried), int(unmet.group(1)) if unmet else 0)
+        before, _, tried = summary.partition("Tried:")
+        said = re.findall(r'"([^"]*)"', before.partition("Seen:")[2])
+        return cls(
+            tuple(f'{role} "{name}"' for role, name in _TRIED.findall(tried)),
+            int(unmet.group(1)) if unmet else 0,
+            tuple(said),
+        )
 
     def write(self, step: int, url: str) -> str:
-        return f"Offline engine, step {step} on {url}. Unmet in a row: {self.unmet}. Tried: {', '.join(self.tried)}"
+        seen = " ".join(f'"{text}"' for text in self.said[-SAID_KEPT:])
+        return (
+            f"Offline engine, step {step} on {url}. Unmet in a row: {self.unmet}. Seen: {seen}. "
+            f"Tried: {', '.join(self.tried)}"
+        )
 
 
 Move = tuple[str, str, Action, str | None]
@@ -175,11 +267,13 @@ class OfflineProvider:
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         elements = parse_snapshot(request.observation.snapshot)
         memory = Memory.read(request.summary)
-        evaluation, issues = _evaluate(request, elements)
+        evaluation, issues = _evaluate(request, elements, memory)
         unmet = memory.unmet + 1 if evaluation is not None and evaluation.verdict == "unmet" else 0
         notice, expectation, action, key = _move(request, elements, memory, unmet)
         tried = memory.tried + ((key,) if key else ())
-        summary = Memory(tried, unmet).write(request.step, request.observation.url)
+        news = [text for text in notable(elements, _QUOTED.findall(request.goal)) if text not in memory.said]
+        said = memory.said + tuple(news)
+        summary = Memory(tried, unmet, said).write(request.step, request.observation.url)
         seen = f'I see "{request.observation.title or request.observation.url}". '
         return Reply(
             Decision(
@@ -219,6 +313,13 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
     goal = request.goal
     words, values = goal_words(goal), _QUOTED.findall(goal)
     tried = set(memory.tried)
+    if request.last_claim is not None and not request.last_claim.accepted:
+        return (
+            "I said I was done, and I was not.",
+            "I stop here.",
+            Action(kind="give_up", reason=f"my done was not taken: {request.last_claim.why_not}"),
+            None,
+        )
     if unmet >= STUCK_AFTER:
         return (
             "I am stuck: what I try does not do what I expect.",
@@ -227,16 +328,15 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
             None,
         )
     page = request.observation
-    headline = " ".join([page.title] + [e.name for e in elements if e.role == "heading" and (e.level or 1) <= 2])
-    said = " ".join(e.name for e in elements if e.role in ("status", "alert")).lower()
-    # on the start page every goal word must head it; after moving on, half of them will do
-    needed = max(1, len(words) if request.step == 1 else (len(words) + 1) // 2)
     pending = [value for value in values if f'typed "{value}"' not in tried and f'found "{value}"' not in tried]
-    reached = score(words, headline) >= needed or bool(values and all(value.lower() in said for value in values))
-    if not unmet and not pending and reached:
+    verb = task_verb(goal)
+    evidence = None
+    if not pending and not unmet:
+        evidence = _shown(elements, memory, values) if verb or values else _named(request, elements, words)
+    if evidence is not None:
         file = _FILE.search(goal)
         note = file.group(1) if file else "notes.md"
-        if any(verb in goal.lower() for verb in DOCUMENT_VERBS) and f'wrote "{note}"' not in tried:
+        if any(word in goal.lower() for word in DOCUMENT_VERBS) and f'wrote "{note}"' not in tried:
             return (
                 "This is what I came for; I write down what I found.",
                 f"{note} holds what I found.",
@@ -244,9 +344,9 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
                 f'wrote "{note}"',
             )
         return (
-            "What I came for heads this page.",
+            f'The page shows it: "{evidence}".',
             "Nothing more: the goal is reached.",
-            Action(kind="done", reason=f"the page is about {', '.join(words)}"),
+            Action(kind="done", reason="the page shows the goal reached", evidence=evidence),
             None,
         )
     visible = " ".join(e.name for e in elements).lower()
@@ -277,6 +377,13 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
             Action(kind="type", ref=field.ref, text=pending[0]),
             f'typed "{pending[0]}"',
         )
+    if verb or any(matches(word, goal) for word in FORM_WORDS):
+        form = _fill_form(request.persona, words, elements, tried, request.credentials)
+        if form is not None:
+            return form
+    finish = _finish(elements, verb, words, tried) if verb or values else None
+    if finish is not None:
+        return finish
     if values and field is not None and 'pressed "Enter"' not in tried:
         return (
             "My text is entered.",
@@ -284,26 +391,58 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
             Action(kind="press", ref=field.ref, key="Enter"),
             'pressed "Enter"',
         )
-    if any(matches(word, goal) for word in FORM_WORDS):
-        form = _fill_form(request.persona, words, elements, tried, request.credentials)
-        if form is not None:
-            return form
     candidates = [e for e in elements if e.role in CLICKABLE and e.ref and e.name and e.key not in tried]
     ranked = sorted(candidates, key=lambda e: -score(words, e.name))
     if ranked and score(words, ranked[0].name) > 0:
         best = ranked[0]
-        return (
-            f'"{best.name}" looks closest to my goal.',
-            f'The page I reach mentions "{best.name}".',
-            Action(kind="click", ref=best.ref),
-            best.key,
+        expectation = (
+            f'The page confirms that "{best.name}" went through.'
+            if verb and best.role == "button"
+            else f'The page I reach mentions "{best.name}".'
         )
+        return (f'"{best.name}" looks closest to my goal.', expectation, Action(kind="click", ref=best.ref), best.key)
+    done_something = verb is not None and any(not key.startswith("found") for key in tried)
     return (
         "Nothing here that I have not tried matches my goal.",
         "I stop here.",
-        Action(kind="give_up", reason=f"nothing on this page leads to {', '.join(words) or 'the goal'}"),
+        Action(
+            kind="give_up",
+            reason="nothing on the page shows that it went through"
+            if done_something
+            else f"nothing on this page leads to {', '.join(words) or 'the goal'}",
+        ),
         None,
     )
+
+
+def _shown(elements: list[Element], memory: Memory, values: list[str]) -> str | None:
+    """For a task: what the page answered to the engine's own action, when it answered."""
+    acted = any(not key.startswith("found") for key in memory.tried)
+    return proof(elements, values, memory.said) if acted else None
+
+
+def _named(request: StepRequest, elements: list[Element], words: list[str]) -> str | None:
+    """For a goal that asks to find something: the heading that names it, when the goal's words head the page (on
+    the start page all of them, after moving on half will do)."""
+    needed = max(1, len(words) if request.step == 1 else (len(words) + 1) // 2)
+    headings = [e.name for e in elements if e.role == "heading" and (e.level or 1) <= 2 and e.name]
+    if not words or score(words, " ".join([request.observation.title, *headings])) < needed:
+        return None
+    return max(headings, key=lambda name: score(words, name), default=None) or None
+
+
+def _finish(elements: list[Element], verb: str | None, words: list[str], tried: set[str]) -> Move | None:
+    """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form."""
+    stems = tuple(word for word in (verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
+    for button in (e for e in elements if e.role == "button" and e.ref and e.name and e.key not in tried):
+        if _has_stem(stems, button.name) or (verb and score(words, button.name)):
+            return (
+                f'"{button.name}" finishes it.',
+                f'The page confirms that "{button.name}" went through.',
+                Action(kind="click", ref=button.ref),
+                button.key,
+            )
+    return None
 
 
 def _fill_form(
@@ -331,7 +470,12 @@ def _fill_form(
                 Action(kind="select", ref=box.ref, text=wanted.name),
                 f'selected "{wanted.name}"',
             )
-    for box in (e for e in elements if e.role == "checkbox" and e.ref and not e.checked and e.key not in tried):
+    asks_for_persona = any(
+        e.role == "textbox" and (credential_for(e.name, credentials) or persona_value(e.name, persona))
+        for e in elements
+    )
+    boxes = (e for e in elements if e.role == "checkbox" and e.ref and not e.checked and e.key not in tried)
+    for box in boxes if asks_for_persona else ():  # a list's own boxes (a todo's "done") are not the form's
         return (
             f'There is a box to tick: "{box.name}".',
             f'"{box.name}" is ticked.',
@@ -363,10 +507,14 @@ def _note(title: str, url: str, words: list[str], elements: list[Element]) -> st
     return f"# {title}\n\nFound at {url}\n\n{found}\n"
 
 
-def _evaluate(request: StepRequest, elements: list[Element]) -> tuple[Evaluation | None, list[IssueDraft]]:
+def _evaluate(
+    request: StepRequest, elements: list[Element], memory: Memory
+) -> tuple[Evaluation | None, list[IssueDraft]]:
     """The verdict on the previous expectation, judged from this page alone, and any issue it shows."""
     if request.expectation is None:
         return None, []
+    if request.last_claim is not None:
+        return Evaluation(verdict="unmet", note=request.last_claim.why_not), []
     outcome = request.last_outcome or ""
     if outcome.startswith("failed"):
         return Evaluation(verdict="unmet", note=outcome), [
@@ -382,7 +530,13 @@ def _evaluate(request: StepRequest, elements: list[Element]) -> tuple[Evaluation
         return Evaluation(verdict="unmet", note=outcome), []
     form = _FORM.search(request.expectation)
     if form:
+        shown = proof(elements, _QUOTED.findall(request.goal), memory.said)
+        if shown is not None:  # a form that answers in place, its heading unchanged
+            return Evaluation(verdict="met", note=f'the page says "{shown}"'), []
         return _evaluate_form(form.group(1), elements)
+    confirms = _CONFIRMS.search(request.expectation)
+    if confirms:
+        return _evaluate_confirmation(confirms.group(1), elements, _QUOTED.findall(request.goal), memory)
     mentioned = _MENTIONS.search(request.expectation)
     if not mentioned:
         return Evaluation(verdict="met", note=f"it went through: {outcome}"), []
@@ -420,6 +574,26 @@ def _evaluate(request: StepRequest, elements: list[Element]) -> tuple[Evaluation
         ]
     )
     return Evaluation(verdict=verdict, note=note), issues
+
+
+def _evaluate_confirmation(
+    button: str, elements: list[Element], values: list[str], memory: Memory
+) -> tuple[Evaluation, list[IssueDraft]]:
+    shown = proof(elements, values, memory.said)
+    if shown is not None:
+        return Evaluation(verdict="met", note=f'the page says "{shown}"'), []
+    refusal = next((text for text in notable(elements, values) if _has_stem(ERROR_STEMS, text)), None)
+    if refusal is not None:
+        return Evaluation(verdict="unmet", note=f'the page says "{refusal}"'), []
+    return Evaluation(verdict="partial", note=f'nothing on the page confirms that "{button}" went through'), [
+        IssueDraft(
+            severity="minor",
+            heuristic="Nielsen #1 visibility of system status",
+            title=f'No confirmation after "{button}"',
+            evidence=f'after "{button}" no status, alert or confirmation appeared',
+            quote=f'As a user I expected to be told whether "{button}" worked.',
+        )
+    ]
 
 
 def _evaluate_form(heading: str, elements: list[Element]) -> tuple[Evaluation, list[IssueDraft]]:

@@ -75,6 +75,8 @@ class RunSummary(BaseModel):
     outcomes: list[str]
     unpriced_models: list[str]
     stops: Stops = Stops()
+    false_dones: int = 0
+    """Claims of done that neither their evidence nor the test's success check bore out."""
 
     @property
     def errors(self) -> list[SessionEntry]:
@@ -136,4 +138,5 @@ def aggregate(
         outcomes=sorted({s.result.outcome for s in sessions} | ({"crashed"} if crashed else set())),
         unpriced_models=sorted({s.result.model for s in sessions if not s.result.price_known}),
         stops=stops or Stops(),
+        false_dones=sum(len(s.result.completion.false_dones) for s in sessions),
     )

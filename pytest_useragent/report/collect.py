@@ -138,6 +138,12 @@ class RunCollector:
         terminalreporter.write_line(
             f"spent {summary.money(summary.spent_usd)} of the {summary.money(summary.budget_usd)} budget"
         )
+        if summary.false_dones:
+            terminalreporter.write_line(
+                f'false "done": {summary.false_dones} (a persona said the goal was reached, and neither its evidence '
+                "nor the test's success check bore it out)",
+                yellow=True,
+            )
         for model in summary.unpriced_models:
             terminalreporter.write_line(f"no known price for {model}: charged at the dearest known rate", yellow=True)
         for line in stop_lines(summary):

@@ -44,7 +44,7 @@ def test_claude_finds_and_adds_a_product_from_the_bottom_of_a_long_listing(page,
     fake_api.push(
         decision("find", target=LAST, expectation="the page has it"),
         add_to_cart_found,
-        decision("done", verdict="met", reason="it is in my cart"),
+        decision("done", verdict="met", reason="it is in my cart", evidence=f"last added {LAST}"),
         wrap_up(),
     )
 
@@ -72,7 +72,7 @@ def test_the_offline_engine_finds_and_adds_it_too(page, site, tmp_path):
 
 
 def test_look_sends_a_screenshot_of_a_page_already_seen(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("look"), decision("wait"), decision("done"), wrap_up())
+    fake_api.push(decision("look"), decision("wait"), decision("done", evidence="Welcome to Corner Shop"), wrap_up())
 
     make_agent(page, claude, tmp_path).run("Look around", url=f"{site}/index.html")
 
@@ -83,7 +83,7 @@ def test_look_sends_a_screenshot_of_a_page_already_seen(page, site, tmp_path, fa
 
 
 def test_a_small_page_is_sent_whole(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("done"), wrap_up())
+    fake_api.push(decision("done", evidence="Welcome to Corner Shop"), wrap_up())
 
     result = make_agent(page, claude, tmp_path).run("Look around", url=f"{site}/index.html")
 

@@ -29,7 +29,7 @@ from pytest_useragent.testing import (
 )
 
 MODEL = "claude-sonnet-4-6"
-DONE = [decision("done", reason="found it"), wrap_up()]
+DONE = [decision("done", reason="found it", evidence="Welcome to Corner Shop"), wrap_up()]
 RETRIES = 2
 """The client's retries: each fault below is repeated so that it outlasts them."""
 
@@ -45,8 +45,16 @@ CASES: dict[str, tuple[list[Any], str, str | None]] = {
     "529": (thrice(Fault(529, 0.01)), "provider_error", "529 (overloaded_error)"),
     "500": (thrice(Fault(500, 0.01)), "provider_error", "500 (api_error)"),
     "connection reset": (thrice(Reset()), "provider_error", "unreachable"),
-    "timeout": (thrice(Slow(1.5, decision("done"))), "provider_error", "did not answer within 1 s"),
-    "cut at max_tokens": ([Truncated(decision("done"))] * 3 + DONE, "goal_achieved", None),
+    "timeout": (
+        thrice(Slow(1.5, decision("done", evidence="Welcome to Corner Shop"))),
+        "provider_error",
+        "did not answer within 1 s",
+    ),
+    "cut at max_tokens": (
+        [Truncated(decision("done", evidence="Welcome to Corner Shop"))] * 3 + DONE,
+        "goal_achieved",
+        None,
+    ),
     "bad JSON": ([Malformed()] * 3 + DONE, "goal_achieved", None),
     "refusal": ([Refusal(), *DONE], "goal_achieved", None),
     "API down mid large write": (

@@ -29,7 +29,7 @@ def test_a_document_of_hundreds_of_lines_arrives_intact_across_cut_replies(page,
         MaxTokens(DOCUMENT[:first]),
         MaxTokens(DOCUMENT[first:second]),
         DOCUMENT[second:] + "DONE\nanything after DONE is dropped",
-        decision("done"),
+        decision("done", evidence="Welcome to Corner Shop"),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, site)
@@ -52,7 +52,7 @@ def test_invalid_json_is_repaired_then_put_in_place(page, site, tmp_path, fake_a
         decision("write", file="plans.json"),
         '{"pro": 12,\nDONE',
         '{"pro": 12}\nDONE',
-        decision("done"),
+        decision("done", evidence="Welcome to Corner Shop"),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, site)
@@ -63,7 +63,12 @@ def test_invalid_json_is_repaired_then_put_in_place(page, site, tmp_path, fake_a
 
 def test_content_that_never_validates_is_refused_and_kept_for_recovery(page, site, tmp_path, fake_api, claude):
     fake_api.push(
-        decision("write", file="plans.json"), "{bad\nDONE", "{bad\nDONE", "{bad\nDONE", decision("done"), wrap_up()
+        decision("write", file="plans.json"),
+        "{bad\nDONE",
+        "{bad\nDONE",
+        "{bad\nDONE",
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
     )
     result = run(page, claude, tmp_path, site)
     assert not result.steps[0].outcome.ok and "plans.json was not written: plans.json: not valid JSON" in (
@@ -76,7 +81,10 @@ def test_content_that_never_validates_is_refused_and_kept_for_recovery(page, sit
 
 def test_over_ten_megabytes_is_refused(page, site, tmp_path, fake_api, claude):
     fake_api.push(
-        decision("write", file="huge.txt"), MaxTokens("x" * (10 * 1024 * 1024 + 1)), decision("done"), wrap_up()
+        decision("write", file="huge.txt"),
+        MaxTokens("x" * (10 * 1024 * 1024 + 1)),
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
     )
     result = run(page, claude, tmp_path, site)
     assert result.goal_achieved, result.error

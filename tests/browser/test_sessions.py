@@ -43,7 +43,9 @@ def test_a_goal_reached_leaves_every_artifact(page, site, tmp_path, fake_api, cl
         quote="As a user I expected bigger links",
     )
     fake_api.push(
-        click("Pricing"), decision("done", verdict="met", reason="found the price", issues=[issue]), wrap_up(8, [issue])
+        click("Pricing"),
+        decision("done", verdict="met", reason="found the price", issues=[issue], evidence="$12 per month"),
+        wrap_up(8, [issue]),
     )
 
     result = make_agent(page, claude, tmp_path).run("Find what the Pro plan costs", url=f"{site}/index.html")
@@ -70,7 +72,7 @@ def test_a_goal_reached_leaves_every_artifact(page, site, tmp_path, fake_api, cl
 
 
 def test_the_request_carries_persona_language_snapshot_image_and_cache_marker(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("done", reason="ok"), wrap_up())
+    fake_api.push(decision("done", reason="ok", evidence="Welcome to Corner Shop"), wrap_up())
     make_agent(page, claude, tmp_path).run("Find the pricing", url=f"{site}/index.html")
 
     body = fake_api.requests[0]
@@ -85,7 +87,7 @@ def test_the_request_carries_persona_language_snapshot_image_and_cache_marker(pa
 
 
 def test_cache_tokens_are_recorded_per_call(page, site, tmp_path, fake_api, claude):
-    fake_api.push(click("Pricing"), decision("done", verdict="met"), wrap_up())
+    fake_api.push(click("Pricing"), decision("done", verdict="met", evidence="$12 per month"), wrap_up())
     result = make_agent(page, claude, tmp_path).run("Find the pricing", url=f"{site}/index.html")
     first, second = (step.calls[0].usage for step in result.steps)
     assert first.cache_creation_input_tokens > 0 and first.cache_read_input_tokens == 0
@@ -100,7 +102,9 @@ def test_a_goal_abandoned(page, site, tmp_path, fake_api, claude):
 
 
 def test_a_failed_action_goes_back_to_the_model(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("click", "e999"), decision("done", verdict="unmet"), wrap_up())
+    fake_api.push(
+        decision("click", "e999"), decision("done", verdict="unmet", evidence="Welcome to Corner Shop"), wrap_up()
+    )
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.outcome == "goal_achieved"
     assert not result.steps[0].outcome.ok and "no element e999" in result.steps[0].outcome.message
@@ -108,7 +112,7 @@ def test_a_failed_action_goes_back_to_the_model(page, site, tmp_path, fake_api, 
 
 
 def test_an_invalid_reply_is_repaired(page, site, tmp_path, fake_api, claude):
-    fake_api.push(Malformed(), decision("done", reason="ok"), wrap_up())
+    fake_api.push(Malformed(), decision("done", reason="ok", evidence="Welcome to Corner Shop"), wrap_up())
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.goal_achieved
     assert [call.purpose for call in result.steps[0].calls] == ["decide", "repair"]
@@ -118,14 +122,18 @@ def test_an_invalid_reply_is_repaired(page, site, tmp_path, fake_api, claude):
 
 
 def test_a_reply_cut_at_max_tokens_is_repaired(page, site, tmp_path, fake_api, claude):
-    fake_api.push(Truncated(decision("done")), decision("done"), wrap_up())
+    fake_api.push(
+        Truncated(decision("done", evidence="Welcome to Corner Shop")),
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
+    )
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.goal_achieved
     assert "max_tokens" in fake_api.requests[1]["messages"][2]["content"]
 
 
 def test_a_reply_that_never_validates_is_a_failed_step(page, site, tmp_path, fake_api, claude):
-    fake_api.push(Malformed(), Malformed(), Malformed(), decision("done"), wrap_up())
+    fake_api.push(Malformed(), Malformed(), Malformed(), decision("done", evidence="Welcome to Corner Shop"), wrap_up())
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     failed = result.steps[0]
     assert failed.action is None and not failed.outcome.ok and "model reply invalid" in failed.outcome.message
@@ -134,14 +142,16 @@ def test_a_reply_that_never_validates_is_a_failed_step(page, site, tmp_path, fak
 
 
 def test_a_failed_step_keeps_what_the_checks_found(page, site, tmp_path, fake_api, claude):
-    fake_api.push(Malformed(), Malformed(), Malformed(), decision("done"), wrap_up())
+    fake_api.push(Malformed(), Malformed(), Malformed(), decision("done", evidence="Welcome to Corner Shop"), wrap_up())
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/about.html")
     failed = result.steps[0]
     assert failed.action is None and "console-error" in [issue.rule for issue in failed.issues]
 
 
 def test_429_with_retry_after_and_500_are_retried_by_the_sdk(page, site, tmp_path, fake_api, claude):
-    fake_api.push(Fault(429, retry_after=0.05), Fault(500), decision("done"), wrap_up())
+    fake_api.push(
+        Fault(429, retry_after=0.05), Fault(500), decision("done", evidence="Welcome to Corner Shop"), wrap_up()
+    )
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.goal_achieved
     assert len(fake_api.requests) == 4
@@ -159,13 +169,13 @@ def test_529_beyond_the_retries_is_a_recorded_outcome(page, site, tmp_path, fake
 
 
 def test_a_slow_reply_is_waited_for(page, site, tmp_path, fake_api, claude):
-    fake_api.push(Slow(0.3, decision("done")), wrap_up())
+    fake_api.push(Slow(0.3, decision("done", evidence="Welcome to Corner Shop")), wrap_up())
     assert make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html").goal_achieved
 
 
 def test_a_reply_slower_than_the_client_timeout_ends_the_session(page, site, tmp_path, fake_api):
     client = anthropic.Anthropic(base_url=fake_api.base_url, api_key="k", timeout=0.2, max_retries=0)
-    fake_api.push(Slow(1.0, decision("done")))
+    fake_api.push(Slow(1.0, decision("done", evidence="Welcome to Corner Shop")))
     result = make_agent(page, AnthropicProvider(client), tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.outcome == "provider_error" and "did not answer within 0.2 s" in (result.error or "")
     assert not fake_api.billed  # the reply that came too late was never delivered
@@ -196,7 +206,7 @@ def test_passwords_never_reach_the_model_or_the_disk(page, site, tmp_path, fake_
     fake_api.push(
         lambda body: decision("type", ref_of(body, "Password"), text=secret, summary=f"I typed {secret}"),
         lambda body: decision("click", ref_of(body, "Sign in"), verdict="met"),
-        decision("done", verdict="met"),
+        decision("done", verdict="met", evidence="You are signed in"),
         wrap_up(),
     )
     result = make_agent(page, claude, tmp_path, debug="ultra").run("Sign in", url=f"{site}/index.html")

@@ -28,7 +28,7 @@ def test_documents_are_written_read_updated_and_indexed(page, site, tmp_path, fa
         decision("read", file="pricing.md", target="paragraph 2"),
         decision("write", file="../../etc/passwd", text="x"),
         decision("write", file="plans.json", text="{not json"),
-        decision("done", reason="noted"),
+        decision("done", reason="noted", evidence="Welcome to Corner Shop"),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, site)
@@ -54,7 +54,7 @@ def test_the_plan_in_todo_md_is_ticked_by_actions(page, site, tmp_path, fake_api
         decision("plan", text="- [ ] Step 1: open pricing #action:click #domain:127.0.0.1\n- [ ] Step 2: note it"),
         lambda body: decision("click", ref_of(body, "Pricing"), summary="on the pricing page"),
         decision("check", target="2"),
-        decision("done"),
+        decision("done", evidence="Welcome to Corner Shop"),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, site)
@@ -68,7 +68,7 @@ def test_the_plan_in_todo_md_is_ticked_by_actions(page, site, tmp_path, fake_api
 
 
 def test_todo_md_can_be_switched_off(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("done"), wrap_up())
+    fake_api.push(decision("done", evidence="Welcome to Corner Shop"), wrap_up())
     run(page, claude, tmp_path, site, todo=False)
     assert not (tmp_path / "useragent" / "todo.md").exists()
 
@@ -77,7 +77,7 @@ def test_json_documents_through_a_session(page, site, tmp_path, fake_api, claude
     fake_api.push(
         decision("write", file="plans.json", text=json.dumps({"pro": {"price": None}})),
         decision("update", file="plans.json", target="pro.price", text="12"),
-        decision("done"),
+        decision("done", evidence="Welcome to Corner Shop"),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, site)

@@ -189,7 +189,7 @@ def test_the_llm_provider_fixture_can_point_claude_at_another_server(suite):
         @pytest.fixture
         def fake():
             with FakeMessagesAPI([lambda body: decision("click", ref_of(body, "Pricing")),
-                                  decision("done", verdict="met"), wrap_up()]) as server:
+                                  decision("done", verdict="met", evidence="Pro plan"), wrap_up()]) as server:
                 yield server
 
         @pytest.fixture

@@ -21,7 +21,7 @@ from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
 
 @pytest.fixture
 def llm_provider():
-    script = [lambda body: decision("click", ref_of(body, "Pricing"))] * 3 + [decision("done", verdict="met"), wrap_up()]
+    script = [lambda body: decision("click", ref_of(body, "Pricing"))] * 3 + [decision("done", verdict="met", evidence="Pro plan"), wrap_up()]
     with FakeMessagesAPI(script) as server:
         yield AnthropicProvider(anthropic.Anthropic(base_url=server.base_url, api_key="test"))
 """

@@ -131,3 +131,112 @@ def test_the_wrap_up_scores_met_expectations_and_halves_a_goal_not_reached():
         )
         wrap = OfflineProvider().wrap_up(request, budget).value
         assert wrap is not None and wrap.intuitiveness == score and outcome.replace("_", " ") in wrap.rationale
+
+
+# ---- a task is finished, then proven: never done because the page is about the goal's words ----
+
+BOOKING = """- navigation [ref=e2]:
+  - link "Book a tour" [ref=e3] [cursor=pointer]
+- heading "Book a tour" [level=1] [ref=e4]
+- textbox "Your name" [ref=e5]: Alex
+- button "Book" [ref=e6] [cursor=pointer]
+- status [ref=e7]"""
+AFTER_LINK = 'Offline engine, step 1 on http://x/. Unmet in a row: 0. Seen: . Tried: link "Book a tour"'
+
+
+def test_a_page_about_the_task_is_not_the_task_done():
+    decision = ask(
+        "Book a tour",
+        snapshot=BOOKING,
+        title="Book a tour",
+        summary=AFTER_LINK,
+        expectation='The page I reach mentions "Book a tour".',
+        last_action="click e3",
+        last_outcome="ok: clicked",
+    )
+    assert (decision.action.kind, decision.action.ref) == ("click", "e6")
+    assert decision.expectation == 'The page confirms that "Book" went through.'
+
+
+def test_a_new_status_after_its_own_action_is_the_evidence_it_names():
+    booked = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Booked for Saturday 10:00")
+    summary = AFTER_LINK + ', button "Book"'
+    expectation = 'The page confirms that "Book" went through.'
+    last = {"last_action": "click e6", "last_outcome": "ok: clicked"}
+    decision = ask("Book a tour", snapshot=booked, summary=summary, expectation=expectation, **last)
+    assert decision.action.kind == "done" and decision.action.evidence == "Booked for Saturday 10:00"
+    assert decision.evaluation is not None and decision.evaluation.verdict == "met"
+
+
+def test_a_refusal_is_no_evidence_and_a_silent_page_is_a_finding():
+    refused = BOOKING.replace("- status [ref=e7]", '- alert [ref=e7]: "Sorry: every tour is taken."')
+    summary, last = AFTER_LINK + ', button "Book"', {"last_action": "click e6", "last_outcome": "ok: clicked"}
+    expectation = 'The page confirms that "Book" went through.'
+    decision = ask("Book a tour", snapshot=refused, summary=summary, expectation=expectation, **last)
+    assert decision.action.kind == "give_up" and decision.evaluation and decision.evaluation.verdict == "unmet"
+    silent = ask("Book a tour", snapshot=BOOKING, summary=summary, expectation=expectation, **last)
+    assert silent.action.kind == "give_up" and silent.action.reason == "nothing on the page shows that it went through"
+    assert [issue.title for issue in silent.issues] == ['No confirmation after "Book"']
+
+
+def test_a_status_already_there_before_it_acted_is_not_news():
+    ready = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Booked for Saturday 10:00")
+    first = ask("Book a tour", snapshot=ready)
+    assert first.action.kind != "done" and '"Booked for Saturday 10:00"' in first.summary
+    again = ask("Book a tour", snapshot=ready, summary=first.summary + ', button "Book"')
+    assert again.action.kind != "done"
+
+
+TODOS = """- heading "todos" [level=1] [ref=e1]
+- textbox "New todo" [ref=e2]{typed}
+- list [ref=e3]:
+  - listitem [ref=e4]:
+    - checkbox "Mark as done" [ref=e5]
+    - text: water the plants
+{added}"""
+
+
+def test_typed_text_is_sent_with_enter_and_proven_only_by_the_list():
+    typed = TODOS.format(typed=": buy milk", added="")
+    after_typing = ask("Add a todo 'buy milk'", snapshot=typed, summary='Offline engine. Tried: typed "buy milk"')
+    assert (after_typing.action.kind, after_typing.action.key) == ("press", "Enter")  # not done: nothing was added
+    added = TODOS.format(
+        typed="", added='  - listitem [ref=e6]:\n    - checkbox "Mark as done" [ref=e7]\n    - text: buy milk'
+    )
+    summary = 'Offline engine. Seen: . Tried: typed "buy milk", pressed "Enter"'
+    done = ask("Add a todo 'buy milk'", snapshot=added, summary=summary)
+    assert done.action.kind == "done" and done.action.evidence == "buy milk"
+
+
+def test_a_done_that_was_not_taken_ends_in_giving_up_not_in_claiming_again():
+    from pytest_useragent.records import Claim
+
+    request_claim = Claim(step=3, evidence="Booked", found_in="page", success=False)
+    decision = ask_with_claim("Book a tour", request_claim)
+    assert decision.action.kind == "give_up" and "success check" in (decision.action.reason or "")
+    assert decision.evaluation is not None and decision.evaluation.verdict == "unmet" and not decision.issues
+
+
+def ask_with_claim(goal: str, claim):
+    request = StepRequest(
+        model="offline",
+        persona=Persona("Alex"),
+        goal=goal,
+        step=4,
+        max_steps=5,
+        summary="",
+        observation=Observation(url="http://x/", title="Shop", snapshot=BOOKING),
+        expectation="Nothing more: the goal is reached.",
+        last_action="done",
+        last_outcome="failed: not done",
+        last_claim=claim,
+    )
+    reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(LEDGER, 1)))
+    assert reply.value is not None
+    return reply.value
+
+
+def test_a_region_still_at_work_has_not_answered_yet():
+    busy = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Loading your booking")
+    decision = ask("Book a tour", snapshot=busy, summary=AFTER_LINK + ', button "Book"')
+    assert decision.action.kind != "done"

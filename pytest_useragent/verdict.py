@@ -1,0 +1,130 @@
+"""Verdict: whether a claim of `done` counts. The persona's word is checked against the page and its documents, and
+the test's own success check (`agent.run(..., success=...)`), when it gave one, decides.
+
+Evidence is matched as text: the page's visible text (`innerText`, so a value typed into a field that was never sent
+proves nothing) and the title, or a document in docs/, both case- and whitespace-normalized.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Union
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
+
+from pytest_useragent.browser import bounded
+from pytest_useragent.errors import UserError
+from pytest_useragent.records import ActionOutcome, Claim, Issue
+
+SuccessCheck = Union[Callable[[Page], bool], Locator]  # noqa: UP007 -- a runtime alias: Locator | Callable fails
+"""What a test may pass as `success=`: a function of the page that answers True or False, or a Locator that must be
+visible."""
+MIN_EVIDENCE = 3
+"""Fewer characters than this match almost any page: they show nothing."""
+CHECK_WAIT_S = 2.0
+"""Most seconds a Locator check waits for its element to show: a status may still be fading in."""
+_QUOTES = str.maketrans({"“": "'", "”": "'", "„": "'", '"': "'", "‘": "'", "’": "'", "\u00a0": " "})
+
+
+def normalized(text: str) -> str:
+    """Text as evidence is compared: NFKC, every quote mark one, case folded, whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold().split())
+
+
+def locate(evidence: str | None, page_text: str, documents: dict[str, str]) -> str | None:
+    """Where the evidence is: "page", "docs/<name>" (documents: name -> text), or None. Pure."""
+    wanted = normalized(evidence or "")
+    if len(wanted) < MIN_EVIDENCE:
+        return None
+    if wanted in normalized(page_text):
+        return "page"
+    return next((f"docs/{name}" for name, text in documents.items() if wanted in normalized(text)), None)
+
+
+def describe(check: SuccessCheck | None) -> str | None:
+    """The check as a test author would recognise it in a report."""
+    if check is None:
+        return None
+    if isinstance(check, Locator):
+        return str(check)
+    return getattr(check, "__qualname__", None) or repr(check)
+
+
+def validate(check: object) -> SuccessCheck | None:
+    """The `success=` argument, or a UserError that says what it must be."""
+    if check is None or isinstance(check, Locator) or callable(check):
+        return check
+    raise UserError(f"success= must be a Locator or a function of the page returning True/False, not {check!r}")
+
+
+def succeeded(page: Page, check: SuccessCheck, timeout_s: float = CHECK_WAIT_S) -> bool:
+    """Ask the test's check. A Locator must be visible within a short wait; a function must answer True or False:
+    anything else, or an exception from it, is the test author's to fix (a UserError of one line)."""
+    if isinstance(check, Locator):
+        try:
+            check.first.wait_for(state="visible", timeout=timeout_s * 1000)
+        except PlaywrightError:  # the timeout included: not visible in time
+            return False
+        return True
+    try:
+        answer = check(page)
+    except Exception as error:  # noqa: BLE001 -- whatever the author's function raises is theirs to fix
+        raise UserError(f"success={describe(check)} raised {type(error).__name__}: {error}") from None
+    if not isinstance(answer, bool):
+        raise UserError(f"success={describe(check)} must return True or False, and returned {answer!r}")
+    return answer
+
+
+def visible_text(page: Page, timeout_s: float) -> str:
+    """The page's title and visible text (not the values of its fields)."""
+    try:
+        title = bounded.call(page, timeout_s, "title")  # a frozen page: PageUnresponsive ends the session
+        return f"{title}\n" + page.locator("body").inner_text(timeout=timeout_s * 1000)
+    except PlaywrightError:  # no body yet, or the page is going away: nothing on it shows anything
+        return ""
+
+
+def read_documents(paths: dict[str, str], limit: int) -> dict[str, str]:
+    """The persona's documents (name -> path) as text, each at most `limit` characters."""
+    return {name: Path(path).read_text(errors="replace")[:limit] for name, path in paths.items()}
+
+
+def judge_done(
+    step: int,
+    evidence: str | None,
+    page: Page,
+    documents: dict[str, str],
+    check: SuccessCheck | None,
+    timeout_s: float,
+) -> tuple[ActionOutcome, Issue | None]:
+    """The outcome of a `done`: the claim as judged, and a UX finding when the test's check says it is false."""
+    claim = Claim(
+        step=step,
+        evidence=evidence,
+        found_in=locate(evidence, visible_text(page, timeout_s), documents),
+        success=None if check is None else succeeded(page, check),
+    )
+    if claim.accepted:
+        shown_by = claim.found_in or "success check"
+        return ActionOutcome(ok=True, message=f"done, shown by the {shown_by}", claim=claim), None
+    return ActionOutcome(ok=False, message=f"not done: {claim.why_not}", claim=claim), (
+        false_done(claim, page.url) if claim.success is False else None
+    )
+
+
+def false_done(claim: Claim, url: str) -> Issue:
+    """A persona that believed it was done when it was not: the page did not make its state plain."""
+    said = f' ("{claim.evidence}")' if claim.evidence else ""
+    return Issue(
+        source="check",
+        rule="false-done",
+        severity="major",
+        heuristic="Nielsen #1 visibility of system status",
+        title="The persona believed the goal was reached, but the test's success check says it was not",
+        evidence=f"the persona said done{said}; the success check answered False",
+        quote="As a user I thought I was done: nothing on the page told me otherwise.",
+        element=url,
+    )
