@@ -44,7 +44,7 @@ def sign_in(body: dict[str, Any]) -> Any:
 
 
 def test_the_wrap_up_request_carries_no_secret_from_the_summary(page, site, tmp_path, fake_api, claude):
-    fake_api.push(type_password(), decision("done", verdict="met", summary=f"I typed {SECRET} and am done"), wrap_up())
+    fake_api.push(type_password(), decision("done", evidence="Careless shop", verdict="met", summary=f"I typed {SECRET} and am done"), wrap_up())
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
     assert result.goal_achieved and len(fake_api.requests) == 3
     assert "I typed" in str(fake_api.requests[-1]["messages"])  # the summary is there, redacted
@@ -75,7 +75,7 @@ def test_a_secret_in_documents_and_the_plan_is_redacted_as_it_lands_in_prompts_a
         decision("write", file="big.md"),
         MaxTokens(f"# Big\nfirst part {SECRET}"),
         looking_at_the_disk(" and more\nDONE"),  # the part so far is in docs/.pending now
-        looking_at_the_disk(decision("done", verdict="met")),
+        looking_at_the_disk(decision("done", evidence="Careless shop", verdict="met")),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, "Sign in and note how", f"{site}/echo.html")
@@ -92,7 +92,7 @@ def test_a_secret_in_documents_and_the_plan_is_redacted_as_it_lands_in_prompts_a
 
 
 def test_a_password_sent_by_a_get_form_is_redacted_as_chromium_encodes_it(page, site, tmp_path, fake_api, claude):
-    fake_api.push(type_password(), sign_in, decision("done", verdict="met"), wrap_up())
+    fake_api.push(type_password(), sign_in, decision("done", evidence="Careless shop", verdict="met"), wrap_up())
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", debug="ultra")
     assert SECRET_IN_A_GET_FORM in page.url  # the URL the page, the snapshot and the model's prompt all carry
     assert result.steps[-1].url.startswith(f"{site}/echo.html?email=&password=")
@@ -100,7 +100,7 @@ def test_a_password_sent_by_a_get_form_is_redacted_as_chromium_encodes_it(page, 
 
 
 def test_a_password_a_page_echoes_in_an_element_name_is_redacted_escaped(page, site, tmp_path, fake_api, claude):
-    fake_api.push(type_password(), sign_in, decision("done", verdict="met"), wrap_up())
+    fake_api.push(type_password(), sign_in, decision("done", evidence="Careless shop", verdict="met"), wrap_up())
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
     # the ai snapshot quotes the echo as a heading's name, `"` and `\` escaped: masked whole
     assert 'heading "••••••" [level=2]' in str(fake_api.requests[2]["messages"])
@@ -114,7 +114,7 @@ def test_debug_files_written_before_the_password_was_typed_are_redacted_at_the_e
     fake_api.push(
         decision("look", summary=f"the password is {SECRET}"),
         type_password(),
-        decision("done", verdict="met"),
+        decision("done", evidence="Careless shop", verdict="met"),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, goal, f"{site}/echo.html", debug="ultra")
@@ -130,7 +130,7 @@ def test_the_result_the_test_asserts_on_is_redacted(page, site, tmp_path, fake_a
     quoted = WrapUp(
         intuitiveness=5, rationale=f"typing {SECRET} worked", issues=[], suggestions=[], quotes=[f"My {SECRET} was ok"]
     )
-    fake_api.push(type_password(), decision("done", verdict="met", reason=f"signed in with {SECRET}"), quoted)
+    fake_api.push(type_password(), decision("done", evidence="Careless shop", verdict="met", reason=f"signed in with {SECRET}"), quoted)
     result = run(page, claude, tmp_path, f"Sign in as {SECRET}", f"{site}/echo.html")
     assert result.wrap_up is not None and result.wrap_up.quotes == ["My •••••• was ok"]
     write_run_report(aggregate([SessionEntry(nodeid="test_x", result=result)], []), tmp_path / "useragent-report")
@@ -139,7 +139,7 @@ def test_the_result_the_test_asserts_on_is_redacted(page, site, tmp_path, fake_a
 
 
 def test_screenshots_mask_password_fields_and_an_echoed_password(page, site, tmp_path, fake_api, claude):
-    fake_api.push(type_password(), sign_in, decision("look"), decision("done", verdict="met"), wrap_up())
+    fake_api.push(type_password(), sign_in, decision("look"), decision("done", evidence="Careless shop", verdict="met"), wrap_up())
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
     root = Path(result.directory)
     echo = page.locator("#echo").bounding_box()
@@ -172,7 +172,7 @@ def test_credentials_reach_the_field_and_never_the_model(page, site, tmp_path, f
         lambda body: decision("type", ref_of(body, "Email"), text="{{email}}"),
         type_password("{{password}}"),
         sign_in,
-        decision("done", verdict="met"),
+        decision("done", evidence="Careless shop", verdict="met"),
         wrap_up(),
     )
     credentials = {"email": EMAIL, "password": "$SHOP_PASSWORD"}

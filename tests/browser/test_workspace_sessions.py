@@ -94,7 +94,7 @@ def test_document_names_too_long_in_bytes_and_symlinks_in_docs_never_escape(page
         decision("write", file="字" * 90, text="x"),
         decision("read", file="link.md"),
         decision("write", file="link.md", text="through the link?"),
-        decision("done"),
+        decision("done", evidence="Welcome to Corner Shop"),
         wrap_up(),
     )
     result = run(page, claude, tmp_path, site)

@@ -28,7 +28,7 @@ def llm_provider():
     script = [
         lambda body: decision("type", ref_of(body, "Password"), text="{{password}}"),
         lambda body: decision("click", ref_of(body, "Sign in"), verdict="met"),
-        decision("done", verdict="met", summary=f"signed in with {said}", issues=[issue]),
+        decision("done", evidence="Careless shop", verdict="met", summary=f"signed in with {said}", issues=[issue]),
         WrapUp(intuitiveness=6, rationale=said, issues=[issue], suggestions=[said], quotes=[f"It said {said}"]),
     ]
     with FakeMessagesAPI(script) as server:
