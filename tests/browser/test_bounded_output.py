@@ -57,7 +57,12 @@ def test_the_offline_engine_on_a_crowded_page(page, site, tmp_path):
 
 
 def test_a_model_on_a_crowded_page_gets_bounded_requests(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("scroll", direction="down"), decision("look"), decision("done", evidence="Crowded", verdict="met"), wrap_up())
+    fake_api.push(
+        decision("scroll", direction="down"),
+        decision("look"),
+        decision("done", evidence="Crowded", verdict="met"),
+        wrap_up(),
+    )
 
     result = run(page, claude, site, tmp_path)
 

@@ -44,7 +44,11 @@ def sign_in(body: dict[str, Any]) -> Any:
 
 
 def test_the_wrap_up_request_carries_no_secret_from_the_summary(page, site, tmp_path, fake_api, claude):
-    fake_api.push(type_password(), decision("done", evidence="Careless shop", verdict="met", summary=f"I typed {SECRET} and am done"), wrap_up())
+    fake_api.push(
+        type_password(),
+        decision("done", evidence="Careless shop", verdict="met", summary=f"I typed {SECRET} and am done"),
+        wrap_up(),
+    )
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
     assert result.goal_achieved and len(fake_api.requests) == 3
     assert "I typed" in str(fake_api.requests[-1]["messages"])  # the summary is there, redacted
@@ -130,7 +134,11 @@ def test_the_result_the_test_asserts_on_is_redacted(page, site, tmp_path, fake_a
     quoted = WrapUp(
         intuitiveness=5, rationale=f"typing {SECRET} worked", issues=[], suggestions=[], quotes=[f"My {SECRET} was ok"]
     )
-    fake_api.push(type_password(), decision("done", evidence="Careless shop", verdict="met", reason=f"signed in with {SECRET}"), quoted)
+    fake_api.push(
+        type_password(),
+        decision("done", evidence="Careless shop", verdict="met", reason=f"signed in with {SECRET}"),
+        quoted,
+    )
     result = run(page, claude, tmp_path, f"Sign in as {SECRET}", f"{site}/echo.html")
     assert result.wrap_up is not None and result.wrap_up.quotes == ["My •••••• was ok"]
     write_run_report(aggregate([SessionEntry(nodeid="test_x", result=result)], []), tmp_path / "useragent-report")
@@ -139,7 +147,9 @@ def test_the_result_the_test_asserts_on_is_redacted(page, site, tmp_path, fake_a
 
 
 def test_screenshots_mask_password_fields_and_an_echoed_password(page, site, tmp_path, fake_api, claude):
-    fake_api.push(type_password(), sign_in, decision("look"), decision("done", evidence="Careless shop", verdict="met"), wrap_up())
+    fake_api.push(
+        type_password(), sign_in, decision("look"), decision("done", evidence="Careless shop", verdict="met"), wrap_up()
+    )
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
     root = Path(result.directory)
     echo = page.locator("#echo").bounding_box()
