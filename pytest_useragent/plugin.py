@@ -25,6 +25,7 @@ from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, ht
 from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
 
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
+THIRD_PARTY_DEPRECATION = "Session-scoped fixtures defined as instance methods are deprecated"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -41,6 +42,10 @@ def pytest_configure(config: pytest.Config) -> None:
         "useragent(persona=None, max_steps=None, model=None, budget=None, wait=None, settle_timeout=None, "
         "slow_response=None, allowed_hosts=None, credentials=None): per-test settings for the agent fixture",
     )
+    # pytest 9.2 deprecates how pytest-playwright 0.10 defines its `base_url` fixture, which every `page` needs: under
+    # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,
+    # never fatal, in a run we are part of (a line added after the suite's own, so it takes precedence for it alone).
+    config.addinivalue_line("filterwarnings", f"default:{THIRD_PARTY_DEPRECATION}:DeprecationWarning")
     raw: dict[str, str | None] = {}
     for option in OPTIONS:
         dest = "useragent_" + option.name.replace("-", "_")

@@ -259,3 +259,23 @@ def test_a_missing_empty_or_huge_goal_or_persona_is_one_line_and_nothing_runs(su
         assert line in out
     assert "Traceback" not in out and "pytest_useragent/" not in out and "= useragent =" not in out
     assert "During handling" not in out  # the persona's line once, not chained to itself
+
+
+def test_a_suite_with_warnings_as_errors_still_runs_under_new_releases(suite):
+    # pytest 9.2 warns about pytest-playwright 0.10's base_url fixture; a suite that turns warnings into errors must
+    # still run its agent tests (the warning is shown, not raised), while its own warnings stay errors
+    suite.makeini("[pytest]\nfilterwarnings = error\n")
+    suite.makepyfile(
+        test_strict="""
+        import warnings
+
+        def test_agent(agent, site):
+            assert agent.run("Find the pricing", url=site + "/index.html").steps
+
+        def test_own_warning_is_still_an_error():
+            warnings.warn("ours", DeprecationWarning)
+        """
+    )
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", timeout=240)
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["E       DeprecationWarning: ours"])
