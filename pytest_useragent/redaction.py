@@ -149,16 +149,28 @@ class Secrets:
 
     def _learn(self, value: str, replacement: str) -> None:
         self._values.add(value)
-        if len(value) < MIN_LENGTH:
+        # an ai snapshot, a title and innerText collapse runs of whitespace and trim it: " a  b " shows as "a b"
+        collapsed = _collapsed(value)
+        for form in {value, collapsed}:
+            if len(form) < MIN_LENGTH:
+                continue
+            for encoded in encodings(form):
+                self._replacements.setdefault(encoded, replacement)
+        if len(collapsed) < MIN_LENGTH and len(value) < MIN_LENGTH:
             return
-        for form in encodings(value):
-            self._replacements.setdefault(form, replacement)
         # longest first, so a form is replaced whole before a shorter one inside it
         ordered = sorted(self._replacements, key=len, reverse=True)
         self._pattern = re.compile("|".join(map(re.escape, ordered)))
 
     def _mask_field_value(self, match: re.Match[str]) -> str:
-        return f"{match.group(1)}: {MASK}" if match.group(2) in self._values else match.group(0)
+        shown = _collapsed(match.group(2))
+        known = match.group(2) in self._values or any(shown == _collapsed(value) for value in self._values)
+        return f"{match.group(1)}: {MASK}" if known else match.group(0)
+
+
+def _collapsed(value: str) -> str:
+    """`value` as pages show text: runs of whitespace as one space, none at either end."""
+    return " ".join(value.split())
 
 
 def _rewrite(path: Path, redact: Callable[[str], str]) -> None:

@@ -119,6 +119,7 @@ def _masks(page: Page, secrets: Secrets, seconds: float) -> list[Locator]:
     if not values:
         return masks
     masks += [page.get_by_text(value) for value in values]
+    masks += [page.get_by_alt_text(value) for value in values]  # a broken image shows its alt text
     try:  # the fields' values come to Python to be compared: the secrets never go into the page's scripts
         held = bounded.evaluate(page, seconds, _FIELD_VALUES)
     except PlaywrightError:

@@ -83,3 +83,13 @@ def test_files_written_before_a_secret_was_known_are_redacted_and_links_left_alo
     secrets.redact_files(tmp_path)
     assert json.loads((tmp_path / "debug" / "step-001-1.json").read_text()) == {"text": f'pw "{MASK}"'}
     assert (tmp_path / "shot.jpg").read_bytes() == b"\xff\xd8\xff hunter2" and outside.read_text() == "hunter2"
+
+
+def test_a_secret_is_found_as_pages_show_it_whitespace_collapsed_and_trimmed():
+    secrets = Secrets()
+    secrets.add(" lead9Trail ")
+    secrets.add("Ab  cd\tef~9")
+    assert secrets.redact("Hi lead9Trail, welcome") == f"Hi {MASK}, welcome"
+    assert "Ab cd ef" not in secrets.redact("paragraph: Ab cd ef~9 and Ab%20cd%20ef~9")
+    snapshot = '- textbox "Password" [active] [ref=e7]: Ab cd ef~9'
+    assert secrets.redact(snapshot) == f'- textbox "Password" [active] [ref=e7]: {MASK}'
