@@ -9,7 +9,9 @@ from the session.json they wrote when they could, else as a crash with what they
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,8 @@ class RunCollector:
         self.crashed: list[Crash] = []
         self.skipped = {BUDGET_SKIP: 0, HALT_SKIP: 0}
         self.written: Path | None = None
+        self.unwritten: str | None = None
+        """Why the run report could not be written, when it could not."""
         self.final: RunSummary | None = None
         """The run's summary, aggregated once when the session finishes."""
 
@@ -116,13 +120,31 @@ class RunCollector:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self) -> None:
+        self._write()
+
+    # (pytest registers only methods named pytest_*; specname says which hook this one is)
+    @pytest.hookimpl(wrapper=True, tryfirst=True, specname="pytest_sessionfinish")
+    def pytest_sessionfinish_whatever_fails(self) -> Generator[None, None, None]:
+        """The report is written even when a teardown before ours fails: after a Ctrl-C that also reached the
+        Playwright driver, pytest-playwright's session teardown raises, and the hooks after it never run."""
+        try:
+            return (yield)
+        finally:
+            if self.final is None:
+                self._write()
+
+    def _write(self) -> None:
         if not self.sessions and not self.crashed and not self.spending.ledger.state().sessions:
             return
         summary = self.final = self.summary()
-        self.written = write_run_report(summary, self.report_dir)
+        try:
+            self.written = write_run_report(summary, self.report_dir)
+        except OSError as error:  # a report dir that is a file, or not ours to write: one line, not a traceback
+            self.unwritten = f"could not write the run report to {self.report_dir}: {error.strerror or error}"
         github = os.environ.get("GITHUB_STEP_SUMMARY")
         if github:
-            append_github_summary(summary, Path(github))
+            with contextlib.suppress(OSError):
+                append_github_summary(summary, Path(github))
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         summary = self.final
@@ -155,6 +177,8 @@ class RunCollector:
             terminalreporter.write_line(f"crashed: {crash.nodeid}{spent}: {crash.reason}", red=True)
         if self.written is not None:
             terminalreporter.write_line(f"report: {self.written}")
+        if self.unwritten is not None:
+            terminalreporter.write_line(self.unwritten, red=True)
 
 
 def stop_lines(summary: RunSummary) -> list[str]:

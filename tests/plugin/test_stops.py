@@ -97,3 +97,32 @@ def test_a_killed_worker_is_shown_with_what_its_session_spent(suite):
     # each worker (and each replacement) has a fresh script, so every test kills its worker after one paid call
     assert len(report["crashed"]) == 3 and all(crash["spent_usd"] > 0 for crash in report["crashed"])
     assert report["spent_usd"] > 0 and accounted(report) == pytest.approx(report["spent_usd"], abs=1e-9)
+
+
+def test_the_run_report_is_written_when_a_teardown_before_it_fails(suite):
+    # a real Ctrl-C reaches the Playwright driver too: the session fixtures' teardown (pytest-playwright's) then
+    # raises in pytest_sessionfinish, before the hooks that come after it
+    suite_with(suite, f'[{CLICK}, lambda body: os.kill(os.getpid(), signal.SIGINT) or decision("done")]')
+    suite.makeconftest(
+        suite.path.joinpath("conftest.py").read_text()
+        + """
+
+@pytest.fixture(scope="session", autouse=True)
+def breaks_on_teardown():
+    yield
+    raise RuntimeError("the driver is gone")
+"""
+    )
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", timeout=240)
+    assert result.ret != pytest.ExitCode.OK
+    report = report_of(suite)
+    assert [s["result"]["outcome"] for s in report["sessions"]] == ["interrupted"]
+
+
+def test_a_report_dir_that_cannot_be_written_is_one_line(suite):
+    suite.path.joinpath("taken").write_text("a file, not a directory")
+    suite.makepyfile(test_one=GOALS.split("def test_second")[0])
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "--useragent-report-dir=taken", timeout=240)
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["could not write the run report to *taken: *"])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
