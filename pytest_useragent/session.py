@@ -70,6 +70,7 @@ from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 Progress = Callable[[str], None]
 NOTHING_CHANGED = "nothing on the page changed"
+REDIRECTED_OFF = "blocked: the page was redirected off the allowed hosts, and taken back"
 
 
 @dataclass(frozen=True)
@@ -304,7 +305,8 @@ class Session:
         dead = None
         if done.ok and action.kind == "click":
             dead = state.checks.dead_click(done.locator, url_before, event=state.events.happened_within)
-        state.events.settle()
+        if state.events.settle():  # redirected off the allowed hosts: the action's "went to <url>" must not be told
+            done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
         if state.page is not page:
             self._follow(state)
         if dead is not None:

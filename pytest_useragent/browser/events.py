@@ -92,11 +92,13 @@ class PageEvents:
                 self.page.wait_for_timeout(POLL_MS)
         return self.happened
 
-    def settle(self) -> None:
+    def settle(self) -> bool:
         """After an action settled: wait (bounded) for downloads to finish and new pages to load; the last new page
         that is allowed becomes the session's page, one whose navigation was refused is closed. A redirect, which
-        routes do not see, that took the page off the allowed hosts is undone before anyone looks at the page."""
+        routes do not see, that took the page off the allowed hosts is undone before anyone looks at the page; True
+        when one was (the action's own account of where it went must not reach the model)."""
         reason = self._hosts.refusal(self.page.url) if self.page.url != self._url else None
+        taken_back = reason is not None
         if reason is not None:
             self._events.append(PageEvent(kind="blocked", url=origin(self.page.url), reason=f"{reason} (redirected)"))
             with contextlib.suppress(PlaywrightError):
@@ -125,6 +127,7 @@ class PageEvents:
             self._events += [closed] if closed else []
             with bounded.quietly():
                 bounded.call(new, self._seconds, "close")
+        return taken_back
 
     def drain(self) -> list[PageEvent]:
         """The events since the last drain."""

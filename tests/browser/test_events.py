@@ -139,9 +139,15 @@ def test_an_injected_page_cannot_take_the_agent_off_its_host(page, site, tmp_pat
 def test_a_redirect_off_the_host_is_undone_before_the_model_looks(page, site, tmp_path, fake_api, claude):
     other = site.replace("127.0.0.1", "localhost")
     fake_api.push(
-        decision("navigate", url=f"/redirect?to={other}/about.html"), decision("done", reason="ok"), wrap_up()
+        decision("navigate", url=f"/redirect?to={other}/about.html?leak=secret-query"),
+        decision("done", reason="ok"),
+        wrap_up(),
     )
     result = run(page, claude, tmp_path, f"{site}/injection.html")
+    # where the redirect went (its path and query) is never told: the outcome says it was blocked
+    assert result.steps[0].outcome.message.startswith("blocked: the page was redirected off the allowed hosts")
+    told = user_text(fake_api.requests[1])
+    assert "navigated to" not in told and told.count("leak=secret-query") == 1  # only the model's own action
 
     assert [event.kind for event in result.steps[0].events] == ["blocked"]
     assert "(redirected)" in (result.steps[0].events[0].reason or "")
