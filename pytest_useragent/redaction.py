@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import markupsafe
 from pydantic import BaseModel
 
+from pytest_useragent.browser.snapshot import line as snapshot_line
 from pytest_useragent.credentials import Credentials, placeholder
 
 MASK = "••••••"
@@ -158,7 +159,9 @@ class Secrets:
         self._pattern = re.compile("|".join(map(re.escape, ordered)))
 
     def _mask_field_value(self, match: re.Match[str]) -> str:
-        return f"{match.group(1)}: {MASK}" if match.group(2) in self._values else match.group(0)
+        read = snapshot_line(match.group(0))  # the value as typed, when the snapshot had to quote it
+        typed = match.group(2) in self._values or (read is not None and read.text in self._values)
+        return f"{match.group(1)}: {MASK}" if typed else match.group(0)
 
 
 def _rewrite(path: Path, redact: Callable[[str], str]) -> None:

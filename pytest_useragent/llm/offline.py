@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pytest_useragent.billing import Meter
+from pytest_useragent.browser.snapshot import parse
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, Verdict, WrapUp
@@ -70,8 +71,6 @@ STUCK_AFTER = 2
 SAID_KEPT = 12
 """Texts of status regions and confirmations the engine remembers having seen, so it knows a new one."""
 
-_LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>[^:\n]*?)(?::\s*(?P<text>.*))?$')
-_REF = re.compile(r"\[ref=([a-z0-9]+)\]")
 _QUOTED = re.compile(r"[\"“'‘]([^\"”'’]{1,80})[\"”'’]")
 _FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
 _TRIED = re.compile(r'(\w+) "([^"]*)"')
@@ -103,41 +102,26 @@ def parse_snapshot(snapshot: str) -> list[Element]:
     """The snapshot's lines as elements: role, accessible name (or text), ref, and state."""
     elements = []
     parents: list[tuple[int, str]] = []  # (indent, role) of the open ancestors
-    for line in snapshot.splitlines():
-        match = _LINE.match(line)
-        if not match:
+    for read in parse(snapshot):
+        if read.role.startswith("/"):  # a property of the line above (its url, placeholder), not an element
             continue
-        indent = len(line) - len(line.lstrip())
-        while parents and parents[-1][0] >= indent:
+        while parents and parents[-1][0] >= read.indent:
             parents.pop()
         within = tuple(role for _, role in parents)
-        parents.append((indent, match["role"]))
-        attrs = match["attrs"] or ""
-        ref = _REF.search(attrs)
-        level = re.search(r"\[level=(\d)\]", attrs)
-        text = _unquoted(match["text"] or "")
-        name = (match["name"] if match["name"] is not None else text).replace('\\"', '"').strip()
+        parents.append((read.indent, read.role))
         elements.append(
             Element(
-                role=match["role"],
-                name=name,
-                ref=ref.group(1) if ref else None,
-                level=int(level.group(1)) if level else None,
-                value=(match["text"] or "").strip() or None if match["name"] is not None else None,
-                checked="[checked]" in attrs,
-                selected="[selected]" in attrs,
+                role=read.role,
+                name=(read.name if read.name is not None else read.text or "").strip(),
+                ref=read.ref,
+                level=read.level,
+                value=(read.text or "").strip() or None if read.name is not None else None,
+                checked=read.checked,
+                selected=read.selected,
                 within=within,
             )
         )
     return elements
-
-
-def _unquoted(text: str) -> str:
-    """A text as the snapshot writes it, YAML-quoted when it holds a colon or starts oddly, made plain."""
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
-        return text[1:-1].replace("''", "'") if text[0] == "'" else text[1:-1]
-    return text
 
 
 def goal_words(goal: str) -> list[str]:
