@@ -243,6 +243,8 @@ class ActionOutcome(BaseModel):
     """The acted element as a stable Playwright locator, e.g. get_by_role("button", name="Buy")."""
     claim: Claim | None = None
     """For `done`: the claim as judged; `ok` is whether it was accepted."""
+    dead_click: bool = False
+    """A click that showed no effect on the page (the message says so too, for the model and the report)."""
 
 
 class Issue(IssueDraft):

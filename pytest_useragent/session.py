@@ -50,7 +50,6 @@ from pytest_useragent.records import (
     TODO_ACTIONS,
     Action,
     ActionOutcome,
-    Claim,
     Completion,
     ExpectationStats,
     Issue,
@@ -115,7 +114,7 @@ class Session:
             state.events.start()
             state.watcher.start()
             if url:
-                state.last = _Last(action=f"open {url}", outcome=self._open(url, state).message)
+                state.last = _Last(action=f"open {url}", outcome=self._open(url, state))
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
                 kind = step.action.kind if step.action is not None else None
@@ -190,9 +189,8 @@ class Session:
             observation=observation,
             expectation=state.last.expectation and state.secrets.redact(state.last.expectation),
             last_action=state.last.action and state.secrets.redact(state.last.action),
-            last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
+            last_outcome=state.last.outcome,
             last_events=state.last.events,
-            last_claim=state.last.claim,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
             image=for_model(observation.image) if reason and observation.image else None,
@@ -243,12 +241,7 @@ class Session:
                 seconds=time.monotonic() - started,
             )
             state.summary = decision.summary
-            state.last = _Last(
-                decision.expectation,
-                decision.action.describe(),
-                ("ok: " if done.ok else "failed: ") + done.message,
-                claim=done.claim,
-            )
+            state.last = _Last(decision.expectation, decision.action.describe(), done)
         step = self._record(state, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         return step
@@ -309,7 +302,7 @@ class Session:
             self._follow(state)
         if dead is not None:
             found.append(dead)
-            done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
+            done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}", "dead_click": True})
         return done
 
     def _large_write(self, state: _State, action: Action) -> ActionOutcome:
@@ -440,11 +433,10 @@ class _Last:
 
     expectation: str | None = None
     action: str | None = None
-    outcome: str | None = None
+    outcome: ActionOutcome | None = None
+    """What it did; for a done, the claim as judged, so the persona learns when its word was not taken."""
     events: list[PageEvent] = field(default_factory=list)
     """What the browser did beside the page during the previous step, redacted."""
-    claim: Claim | None = None
-    """The previous step's claim of done, as judged, so the persona learns when its word was not taken."""
 
 
 @dataclass

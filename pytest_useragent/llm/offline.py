@@ -297,11 +297,12 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
     goal = request.goal
     words, values = goal_words(goal), _QUOTED.findall(goal)
     tried = set(memory.tried)
-    if request.last_claim is not None and not request.last_claim.accepted:
+    claim = request.last_outcome.claim if request.last_outcome else None
+    if claim is not None and not claim.accepted:
         return (
             "I said I was done, and I was not.",
             "I stop here.",
-            Action(kind="give_up", reason=f"my done was not taken: {request.last_claim.why_not}"),
+            Action(kind="give_up", reason=f"my done was not taken: {claim.why_not}"),
             None,
         )
     if unmet >= STUCK_AFTER:
@@ -342,8 +343,9 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
             Action(kind="find", target=hidden[0]),
             f'found "{hidden[0]}"',
         )
-    if (request.last_action or "").startswith("find") and (request.last_outcome or "").startswith("ok"):
-        found = parse_snapshot(request.last_outcome or "")
+    last = request.last_outcome
+    if (request.last_action or "").startswith("find") and last is not None and last.ok:
+        found = parse_snapshot(last.message)
         near = [e for e in found if e.role in CLICKABLE and e.ref and e.name and score(words, e.name)]
         if near:
             return (
@@ -497,20 +499,21 @@ def _evaluate(
     """The verdict on the previous expectation, judged from this page alone, and any issue it shows."""
     if request.expectation is None:
         return None, []
-    if request.last_claim is not None:
-        return Evaluation(verdict="unmet", note=request.last_claim.why_not), []
-    outcome = request.last_outcome or ""
-    if outcome.startswith("failed"):
-        return Evaluation(verdict="unmet", note=outcome), [
+    last = request.last_outcome
+    if last is not None and last.claim is not None:
+        return Evaluation(verdict="unmet", note=last.claim.why_not), []
+    outcome = last.message if last is not None else ""
+    if last is not None and not last.ok:
+        return Evaluation(verdict="unmet", note=f"failed: {outcome}"), [
             IssueDraft(
                 severity="major",
                 heuristic="Nielsen #5 error prevention",
                 title=f"Could not {request.last_action}",
-                evidence=outcome,
+                evidence=f"failed: {outcome}",
                 quote=f"As a user I expected to be able to {request.last_action}.",
             )
         ]
-    if "nothing on the page changed" in outcome:
+    if last is not None and last.dead_click:
         return Evaluation(verdict="unmet", note=outcome), []
     form = _FORM.search(request.expectation)
     if form:
