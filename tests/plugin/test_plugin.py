@@ -259,3 +259,20 @@ def test_a_missing_empty_or_huge_goal_or_persona_is_one_line_and_nothing_runs(su
         assert line in out
     assert "Traceback" not in out and "pytest_useragent/" not in out and "= useragent =" not in out
     assert "During handling" not in out  # the persona's line once, not chained to itself
+
+
+def test_nothing_to_open_is_one_line_and_nothing_runs(suite):
+    suite.makepyfile(
+        test_blank="""
+        def test_no_url_on_a_blank_page(agent):
+            agent.run("Find the pricing")
+
+        def test_nothing_ran(agent, tmp_path):
+            assert not list(tmp_path.parent.glob("test_no_url*/useragent*"))
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(passed=1, failed=1)
+    out = result.stdout.str()
+    assert "NothingToOpen: agent.run() has nothing to open: the page is about:blank and no url was given" in out
+    assert "Traceback" not in out and "pytest_useragent/" not in out
