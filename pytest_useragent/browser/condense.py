@@ -67,9 +67,14 @@ class Node:
     def size(self) -> int:
         return 1 + sum(child.size for child in self.children)
 
+    _read: tuple[str, SnapshotLine | None] = ("", None)
+    """The line as last read, and what it read as: a node's name is asked again and again while condensing."""
+
     @property
     def read(self) -> SnapshotLine | None:
-        return read_line(self.line.partition("\n")[0])
+        if self._read[0] != self.line:  # the line changes while the snapshot is parsed (a folded url, a ":")
+            self._read = (self.line, read_line(self.line.partition("\n")[0]))
+        return self._read[1]
 
     @property
     def ref(self) -> str | None:
@@ -173,7 +178,7 @@ def parse(snapshot: str) -> list[Node]:
             line = line.replace(" [cursor=pointer]", "")
         if parent is not None and parent.open:
             parent.line, parent.open = parent.line + ":", False
-        node = Node(line, role, top, bottom)
+        node = Node(line, role, top, bottom, _read=(line, read))
         (parent.children if parent else roots).append(node)
         stack.append((indent, node))
     return roots

@@ -127,6 +127,8 @@ def parse(snapshot: str) -> list[SnapshotLine]:
 
 def _unescape(name: str) -> str:
     """A JSON-quoted name's content, as the page has it."""
+    if "\\" not in name:
+        return name
     try:
         return str(json.loads(f'"{name}"'))
     except json.JSONDecodeError:  # not JSON after all (a hand-written or cut line): undo the escapes we can
