@@ -67,7 +67,7 @@ class Node:
     def size(self) -> int:
         return 1 + sum(child.size for child in self.children)
 
-    _read: tuple[str, SnapshotLine | None] = ("", None)
+    _read: tuple[str, SnapshotLine | None] = field(default=("", None), repr=False, compare=False)
     """The line as last read, and what it read as: a node's name is asked again and again while condensing."""
 
     @property
