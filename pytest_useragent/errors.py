@@ -5,12 +5,14 @@
     │   ├── ConfigError           a bad option, ini value or marker argument
     │   ├── PersonaError          a persona text or YAML file that cannot be used
     │   ├── GoalError             a goal that is missing, empty or too long
-    │   └── BrowserNotFoundError  no Chromium to drive
+    │   ├── BrowserNotFoundError  no Chromium to drive
+    │   └── NothingToOpen         agent.run() without a url on a blank page
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
         │   └── ProviderRejected  the API refuses the run's calls as such (key, permission, model, request shape)
         ├── BudgetExhausted       the next model call could overspend the budget
-        └── PageUnresponsive      the page under test stopped answering (its main thread never returns)
+        ├── PageUnresponsive      the page under test stopped answering (its main thread never returns)
+        └── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
 
 A session never lets a RunError escape: it records it as the session's outcome; after a ProviderRejected the run
 stops calling the model (later agent tests are skipped with its reason). A model reply that does not
@@ -44,6 +46,10 @@ class BrowserNotFoundError(UserError):
     """No Chromium is installed where we can find it."""
 
 
+class NothingToOpen(UserError):
+    """`agent.run()` with no url, on a page that is still about:blank: there is no app to test."""
+
+
 class RunError(UserAgentError):
     """Something outside the author's input failed during a session."""
 
@@ -62,3 +68,7 @@ class BudgetExhausted(RunError):
 
 class PageUnresponsive(RunError):
     """The page under test did not answer a call within its bound: a script that never returns holds its thread."""
+
+
+class Unreachable(RunError):
+    """The start URL could not be loaded: the browser shows its own error page (or none) instead of the app."""

@@ -47,10 +47,11 @@ SessionOutcome = Literal[
     "page_error",
     "interrupted",
     "unverified",
+    "unreachable",
 ]
 """`unverified`: the persona said done at its last step, and neither its evidence nor the test's success check bore
-it out."""
-ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted")
+it out. `unreachable`: the start URL could not be loaded; no model call was made."""
+ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted", "unreachable")
 """Outcomes that say the session was stopped from outside, not how the persona fared."""
 
 
@@ -243,6 +244,8 @@ class ActionOutcome(BaseModel):
     """The acted element as a stable Playwright locator, e.g. get_by_role("button", name="Buy")."""
     claim: Claim | None = None
     """For `done`: the claim as judged; `ok` is whether it was accepted."""
+    dead_click: bool = False
+    """A click that showed no effect on the page (the message says so too, for the model and the report)."""
 
 
 class Issue(IssueDraft):

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import markupsafe
 from pydantic import BaseModel
 
+from pytest_useragent.browser.snapshot import line as snapshot_line
 from pytest_useragent.credentials import Credentials, placeholder
 
 MASK = "••••••"
@@ -163,9 +164,11 @@ class Secrets:
         self._pattern = re.compile("|".join(map(re.escape, ordered)))
 
     def _mask_field_value(self, match: re.Match[str]) -> str:
-        shown = _collapsed(match.group(2))
-        known = match.group(2) in self._values or any(shown == _collapsed(value) for value in self._values)
-        return f"{match.group(1)}: {MASK}" if known else match.group(0)
+        read = snapshot_line(match.group(0))  # the value as typed, when the snapshot had to quote it
+        shown = {match.group(2), read.text if read is not None else None}
+        collapsed = {_collapsed(value) for value in self._values}
+        typed = any(value in self._values or _collapsed(value) in collapsed for value in shown if value is not None)
+        return f"{match.group(1)}: {MASK}" if typed else match.group(0)
 
 
 def _collapsed(value: str) -> str:

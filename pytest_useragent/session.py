@@ -28,6 +28,7 @@ from pytest_useragent.browser.condense import find
 from pytest_useragent.browser.events import PageEvents
 from pytest_useragent.browser.hosts import AllowedHosts
 from pytest_useragent.browser.observe import observe
+from pytest_useragent.browser.scope import left_app, outside, require_start
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
@@ -38,6 +39,7 @@ from pytest_useragent.errors import (
     ProviderError,
     ProviderRejected,
     RunError,
+    Unreachable,
     UserError,
 )
 from pytest_useragent.issues import deduplicated, grouped
@@ -50,7 +52,6 @@ from pytest_useragent.records import (
     TODO_ACTIONS,
     Action,
     ActionOutcome,
-    Claim,
     Completion,
     ExpectationStats,
     Issue,
@@ -90,6 +91,7 @@ class Session:
 
     def run(self, goal: str, url: str | None) -> SessionResult:
         """The session, start to end; every request, file and the result it returns pass `Secrets`."""
+        require_start(url, self.page.url)
         seconds = bounded.bound(self.config.settle_timeout)
         hosts = AllowedHosts.around(url or self.page.url, self.config.allowed_hosts)
         watcher, checks = self._watch(self.page)
@@ -116,7 +118,7 @@ class Session:
             state.events.start()
             state.watcher.start()
             if url:
-                state.last = _Last(action=f"open {url}", outcome=self._open(url, state).message)
+                state.last = _Last(action=f"open {url}", outcome=self._open(url, state))
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
                 kind = step.action.kind if step.action is not None else None
@@ -135,6 +137,8 @@ class Session:
             outcome, error = "page_error", _first_line(failure)
         except PageUnresponsive as frozen:
             outcome, error = "page_error", str(frozen)
+        except Unreachable as unreachable:
+            outcome, error = "unreachable", str(unreachable)
         except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
             outcome, error, interrupted = "interrupted", "interrupted (KeyboardInterrupt)", True
         except UserError as mistake:  # the test's success check failed: written as far as it got, then shown
@@ -177,7 +181,9 @@ class Session:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
         observation = observe(state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
-        found = state.checks.inspect(observation.signals, observation.fingerprint)
+        # checks judge the app: not a blank page, the browser's error page or another site (see `scope`)
+        on_app = outside(observation.url, state.events.hosts) is None
+        found = state.checks.inspect(observation.signals, observation.fingerprint) if on_app else []
         glance = Glance.of(observation.url, observation.snapshot, observation.image)
         reason = state.screenshots.reason(glance, asked=state.look)
         state.look, state.full_snapshot = False, observation.full_snapshot
@@ -191,9 +197,8 @@ class Session:
             observation=observation,
             expectation=state.last.expectation and state.secrets.redact(state.last.expectation),
             last_action=state.last.action and state.secrets.redact(state.last.action),
-            last_outcome=state.last.outcome and state.secrets.redact(state.last.outcome),
+            last_outcome=state.last.outcome,
             last_events=state.last.events,
-            last_claim=state.last.claim,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
             image=for_model(observation.image) if reason and observation.image else None,
@@ -244,12 +249,7 @@ class Session:
                 seconds=time.monotonic() - started,
             )
             state.summary = decision.summary
-            state.last = _Last(
-                decision.expectation,
-                decision.action.describe(),
-                ("ok: " if done.ok else "failed: ") + done.message,
-                claim=done.claim,
-            )
+            state.last = _Last(decision.expectation, decision.action.describe(), done)
         step = self._record(state, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         return step
@@ -309,9 +309,13 @@ class Session:
             done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
         if state.page is not page:
             self._follow(state)
+        failed = state.watcher.take_failed_navigation()
+        if state.page.url != url_before and outside(state.page.url, state.events.hosts):
+            left = left_app(state.page.url, state.events.hosts, f"{failed.error} at {failed.url}" if failed else None)
+            done = done.model_copy(update={"message": f"{done.message}; {left}"})
         if dead is not None:
             found.append(dead)
-            done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}"})
+            done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}", "dead_click": True})
         return done
 
     def _large_write(self, state: _State, action: Action) -> ActionOutcome:
@@ -358,7 +362,7 @@ class Session:
         """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
         state.todo.save()
         wrap_up = None
-        if outcome not in ("provider_error", "interrupted"):
+        if outcome not in ("provider_error", "interrupted", "unreachable"):
             request = WrapUpRequest(
                 model=state.model,
                 persona=self.persona,
@@ -429,6 +433,8 @@ class Session:
         try:
             response = state.page.goto(url, timeout=bounded.bound(self.config.settle_timeout) * 1000)
         except PlaywrightError as failure:
+            if outside(state.page.url, state.events.hosts):  # nothing of the app to test: no model is asked
+                raise Unreachable(f"{url} could not be opened: {_first_line(failure)}") from None
             return ActionOutcome(ok=False, message=_first_line(failure))
         state.events.opened()
         settle(state.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
@@ -442,11 +448,10 @@ class _Last:
 
     expectation: str | None = None
     action: str | None = None
-    outcome: str | None = None
+    outcome: ActionOutcome | None = None
+    """What it did; for a done, the claim as judged, so the persona learns when its word was not taken."""
     events: list[PageEvent] = field(default_factory=list)
     """What the browser did beside the page during the previous step, redacted."""
-    claim: Claim | None = None
-    """The previous step's claim of done, as judged, so the persona learns when its word was not taken."""
 
 
 @dataclass

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.snapshot import parse
 from pytest_useragent.credentials import UnknownPlaceholder
 from pytest_useragent.records import Action, ActionOutcome
 from pytest_useragent.redaction import Secrets
@@ -18,8 +18,6 @@ NEEDS_REF = {"click", "type", "select", "hover"}
 UNNAMED_ROLES = frozenset({"generic", "text", "none", "presentation", "paragraph"})
 """Roles whose elements are better named by the page than by role: Playwright's own normalize() names those."""
 WAIT_SECONDS = 2.0
-
-_ROLE_LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?[^\n]*?\[ref=(?P<ref>\w+)\]')
 
 
 def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str = "") -> ActionOutcome:
@@ -96,20 +94,14 @@ def locator_code(snapshot: str, ref: str) -> str | None:
     """The element `ref` of an ai snapshot as Playwright code, e.g. get_by_role("button", name="Buy"), with .nth()
     when other elements of its role have a name containing its name; None when its role names nothing a user would
     (generic, text) or the ref is not in the snapshot. Pure."""
-    lines = [match for match in map(_ROLE_LINE.match, snapshot.splitlines()) if match]
-    own = next((match for match in lines if match["ref"] == ref), None)
-    if own is None or own["role"] in UNNAMED_ROLES:
+    lines = [read for read in parse(snapshot) if read.ref]
+    own = next((read for read in lines if read.ref == ref), None)
+    if own is None or own.role in UNNAMED_ROLES:
         return None
-    role, name = own["role"], _unescape(own["name"] or "")
-    same = [
-        match for match in lines if match["role"] == role and name.lower() in _unescape(match["name"] or "").lower()
-    ]
+    role, name = own.role, own.name or ""
+    same = [read for read in lines if read.role == role and name.lower() in (read.name or "").lower()]
     code = f"get_by_role({json.dumps(role)}" + (f", name={json.dumps(name)})" if name else ")")
     return code if len(same) == 1 else f"{code}.nth({same.index(own)})"
-
-
-def _unescape(name: str) -> str:
-    return re.sub(r"\\(.)", r"\1", name)
 
 
 def _stable(locator: Locator, ref: str, timeout: float) -> str:

@@ -21,6 +21,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from pytest_useragent.browser.snapshot import REF_ATTRIBUTE, SnapshotLine
+from pytest_useragent.browser.snapshot import line as read_line
+
 MAX_CHARS = 9_000
 """The page state sent to the model: about 3,000 tokens at 3 characters a token."""
 REPEAT_MIN = 3
@@ -42,9 +45,6 @@ LANDMARKS = frozenset({"banner", "navigation", "main", "contentinfo", "complemen
 ITEMS = frozenset({"listitem", "row", "article", "option", "treeitem", "gridcell", "group"})
 
 _BOX = re.compile(r" \[box=(-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\]")
-_HEAD = re.compile(r'^- (?P<role>/?[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?')
-_REF = re.compile(r"\[ref=(\w+)\]")
-_TEXT = re.compile(r':\s*"?(?P<text>[^"\n]+)"?$')
 COUNTED = re.compile(r"^\s*- (?:… (?P<counted>\d+) elements? |[\w-]+ ×\d+ .*?(?P<run>\d+) elements\)$)")
 """A line that stands for elements it does not show, and says how many: `- … 57 elements below (link 40, …)`,
 `- listitem ×140 below, like e7 ("A" … "B"; 420 elements)`."""
@@ -67,19 +67,25 @@ class Node:
     def size(self) -> int:
         return 1 + sum(child.size for child in self.children)
 
+    _read: tuple[str, SnapshotLine | None] = field(default=("", None), repr=False, compare=False)
+    """The line as last read, and what it read as: a node's name is asked again and again while condensing."""
+
+    @property
+    def read(self) -> SnapshotLine | None:
+        if self._read[0] != self.line:  # the line changes while the snapshot is parsed (a folded url, a ":")
+            self._read = (self.line, read_line(self.line.partition("\n")[0]))
+        return self._read[1]
+
     @property
     def ref(self) -> str | None:
-        match = _REF.search(self.line)
-        return match.group(1) if match else None
+        read = self.read
+        return read.ref if read else None
 
     @property
     def name(self) -> str:
         """The accessible name, else the text after the colon."""
-        head = _HEAD.match(self.line)
-        if head and head["name"]:
-            return head["name"]
-        text = _TEXT.search(self.line)
-        return text["text"].strip() if text and not self.line.rstrip().endswith(":") else ""
+        read = self.read
+        return (read.name or (read.text or "").strip()) if read else ""
 
     @property
     def label(self) -> str:
@@ -159,19 +165,20 @@ def parse(snapshot: str) -> list[Node]:
             bottom = top + float(box.group(4))
         else:
             top, bottom = (parent.top, parent.bottom) if parent else (0.0, 0.0)
-        head = _HEAD.match(stripped)
-        role = head["role"] if head else "text"
         line = _BOX.sub("", stripped)
-        if role == "/url" and parent is not None and parent.role == "link" and not parent.children:
+        read = read_line(line)
+        role = read.role if read else "text"
+        if role == "/url" and read and parent is not None and parent.role == "link" and not parent.children:
             opened = parent.line.endswith(":")
-            parent.line = parent.line.removesuffix(":") + f" [url={line.partition(': ')[2].strip(chr(34))}]"
+            # a "]" would end the attribute early; %5D is the same URL
+            parent.line = parent.line.removesuffix(":") + f" [url={(read.text or '').replace(']', '%5D')}]"
             parent.open = opened  # its ":" returns if more children follow
             continue
         if role in ("link", "button"):
             line = line.replace(" [cursor=pointer]", "")
         if parent is not None and parent.open:
             parent.line, parent.open = parent.line + ":", False
-        node = Node(line, role, top, bottom)
+        node = Node(line, role, top, bottom, _read=(line, read))
         (parent.children if parent else roots).append(node)
         stack.append((indent, node))
     return roots
@@ -206,7 +213,7 @@ def find(snapshot: str, query: str) -> tuple[int, str]:
     def visit(node: Node, item: Node | None) -> None:
         nonlocal matches
         item = node if node.role in ITEMS else item
-        text = _REF.sub("", node.line).lower()
+        text = REF_ATTRIBUTE.sub("", node.line).lower()
         if words and all(word in text or word == node.ref for word in words) and not node.role.startswith("/"):
             matches += 1
             around = item or node

@@ -22,6 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.hosts import AllowedHosts, origin
+from pytest_useragent.browser.scope import ERROR_PAGE
 from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.records import Action, PageEvent
 
@@ -30,7 +31,6 @@ MESSAGE_CHARS = 300
 
 ROUTE = "**/*"
 POLL_MS = 20
-ERROR_PAGE = "chrome-error:"
 
 
 class PageEvents:
@@ -79,6 +79,11 @@ class PageEvents:
         return reason
 
     @property
+    def hosts(self) -> AllowedHosts:
+        """Where the session may go: the start page's host (and where it redirected to) and the allowed hosts."""
+        return self._hosts
+
+    @property
     def happened(self) -> bool:
         """Something happened beside the page since the last action began (`expect`): that action was not dead."""
         return bool(len(self._events) > self._seen or self._opened or self._downloads)
@@ -97,7 +102,9 @@ class PageEvents:
         that is allowed becomes the session's page, one whose navigation was refused is closed. A redirect, which
         routes do not see, that took the page off the allowed hosts is undone before anyone looks at the page; True
         when one was (the action's own account of where it went must not reach the model)."""
-        reason = self._hosts.refusal(self.page.url) if self.page.url != self._url else None
+        # the browser's error page is no redirect: it is what the navigation did, for the step to say (see `scope`)
+        moved = self.page.url != self._url and not self.page.url.startswith(ERROR_PAGE)
+        reason = self._hosts.refusal(self.page.url) if moved else None
         taken_back = reason is not None
         if reason is not None:
             self._events.append(PageEvent(kind="blocked", url=origin(self.page.url), reason=f"{reason} (redirected)"))

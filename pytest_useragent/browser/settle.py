@@ -14,6 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.scope import ERROR_PAGE
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import PageWatcher
 
@@ -54,4 +55,8 @@ def settle(page: Page, watcher: PageWatcher, *, minimum: float, timeout: float, 
             page.wait_for_event("requestfinished", timeout=min(left_ms(), 250) or 1)
         except PlaywrightError:
             continue  # a long-lived request: keep checking until the deadline
+    if watcher.failed_navigation is not None and not page.url.startswith(ERROR_PAGE):
+        # the browser commits its error page a moment after the navigation failed: the look is to be of that page
+        with contextlib.suppress(PlaywrightError):
+            page.wait_for_url(lambda url: url.startswith(ERROR_PAGE), wait_until="commit", timeout=left_ms() or 1)
     return time.monotonic() - started

@@ -20,6 +20,10 @@ MAX_SIGNALS = 20
 page logs thousands."""
 
 
+ABORTED = "net::ERR_ABORTED"
+"""A navigation given up (by our allowed-hosts route, or another navigation replacing it) leaves the page as it was."""
+
+
 class PageWatcher:
     """Listens to a page for a session: console errors and failed requests between two looks, requests in flight;
     `observe` and `PageChecks` read what the page script counts. `close` removes all of it from the page."""
@@ -33,6 +37,8 @@ class PageWatcher:
         self._script: Any = None
         """The init script's disposable (playwright does not export its type)."""
         self.in_flight: set[Request] = set()
+        self.failed_navigation: FailedRequest | None = None
+        """See `take_failed_navigation`."""
 
     def start(self) -> PageWatcher:
         """Install the page script and the listeners; raises PageUnresponsive on a page that does not answer."""
@@ -52,6 +58,13 @@ class PageWatcher:
         """The signals since the last drain."""
         signals, self._signals = self._signals, Signals()
         return signals
+
+    def take_failed_navigation(self) -> FailedRequest | None:
+        """The page's top-level navigation that failed without an answer (a host that does not resolve, a refused
+        connection; not one aborted or blocked) since the last time it was taken: why the browser shows its error
+        page."""
+        failed, self.failed_navigation = self.failed_navigation, None
+        return failed
 
     def close(self) -> None:
         for event, handler in self._handlers():
@@ -96,15 +109,18 @@ class PageWatcher:
 
     def _on_request_failed(self, request: Request) -> None:
         self.in_flight.discard(request)
-        self._keep(
-            "failed_requests",
-            FailedRequest(
-                method=request.method,
-                url=request.url,
-                resource=request.resource_type,
-                error=request.failure or "failed",
-            ),
+        failed = FailedRequest(
+            method=request.method, url=request.url, resource=request.resource_type, error=request.failure or "failed"
         )
+        self._keep("failed_requests", failed)
+        if failed.error != ABORTED and self._top_level_navigation(request):
+            self.failed_navigation = failed
+
+    def _top_level_navigation(self, request: Request) -> bool:
+        try:
+            return request.is_navigation_request() and request.frame == self._page.main_frame
+        except PlaywrightError:  # a service worker's request has no frame
+            return False
 
     def _on_response(self, response: Response) -> None:
         if response.status >= 400:

@@ -13,7 +13,7 @@ from pytest_useragent.billing import Meter
 from pytest_useragent.llm.recap import Recap, recap
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
-    Claim,
+    ActionOutcome,
     Decision,
     DocumentEntry,
     Observation,
@@ -42,7 +42,8 @@ class StepRequest:
     expectation: str | None = None
     """What the persona expected its previous action to do; None on the first step."""
     last_action: str | None = None
-    last_outcome: str | None = None
+    last_outcome: ActionOutcome | None = None
+    """What the previous action (or opening the start page) did; for `done`, its claim as the harness judged it."""
     last_events: list[PageEvent] = field(default_factory=list)
     """What the browser did beside the page during the last step: dialogs, new tabs, downloads, blocked pages."""
     documents: list[DocumentEntry] = field(default_factory=list)
@@ -55,8 +56,6 @@ class StepRequest:
     """Why the screenshot is sent."""
     credentials: list[str] = field(default_factory=list)
     """The placeholders of the credentials the persona has ({{password}}); never their values."""
-    last_claim: Claim | None = None
-    """The previous step's claim of done, as the harness judged it (not accepted, or the session would have ended)."""
 
 
 @dataclass(frozen=True)

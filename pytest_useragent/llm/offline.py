@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pytest_useragent.billing import Meter
+from pytest_useragent.browser.snapshot import parse
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, Verdict, WrapUp
@@ -70,8 +71,6 @@ STUCK_AFTER = 2
 SAID_KEPT = 12
 """Texts of status regions and confirmations the engine remembers having seen, so it knows a new one."""
 
-_LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>[^:\n]*?)(?::\s*(?P<text>.*))?$')
-_REF = re.compile(r"\[ref=([a-z0-9]+)\]")
 _QUOTED = re.compile(r"[\"“'‘]([^\"”'’]{1,80})[\"”'’]")
 _FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
 _TRIED = re.compile(r'(\w+) "([^"]*)"')
@@ -103,41 +102,26 @@ def parse_snapshot(snapshot: str) -> list[Element]:
     """The snapshot's lines as elements: role, accessible name (or text), ref, and state."""
     elements = []
     parents: list[tuple[int, str]] = []  # (indent, role) of the open ancestors
-    for line in snapshot.splitlines():
-        match = _LINE.match(line)
-        if not match:
+    for read in parse(snapshot):
+        if read.role.startswith("/"):  # a property of the line above (its url, placeholder), not an element
             continue
-        indent = len(line) - len(line.lstrip())
-        while parents and parents[-1][0] >= indent:
+        while parents and parents[-1][0] >= read.indent:
             parents.pop()
         within = tuple(role for _, role in parents)
-        parents.append((indent, match["role"]))
-        attrs = match["attrs"] or ""
-        ref = _REF.search(attrs)
-        level = re.search(r"\[level=(\d)\]", attrs)
-        text = _unquoted(match["text"] or "")
-        name = (match["name"] if match["name"] is not None else text).replace('\\"', '"').strip()
+        parents.append((read.indent, read.role))
         elements.append(
             Element(
-                role=match["role"],
-                name=name,
-                ref=ref.group(1) if ref else None,
-                level=int(level.group(1)) if level else None,
-                value=(match["text"] or "").strip() or None if match["name"] is not None else None,
-                checked="[checked]" in attrs,
-                selected="[selected]" in attrs,
+                role=read.role,
+                name=(read.name if read.name is not None else read.text or "").strip(),
+                ref=read.ref,
+                level=read.level,
+                value=(read.text or "").strip() or None if read.name is not None else None,
+                checked=read.checked,
+                selected=read.selected,
                 within=within,
             )
         )
     return elements
-
-
-def _unquoted(text: str) -> str:
-    """A text as the snapshot writes it, YAML-quoted when it holds a colon or starts oddly, made plain."""
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
-        return text[1:-1].replace("''", "'") if text[0] == "'" else text[1:-1]
-    return text
 
 
 def goal_words(goal: str) -> list[str]:
@@ -313,11 +297,12 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
     goal = request.goal
     words, values = goal_words(goal), _QUOTED.findall(goal)
     tried = set(memory.tried)
-    if request.last_claim is not None and not request.last_claim.accepted:
+    claim = request.last_outcome.claim if request.last_outcome else None
+    if claim is not None and not claim.accepted:
         return (
             "I said I was done, and I was not.",
             "I stop here.",
-            Action(kind="give_up", reason=f"my done was not taken: {request.last_claim.why_not}"),
+            Action(kind="give_up", reason=f"my done was not taken: {claim.why_not}"),
             None,
         )
     if unmet >= STUCK_AFTER:
@@ -358,8 +343,9 @@ def _move(request: StepRequest, elements: list[Element], memory: Memory, unmet: 
             Action(kind="find", target=hidden[0]),
             f'found "{hidden[0]}"',
         )
-    if (request.last_action or "").startswith("find") and (request.last_outcome or "").startswith("ok"):
-        found = parse_snapshot(request.last_outcome or "")
+    last = request.last_outcome
+    if (request.last_action or "").startswith("find") and last is not None and last.ok:
+        found = parse_snapshot(last.message)
         near = [e for e in found if e.role in CLICKABLE and e.ref and e.name and score(words, e.name)]
         if near:
             return (
@@ -513,20 +499,21 @@ def _evaluate(
     """The verdict on the previous expectation, judged from this page alone, and any issue it shows."""
     if request.expectation is None:
         return None, []
-    if request.last_claim is not None:
-        return Evaluation(verdict="unmet", note=request.last_claim.why_not), []
-    outcome = request.last_outcome or ""
-    if outcome.startswith("failed"):
-        return Evaluation(verdict="unmet", note=outcome), [
+    last = request.last_outcome
+    if last is not None and last.claim is not None:
+        return Evaluation(verdict="unmet", note=last.claim.why_not), []
+    outcome = last.message if last is not None else ""
+    if last is not None and not last.ok:
+        return Evaluation(verdict="unmet", note=f"failed: {outcome}"), [
             IssueDraft(
                 severity="major",
                 heuristic="Nielsen #5 error prevention",
                 title=f"Could not {request.last_action}",
-                evidence=outcome,
+                evidence=f"failed: {outcome}",
                 quote=f"As a user I expected to be able to {request.last_action}.",
             )
         ]
-    if "nothing on the page changed" in outcome:
+    if last is not None and last.dead_click:
         return Evaluation(verdict="unmet", note=outcome), []
     form = _FORM.search(request.expectation)
     if form:

@@ -7,7 +7,6 @@ import binascii
 import contextlib
 import io
 import json
-import re
 import select
 import socket
 import threading
@@ -21,6 +20,7 @@ from typing import Any
 from PIL import Image
 from pydantic import BaseModel
 
+from pytest_useragent.browser.snapshot import parse
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, WrapUp
 
 Body = dict[str, Any]
@@ -419,8 +419,7 @@ def ref_of(body: Body, name: str) -> str:
     """The ref of the element named `name` in the last message's snapshot (for scripts that react to the page)."""
     content = (body.get("messages") or [{}])[-1].get("content", "")
     text = content if isinstance(content, str) else "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
-    for line in text.splitlines():
-        match = re.match(r'\s*- [\w-]+ "' + re.escape(name) + r'".*\[ref=([a-z0-9]+)\]', line)
-        if match:
-            return match.group(1)
+    for line in parse(text):
+        if line.name == name and line.ref:
+            return line.ref
     raise LookupError(f"no element named {name!r} in the last message's snapshot")

@@ -194,11 +194,14 @@ def test_the_budget_stops_a_session_before_it_overspends(page, site, tmp_path, f
     assert not fake_api.problems and fake_api.remaining == 0  # the smaller wrap-up call still fitted
 
 
-def test_an_unreachable_start_page_is_told_to_the_model(page, tmp_path, fake_api, claude):
-    fake_api.push(decision("give_up", reason="the site is down"), wrap_up())
-    result = make_agent(page, claude, tmp_path).run("Find pricing", url="http://127.0.0.1:9/")
+def test_a_start_page_that_fails_to_load_is_told_to_the_model(page, site, tmp_path, fake_api, claude):
+    """A start page that answers (here 404) is the app's, and the model is told how opening it went; one that
+    never loads ends the session as `unreachable` (test_scope.py)."""
+    fake_api.push(decision("give_up", reason="the page is missing"), wrap_up())
+    result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/missing.html")
     assert result.outcome == "gave_up"
-    assert "Opening the start page: Page.goto: net::ERR" in user_text(fake_api.requests[0])
+    assert "Opening the start page: opened " in user_text(fake_api.requests[0])
+    assert "(404)" in user_text(fake_api.requests[0])
 
 
 def test_passwords_never_reach_the_model_or_the_disk(page, site, tmp_path, fake_api, claude):

@@ -279,3 +279,20 @@ def test_a_suite_with_warnings_as_errors_still_runs_under_new_releases(suite):
     result = suite.runpytest_subprocess("-p", "no:cacheprovider", timeout=240)
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["E       DeprecationWarning: ours"])
+
+
+def test_nothing_to_open_is_one_line_and_nothing_runs(suite):
+    suite.makepyfile(
+        test_blank="""
+        def test_no_url_on_a_blank_page(agent):
+            agent.run("Find the pricing")
+
+        def test_nothing_ran(agent, tmp_path):
+            assert not list(tmp_path.parent.glob("test_no_url*/useragent*"))
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(passed=1, failed=1)
+    out = result.stdout.str()
+    assert "NothingToOpen: agent.run() has nothing to open: the page is about:blank and no url was given" in out
+    assert "Traceback" not in out and "pytest_useragent/" not in out

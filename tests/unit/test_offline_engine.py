@@ -5,8 +5,9 @@ from pytest_useragent.ledger import Budget, RunLedger
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline import goal_words, matches, parse_snapshot
 from pytest_useragent.pricing import PriceBook
-from pytest_useragent.records import Observation
+from pytest_useragent.records import ActionOutcome, Observation
 
+CLICKED = ActionOutcome(ok=True, message="clicked")
 LEDGER = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "ledger.json"
 
 SNAPSHOT = """- generic [ref=e1]:
@@ -19,7 +20,7 @@ SNAPSHOT = """- generic [ref=e1]:
   - button "Go" [ref=e8]"""
 
 
-def ask(goal: str, snapshot: str = SNAPSHOT, summary: str = "", title: str = "Shop", **last: str):
+def ask(goal: str, snapshot: str = SNAPSHOT, summary: str = "", title: str = "Shop", **last: object):
     request = StepRequest(
         model="offline",
         persona=Persona("Alex"),
@@ -68,7 +69,7 @@ def test_done_when_the_target_heads_the_page():
         title="Pricing",
         expectation='The page I reach mentions "Pricing".',
         last_action="click e3",
-        last_outcome="ok: clicked",
+        last_outcome=CLICKED,
     )
     assert decision.action.kind == "done" and decision.evaluation and decision.evaluation.verdict == "met"
 
@@ -85,16 +86,29 @@ def test_an_unmet_expectation_is_a_reported_issue():
         title="About",
         expectation='The page I reach mentions "Careers".',
         last_action="click e5",
-        last_outcome="ok: clicked",
+        last_outcome=CLICKED,
     )
     assert decision.evaluation and decision.evaluation.verdict == "unmet"
     assert [issue.title for issue in decision.issues] == ['"Careers" did not lead where its label says']
 
 
 def test_a_failed_action_is_unmet_with_a_major_issue():
-    decision = ask("Find the pricing", expectation="x", last_action="click e3", last_outcome="failed: Timeout")
+    decision = ask(
+        "Find the pricing",
+        expectation="x",
+        last_action="click e3",
+        last_outcome=ActionOutcome(ok=False, message="Timeout"),
+    )
     assert decision.evaluation and decision.evaluation.verdict == "unmet"
     assert decision.issues[0].severity == "major"
+
+
+def test_a_dead_click_is_unmet_by_its_flag():
+    dead = ActionOutcome(ok=True, message="clicked; the page did not move", dead_click=True)
+    decision = ask("Find the pricing", expectation="x", last_action="click e3", last_outcome=dead)
+    assert decision.evaluation and decision.evaluation.verdict == "unmet" and not decision.issues
+    alive = ask("Find the pricing", expectation="x", last_action="click e3", last_outcome=CLICKED)
+    assert alive.evaluation and alive.evaluation.verdict == "met"
 
 
 def test_words_match_by_shared_stem():
@@ -113,7 +127,7 @@ def test_an_error_page_is_a_surprise_and_an_issue():
         title="Not found",
         expectation='The page I reach mentions "Careers".',
         last_action="click e5",
-        last_outcome="ok: clicked",
+        last_outcome=CLICKED,
     )
     assert decision.evaluation and decision.evaluation.verdict == "surprised"
     assert decision.issues[0].title == '"Careers" led to an error page' and decision.issues[0].severity == "major"
@@ -152,7 +166,7 @@ def test_a_page_about_the_task_is_not_the_task_done():
         summary=AFTER_LINK,
         expectation='The page I reach mentions "Book a tour".',
         last_action="click e3",
-        last_outcome="ok: clicked",
+        last_outcome=CLICKED,
     )
     assert (decision.action.kind, decision.action.ref) == ("click", "e6")
     assert decision.expectation == 'The page confirms that "Book" went through.'
@@ -162,7 +176,7 @@ def test_a_new_status_after_its_own_action_is_the_evidence_it_names():
     booked = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Booked for Saturday 10:00")
     summary = AFTER_LINK + ', button "Book"'
     expectation = 'The page confirms that "Book" went through.'
-    last = {"last_action": "click e6", "last_outcome": "ok: clicked"}
+    last = {"last_action": "click e6", "last_outcome": CLICKED}
     decision = ask("Book a tour", snapshot=booked, summary=summary, expectation=expectation, **last)
     assert decision.action.kind == "done" and decision.action.evidence == "Booked for Saturday 10:00"
     assert decision.evaluation is not None and decision.evaluation.verdict == "met"
@@ -170,7 +184,7 @@ def test_a_new_status_after_its_own_action_is_the_evidence_it_names():
 
 def test_a_refusal_is_no_evidence_and_a_silent_page_is_a_finding():
     refused = BOOKING.replace("- status [ref=e7]", '- alert [ref=e7]: "Sorry: every tour is taken."')
-    summary, last = AFTER_LINK + ', button "Book"', {"last_action": "click e6", "last_outcome": "ok: clicked"}
+    summary, last = AFTER_LINK + ', button "Book"', {"last_action": "click e6", "last_outcome": CLICKED}
     expectation = 'The page confirms that "Book" went through.'
     decision = ask("Book a tour", snapshot=refused, summary=summary, expectation=expectation, **last)
     assert decision.action.kind == "give_up" and decision.evaluation and decision.evaluation.verdict == "unmet"
@@ -228,8 +242,7 @@ def ask_with_claim(goal: str, claim):
         observation=Observation(url="http://x/", title="Shop", snapshot=BOOKING),
         expectation="Nothing more: the goal is reached.",
         last_action="done",
-        last_outcome="failed: not done",
-        last_claim=claim,
+        last_outcome=ActionOutcome(ok=False, message="not done", claim=claim),
     )
     reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(LEDGER, 1)))
     assert reply.value is not None
