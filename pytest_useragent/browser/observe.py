@@ -21,6 +21,8 @@ from pytest_useragent.redaction import MIN_LENGTH, Secrets
 from pytest_useragent.screenshots import QUALITY
 
 _LOOK = script("look.js")
+SLOW_PAGE_FACTOR = 6
+"""How much longer the second look at a page that answers but was too slow to snapshot may take."""
 MAX_TITLE_CHARS = 300
 MAX_URL_CHARS = 2_000
 """A page sets its title and its URL (state in the query or hash) to any length; each step records them."""
@@ -54,8 +56,11 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float) ->
         image = _screenshot(page, secrets, seconds)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
     except PlaywrightTimeout:
-        bounded.check_responsive(page, seconds)  # a frozen page says so; a live one that never stood still, not
-        raise
+        bounded.check_responsive(page, seconds)  # a frozen page says so
+        # a live page that is only big (10,000 rows take Chromium seconds to snapshot) gets one longer look
+        slow = seconds * SLOW_PAGE_FACTOR
+        image = _screenshot(page, secrets, slow)
+        snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
     try:
         look = bounded.evaluate(page, seconds, _LOOK)
     except PlaywrightError:  # the document is being replaced: look at what there is

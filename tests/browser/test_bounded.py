@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -96,7 +97,8 @@ def test_a_reload_loop_is_looked_at_within_the_settle_timeout(page, site, tmp_pa
     result = run(page, OfflineProvider(), tmp_path, "Read the page", f"{site}/reloads.html")
     error = result.error or ""
     assert result.outcome == "page_error"
-    assert "Timeout 1000ms exceeded" in error or "Execution context was destroyed" in error
+    # 1 s, and 6 s for the one longer look a page that still answers gets; never Playwright's default 30 s
+    assert re.search(r"Timeout (1000|6000)ms exceeded|Execution context was destroyed", error), error
     assert_every_artifact(result, tmp_path)
 
 
