@@ -40,7 +40,7 @@ from pytest_useragent.errors import (
     RunError,
     UserError,
 )
-from pytest_useragent.issues import deduplicated, grouped
+from pytest_useragent.issues import deduplicated, grouped, stamped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
@@ -256,8 +256,7 @@ class Session:
     def _record(self, state: _State, step: Step) -> Step:
         """Stamp the step's issues, redact it, keep it and write it (transcript, todo.md, progress)."""
         index = step.index
-        for issue in step.issues:
-            issue.step, issue.screenshot = index, step.screenshot
+        step.issues = [stamped(issue, index, step.url, step.screenshot) for issue in step.issues]
         step.events = state.events.drain()
         # only now, after acting, are the secrets typed at this step known: redact what is kept and written
         step = Step.model_validate(state.secrets.redact_json(step.model_dump()))
