@@ -313,9 +313,9 @@ class IssueList(RootModel[list[Issue]]):
     ) -> list[Issue]:
         """The issues of this severity or worse; of these sources and trust levels only, when given. A CI gate:
         `at_least("major", trust=("objective", "reproduced"))`, opinions left as advice."""
-        floor = SEVERITY_ORDER[_chosen("severity", severity, Severity)[0]]
-        sources = None if source is None else _chosen("source", source, Source)
-        trusts = None if trust is None else _chosen("trust", trust, Trust)
+        floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
+        sources = None if source is None else chosen("source", source, Source)
+        trusts = None if trust is None else chosen("trust", trust, Trust)
         return [
             issue
             for issue in self.root
@@ -325,8 +325,8 @@ class IssueList(RootModel[list[Issue]]):
         ]
 
 
-def _chosen(what: str, value: str | tuple[str, ...], allowed: Any) -> tuple[str, ...]:
-    """`at_least`'s argument as a tuple of known names; a misspelt one would silently gate on nothing."""
+def chosen(what: str, value: str | tuple[str, ...], allowed: Any) -> tuple[str, ...]:
+    """A gate's argument (`at_least`) as a tuple of known names: a misspelt one would silently gate on nothing."""
     chosen = (value,) if isinstance(value, str) else tuple(value)
     unknown = [name for name in chosen if name not in get_args(allowed)]
     if unknown:

@@ -9,7 +9,15 @@ from pydantic import BaseModel
 
 from pytest_useragent.issues import trust_of
 from pytest_useragent.pricing import money
-from pytest_useragent.records import ERROR_OUTCOMES, SEVERITY_ORDER, Issue, SessionResult, Severity, Trust
+from pytest_useragent.records import (
+    ERROR_OUTCOMES,
+    SEVERITY_ORDER,
+    Issue,
+    SessionResult,
+    Severity,
+    Trust,
+    chosen,
+)
 
 REPORT_SCHEMA_VERSION = 2
 """The version of report.json's shape; raised whenever a field changes meaning or goes away.
@@ -113,10 +121,13 @@ class RunSummary(BaseModel):
         accounted = self.cost_usd + sum(crash.spent_usd for crash in self.crashed)
         return max(self.spent_usd - accounted, 0.0)
 
-    def at_least(self, severity: Severity, *, trust: tuple[Trust, ...] = ("objective", "reproduced")) -> list[RunIssue]:
+    def at_least(
+        self, severity: Severity, *, trust: Trust | tuple[Trust, ...] = ("objective", "reproduced")
+    ) -> list[RunIssue]:
         """The run's issues of this severity or worse and these trust levels: what CI gates on."""
-        floor = SEVERITY_ORDER[severity]
-        return [entry for entry in self.issues if entry.rank >= floor and entry.trust in trust]
+        floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
+        trusts = chosen("trust", trust, Trust)
+        return [entry for entry in self.issues if entry.rank >= floor and entry.trust in trusts]
 
     @property
     def met_rate(self) -> float:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from pytest_useragent.errors import UserError
 from pytest_useragent.issues import deduplicated, stamped
 from pytest_useragent.records import Issue, IssueList, SessionResult
 from pytest_useragent.report.aggregate import REPORT_SCHEMA_VERSION, Crash, RunSummary, SessionEntry, aggregate
@@ -136,6 +139,9 @@ def test_a_persona_finding_is_reproduced_by_a_second_session_and_an_opinion_alon
     ]
     assert summary.issues_by_trust == {"objective": 0, "reproduced": 1, "opinion": 1}
     assert [entry.issue.title for entry in summary.at_least("major")] == ["The total is hidden"]
+    assert len(summary.at_least("major", trust=("reproduced", "opinion"))) == 2
+    with pytest.raises(UserError, match="unknown trust 'reproducd'"):
+        summary.at_least("major", trust="reproducd")  # type: ignore[arg-type]
     # one session repeating itself over steps is remembering, not reproducing
     (entry,) = aggregate(sessions[:1], []).issues
     assert entry.trust == "opinion" and entry.seen[0].steps == [1, 2]
