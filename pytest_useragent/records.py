@@ -327,11 +327,11 @@ class IssueList(RootModel[list[Issue]]):
 
 def chosen(what: str, value: str | tuple[str, ...], allowed: Any) -> tuple[str, ...]:
     """A gate's argument (`at_least`) as a tuple of known names: a misspelt one would silently gate on nothing."""
-    chosen = (value,) if isinstance(value, str) else tuple(value)
-    unknown = [name for name in chosen if name not in get_args(allowed)]
+    names = (value,) if isinstance(value, str) else tuple(value)
+    unknown = [name for name in names if name not in get_args(allowed)]
     if unknown:
         raise UserError(f"issues.at_least: unknown {what} {unknown[0]!r}; one of {', '.join(get_args(allowed))}")
-    return chosen
+    return names
 
 
 class Step(BaseModel):

@@ -256,10 +256,11 @@ class Session:
     def _record(self, state: _State, step: Step) -> Step:
         """Stamp the step's issues, redact it, keep it and write it (transcript, todo.md, progress)."""
         index = step.index
-        step.issues = [stamped(issue, index, step.url, step.screenshot) for issue in step.issues]
         step.events = state.events.drain()
         # only now, after acting, are the secrets typed at this step known: redact what is kept and written
         step = Step.model_validate(state.secrets.redact_json(step.model_dump()))
+        # keyed from the redacted text: a key folds case and spacing, which would hide a secret from redaction
+        step.issues = [stamped(issue, index, step.url, step.screenshot) for issue in step.issues]
         state.last = replace(state.last, events=step.events)
         state.steps.append(step)
         state.files.append_step(step)
