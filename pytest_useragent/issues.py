@@ -1,5 +1,5 @@
 """Issues kept bounded: the check issues of one rule on one page state as ONE issue with a count and a few examples,
-and a session's issues deduplicated. Pure.
+and a session's issues deduplicated by key (see `keys`); how far one can be trusted. Pure.
 
 A page of 10,000 tiny buttons is one target-size issue ("×10,000"), not 10,000: otherwise a single page state would
 swamp session.json, the run reports and every prompt that lists issues.
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pytest_useragent.records import SEVERITY_ORDER, Issue, Step
+from pytest_useragent.keys import page_of
+from pytest_useragent.records import SEVERITY_ORDER, Issue, Source, Step, Trust
 
 MAX_EXAMPLES = 5
 """Examples kept per grouped issue: enough to find the pattern, few enough for a prompt line."""
@@ -53,6 +54,23 @@ def grouped(issues: Iterable[Issue], *, examples: int = MAX_EXAMPLES) -> list[Is
             update={"count": group.count + issue.count, "examples": (group.examples + more)[:examples]}
         )
     return result
+
+
+def stamped(issue: Issue, step: int, url: str, screenshot: str | None) -> Issue:
+    """The issue as its step keeps it: with the step, its screenshot and its page, and keyed again with the page
+    (a persona's finding is its title on a page). A copy: check issues are shared with later sessions (`Audits`)."""
+    placed = issue.model_copy(update={"step": step, "screenshot": screenshot, "page": page_of(url), "key": ""})
+    return Issue.model_validate(placed.model_dump())
+
+
+def trust_of(source: Source, sessions: int) -> Trust:
+    """How far an issue met by this many sessions can be trusted. A check measured it: `objective`. A persona's
+    finding met by two sessions or more (other personas, other tests, repeats) is `reproduced`; by one, an `opinion`,
+    however many of its steps repeat it: a session's steps share one memory (the rolling summary), so a persona
+    reporting again what it noted before is remembering, not reproducing."""
+    if source == "check":
+        return "objective"
+    return "reproduced" if sessions >= 2 else "opinion"
 
 
 def deduplicated(steps: Iterable[Step]) -> list[Issue]:

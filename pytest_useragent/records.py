@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, computed_field
+from pydantic import BaseModel, ConfigDict, Field, RootModel, computed_field, model_validator
 
+from pytest_useragent.errors import UserError
+from pytest_useragent.keys import issue_key
 from pytest_useragent.persona import Persona
 
 Severity = Literal["critical", "major", "minor", "cosmetic"]
 SEVERITY_ORDER: dict[str, int] = {"critical": 3, "major": 2, "minor": 1, "cosmetic": 0}
 Verdict = Literal["met", "partial", "unmet", "surprised"]
+Trust = Literal["objective", "reproduced", "opinion"]
+"""How far an issue can be trusted: a check measured it; several sessions met it; one persona thought it."""
+Source = Literal["persona", "check"]
 ActionKind = Literal[
     "click",
     "type",
@@ -251,7 +256,7 @@ class ActionOutcome(BaseModel):
 class Issue(IssueDraft):
     """A UX issue with its evidence: reported by the persona, or found by an objective check."""
 
-    source: Literal["persona", "check"] = "persona"
+    source: Source = "persona"
     rule: str | None = None
     """For checks: the rule that found it, e.g. axe's "button-name", or "dead-click"."""
     step: int | None = None
@@ -263,13 +268,31 @@ class Issue(IssueDraft):
     """For checks: how many elements (or requests, messages) of one page state this issue stands for."""
     examples: list[str] = []
     """For checks: a few of them (locators or elements), the first included; see `issues.grouped`."""
+    page: str | None = None
+    """The page it was met on, as keys name pages (host and path: `keys.page_of`); stamped when its step is kept."""
+    key: str = ""
+    """What makes two issues the same flaw, in a session, a run and across runs (`keys.issue_key`): computed once,
+    when the issue is made or stamped with its page, and kept as written, so runs can be compared by it."""
+    trust: Trust = "opinion"
+    """`objective` for a check; a persona's finding is an `opinion` until the run's report sees it in two sessions
+    or more (`reproduced`, see `issues.trust_of`)."""
 
-    @property
-    def key(self) -> str:
-        """What makes two issues the same within a session."""
+    @model_validator(mode="after")
+    def _keyed(self) -> Issue:
+        if not self.key:
+            self.key = issue_key(
+                source=self.source,
+                rule=self.rule,
+                title=self.title,
+                locator=self.locator,
+                element=self.element,
+                page=self.page,
+            )
         if self.source == "check":
-            return f"{self.rule}|{self.locator or self.element or self.evidence}"
-        return " ".join(self.title.lower().split())
+            self.trust = "objective"
+        elif self.trust == "objective":
+            self.trust = "opinion"
+        return self
 
 
 class IssueList(RootModel[list[Issue]]):
@@ -284,10 +307,34 @@ class IssueList(RootModel[list[Issue]]):
     def __getitem__(self, index: int) -> Issue:
         return self.root[index]
 
-    def at_least(self, severity: Severity) -> list[Issue]:
-        """The issues of this severity or worse."""
-        floor = SEVERITY_ORDER[severity]
-        return [issue for issue in self.root if SEVERITY_ORDER[issue.severity] >= floor]
+    def at_least(
+        self,
+        severity: Severity,
+        *,
+        source: Source | tuple[Source, ...] | None = None,
+        trust: Trust | tuple[Trust, ...] | None = None,
+    ) -> list[Issue]:
+        """The issues of this severity or worse; of these sources and trust levels only, when given. A CI gate:
+        `at_least("major", trust=("objective", "reproduced"))`, opinions left as advice."""
+        floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
+        sources = None if source is None else chosen("source", source, Source)
+        trusts = None if trust is None else chosen("trust", trust, Trust)
+        return [
+            issue
+            for issue in self.root
+            if SEVERITY_ORDER[issue.severity] >= floor
+            and (sources is None or issue.source in sources)
+            and (trusts is None or issue.trust in trusts)
+        ]
+
+
+def chosen(what: str, value: str | tuple[str, ...], allowed: Any) -> tuple[str, ...]:
+    """A gate's argument (`at_least`) as a tuple of known names: a misspelt one would silently gate on nothing."""
+    names = (value,) if isinstance(value, str) else tuple(value)
+    unknown = [name for name in names if name not in get_args(allowed)]
+    if unknown:
+        raise UserError(f"issues.at_least: unknown {what} {unknown[0]!r}; one of {', '.join(get_args(allowed))}")
+    return names
 
 
 class Step(BaseModel):

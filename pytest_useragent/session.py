@@ -42,7 +42,7 @@ from pytest_useragent.errors import (
     Unreachable,
     UserError,
 )
-from pytest_useragent.issues import deduplicated, grouped
+from pytest_useragent.issues import deduplicated, grouped, stamped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.persona import Persona
@@ -257,11 +257,11 @@ class Session:
     def _record(self, state: _State, step: Step) -> Step:
         """Stamp the step's issues, redact it, keep it and write it (transcript, todo.md, progress)."""
         index = step.index
-        for issue in step.issues:
-            issue.step, issue.screenshot = index, step.screenshot
         step.events = state.events.drain()
         # only now, after acting, are the secrets typed at this step known: redact what is kept and written
         step = Step.model_validate(state.secrets.redact_json(step.model_dump()))
+        # keyed from the redacted text: a key folds case and spacing, which would hide a secret from redaction
+        step.issues = [stamped(issue, index, step.url, step.screenshot) for issue in step.issues]
         state.last = replace(state.last, events=step.events)
         state.steps.append(step)
         state.files.append_step(step)

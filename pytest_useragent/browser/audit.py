@@ -26,6 +26,7 @@ from playwright.sync_api import APIRequestContext, Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.issues import MAX_EXAMPLES, grouped
@@ -209,5 +210,5 @@ def _node(violation: dict[str, Any], node: dict[str, Any]) -> Issue:
         evidence=(node.get("failureSummary") or violation["description"]).strip(),
         quote=violation["description"],
         element=node["html"][:200],
-        locator=f'locator("{" ".join(str(part) for part in node["target"])}")',
+        locator=css_locator(node["target"]),
     )

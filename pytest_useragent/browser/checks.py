@@ -17,6 +17,7 @@ from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
+from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.issues import MAX_EXAMPLES, grouped
@@ -127,6 +128,7 @@ class PageChecks:
                 evidence=f"{small['name'] or 'unnamed control'}: {small['width']}x{small['height']} px, too close to "
                 "another control",
                 element=small["html"],
+                locator=css_locator([small["selector"]]),
             )
             for small in found["small"]
         ]

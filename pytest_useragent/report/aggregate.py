@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import get_args
 
 from pydantic import BaseModel
 
+from pytest_useragent.issues import trust_of
 from pytest_useragent.pricing import money
-from pytest_useragent.records import ERROR_OUTCOMES, SEVERITY_ORDER, Issue, SessionResult
+from pytest_useragent.records import (
+    ERROR_OUTCOMES,
+    SEVERITY_ORDER,
+    Issue,
+    SessionResult,
+    Severity,
+    Trust,
+    chosen,
+)
 
-REPORT_SCHEMA_VERSION = 1
-"""The version of report.json's shape; raised whenever a field changes meaning or goes away."""
+REPORT_SCHEMA_VERSION = 2
+"""The version of report.json's shape; raised whenever a field changes meaning or goes away.
+2: issues are merged by their stored `key` (`keys.issue_key`), carry `trust`, and list where they were `seen`."""
 
 
 class SessionEntry(BaseModel):
@@ -44,15 +55,34 @@ class Stops(BaseModel):
     skipped_for_halt: int = 0
 
 
+class Sighting(BaseModel):
+    """One session that met an issue: its test, persona and the steps at which the issue was reported."""
+
+    test: str
+    persona: str
+    steps: list[int]
+
+
 class RunIssue(BaseModel):
-    """An issue across the run: the first report of it, and every test that met it."""
+    """One flaw across the run (one key): its first report, with the run's trust in it, and every session, test and
+    step that met it."""
 
     issue: Issue
     tests: list[str]
+    seen: list[Sighting] = []
 
     @property
     def rank(self) -> int:
         return SEVERITY_ORDER[self.issue.severity]
+
+    @property
+    def trust(self) -> Trust:
+        return self.issue.trust
+
+    @property
+    def advisory(self) -> bool:
+        """One persona's opinion: shown, not gated on (single-pass critiques are mostly wrong)."""
+        return self.issue.trust == "opinion"
 
 
 class RunSummary(BaseModel):
@@ -77,6 +107,8 @@ class RunSummary(BaseModel):
     stops: Stops = Stops()
     false_dones: int = 0
     """Claims of done that neither their evidence nor the test's success check bore out."""
+    issues_by_trust: dict[str, int] = {}
+    """How many of the run's issues are objective, reproduced, opinions."""
 
     @property
     def errors(self) -> list[SessionEntry]:
@@ -88,6 +120,14 @@ class RunSummary(BaseModel):
         """What the ledger spent that no session or crashed test accounts for (0 when every cent is)."""
         accounted = self.cost_usd + sum(crash.spent_usd for crash in self.crashed)
         return max(self.spent_usd - accounted, 0.0)
+
+    def at_least(
+        self, severity: Severity, *, trust: Trust | tuple[Trust, ...] = ("objective", "reproduced")
+    ) -> list[RunIssue]:
+        """The run's issues of this severity or worse and these trust levels: what CI gates on."""
+        floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
+        trusts = chosen("trust", trust, Trust)
+        return [entry for entry in self.issues if entry.rank >= floor and entry.trust in trusts]
 
     @property
     def met_rate(self) -> float:
@@ -107,15 +147,10 @@ def aggregate(
     spent_usd: float | None = None,
     stops: Stops | None = None,
 ) -> RunSummary:
-    """Totals over every session; issues deduplicated across the run, most severe first."""
-    merged: dict[str, RunIssue] = {}
-    for session in sessions:
-        for issue in session.result.issues:
-            entry = merged.setdefault(issue.key, RunIssue(issue=issue, tests=[]))
-            if session.nodeid not in entry.tests:
-                entry.tests.append(session.nodeid)
-    issues = sorted(merged.values(), key=lambda entry: (-SEVERITY_ORDER[entry.issue.severity], -len(entry.tests)))
+    """Totals over every session; issues merged across the run by key, most severe and most trusted first."""
+    issues = merged(sessions)
     severities: Counter[str] = Counter(entry.issue.severity for entry in issues)
+    trusts: Counter[str] = Counter(entry.trust for entry in issues)
     cost = sum(s.result.cost_usd for s in sessions)
     return RunSummary(
         currency=currency,
@@ -139,4 +174,26 @@ def aggregate(
         unpriced_models=sorted({s.result.model for s in sessions if not s.result.price_known}),
         stops=stops or Stops(),
         false_dones=sum(len(s.result.completion.false_dones) for s in sessions),
+        issues_by_trust={name: trusts[name] for name in get_args(Trust)},
     )
+
+
+def merged(sessions: list[SessionEntry]) -> list[RunIssue]:
+    """The sessions' issues as one per key, each with every session (test, persona, steps) that met it and the
+    trust that many sessions earn it (`issues.trust_of`); most severe, then most trusted, then most met first."""
+    found: dict[str, RunIssue] = {}
+    for session in sessions:
+        steps: dict[str, list[int]] = {}
+        for step in session.result.steps:
+            for issue in step.issues:
+                steps.setdefault(issue.key, []).append(step.index)
+        for issue in session.result.issues:
+            entry = found.setdefault(issue.key, RunIssue(issue=issue, tests=[]))
+            if session.nodeid not in entry.tests:
+                entry.tests.append(session.nodeid)
+            met = sorted(set(steps.get(issue.key) or ([issue.step] if issue.step is not None else [])))
+            entry.seen.append(Sighting(test=session.nodeid, persona=session.result.persona.name, steps=met))
+    for entry in found.values():
+        entry.issue = entry.issue.model_copy(update={"trust": trust_of(entry.issue.source, len(entry.seen))})
+    order = {name: rank for rank, name in enumerate(get_args(Trust))}
+    return sorted(found.values(), key=lambda entry: (-entry.rank, order[entry.trust], -len(entry.seen)))

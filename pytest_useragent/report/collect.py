@@ -151,6 +151,12 @@ class RunCollector:
         if summary is None:
             return
         issues = ", ".join(f"{count} {name}" for name, count in summary.issues_by_severity.items() if count)
+        if issues:
+            trusted = summary.issues_by_trust
+            issues += (
+                f" ({trusted.get('objective', 0)} objective, {trusted.get('reproduced', 0)} reproduced, "
+                f"{trusted.get('opinion', 0)} opinion{'s' if trusted.get('opinion', 0) != 1 else ''}: advisory)"
+            )
         terminalreporter.section("useragent")
         terminalreporter.write_line(
             f"{len(summary.sessions)} sessions in {summary.tests} tests, {summary.goals_achieved} goals achieved, "

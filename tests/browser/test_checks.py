@@ -34,7 +34,12 @@ def test_small_controls_need_room_around_them(page):
         <div style="margin-top:80px"><button aria-label="alone">c</button></div>""")
     (found,) = [i for i in inspect(PageChecks(page), page) if i.rule == "target-size"]  # one issue for the rule
     assert found.count == 2 and found.evidence.startswith("a: 16x16 px")
-    assert [example.partition('aria-label="')[2][0] for example in found.examples] == ["a", "b"]  # "alone" has room
+    # the examples are locators that find the cramped controls ("alone" has room)
+    assert [eval("page." + example, {"page": page}).get_attribute("aria-label") for example in found.examples] == [
+        "a",
+        "b",
+    ]
+    assert found.element and found.element.startswith('<button aria-label="a">')
 
 
 def test_ten_thousand_small_controls_are_one_issue_that_counts_them(page):

@@ -32,7 +32,7 @@ def test_the_agent_fixture_runs_a_session_and_the_run_is_reported(suite):
         ]
     )
     report = json.loads((suite.path / "useragent-report" / "report.json").read_text())
-    assert report["schema_version"] == 1 and report["goals_achieved"] == 1
+    assert report["schema_version"] == 2 and report["goals_achieved"] == 1
     assert report["sessions"][0]["nodeid"] == "test_shop.py::test_finds_pricing[chromium]"
     assert (
         "| `test_shop.py::test_finds_pricing[chromium]` | Alex |"

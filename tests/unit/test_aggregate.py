@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from pytest_useragent.report.aggregate import Crash, SessionEntry, aggregate
+import pytest
+
+from pytest_useragent.errors import UserError
+from pytest_useragent.issues import deduplicated, stamped
+from pytest_useragent.records import Issue, IssueList, SessionResult
+from pytest_useragent.report.aggregate import REPORT_SCHEMA_VERSION, Crash, RunSummary, SessionEntry, aggregate
 from pytest_useragent.report.render import render_run_html, render_run_markdown, render_session_markdown
 from pytest_useragent.testing.synthetic import session_result
 
@@ -82,3 +87,69 @@ def test_the_session_report_follows_the_seed_format():
         "- Total cost:",
     ):
         assert part in text
+
+
+def _met(result: SessionResult, issue: Issue, steps: list[int]) -> SessionResult:
+    """The result with `issue` reported at these steps (each stamped with its page, as the session does)."""
+    for index in steps:
+        step = result.steps[index - 1]
+        step.issues = [*step.issues, stamped(issue, index, step.url, None)]
+    kept = deduplicated(result.steps)
+    return result.model_copy(update={"issues": IssueList(kept)})
+
+
+def test_one_flaw_met_by_two_tests_is_one_issue_with_both_and_their_steps():
+    icon = '<button class="icon"><svg></svg></button>'
+
+    def axe(selector: str) -> Issue:
+        return Issue(
+            source="check", rule="button-name", severity="critical", heuristic="WCAG 4.1.2", title="Buttons need text",
+            evidence="e", quote="q", element=icon, locator=f"locator({selector!r})",
+        )  # fmt: skip
+
+    first = _met(session_result(issues=0), axe(".icon"), [1, 3])
+    second = _met(session_result(issues=0, persona="Petr"), axe("button"), [2])
+    summary = aggregate([SessionEntry(nodeid="t::a", result=first), SessionEntry(nodeid="t::b", result=second)], [])
+    (entry,) = summary.issues
+    assert entry.tests == ["t::a", "t::b"] and entry.trust == "objective"
+    assert [(seen.test, seen.persona, seen.steps) for seen in entry.seen] == [
+        ("t::a", "Jana", [1, 3]),
+        ("t::b", "Petr", [2]),
+    ]
+
+
+def test_a_persona_finding_is_reproduced_by_a_second_session_and_an_opinion_alone():
+    def said(title: str) -> Issue:
+        return Issue(severity="major", heuristic="h", title=title, evidence="e", quote="q")
+
+    def on_cart(persona: str) -> SessionResult:
+        result = session_result(issues=0, persona=persona)
+        for step in result.steps:
+            step.url = f"http://shop.test/cart?step={step.index}"
+        return result
+
+    one = _met(on_cart("Jana"), said("The total is hidden"), [1, 2])
+    other = _met(on_cart("Petr"), said("the total is  hidden."), [3])
+    alone = _met(on_cart("Jana"), said("I dislike the font"), [1])
+    sessions = [SessionEntry(nodeid=f"t::{n}", result=r) for n, r in enumerate([one, other, alone])]
+    summary = aggregate(sessions, [])
+    assert [(entry.issue.title, entry.trust, entry.advisory) for entry in summary.issues] == [
+        ("The total is hidden", "reproduced", False),
+        ("I dislike the font", "opinion", True),
+    ]
+    assert summary.issues_by_trust == {"objective": 0, "reproduced": 1, "opinion": 1}
+    assert [entry.issue.title for entry in summary.at_least("major")] == ["The total is hidden"]
+    assert len(summary.at_least("major", trust=("reproduced", "opinion"))) == 2
+    with pytest.raises(UserError, match="unknown trust 'reproducd'"):
+        summary.at_least("major", trust="reproducd")  # type: ignore[arg-type]
+    # one session repeating itself over steps is remembering, not reproducing
+    (entry,) = aggregate(sessions[:1], []).issues
+    assert entry.trust == "opinion" and entry.seen[0].steps == [1, 2]
+    markdown = render_run_markdown(summary)
+    assert "| major | reproduced |" in markdown and "| major | opinion (advisory) |" in markdown
+    assert "trust-opinion" in render_run_html(summary, {}) and "opinion <small>(advisory)</small>" in render_run_html(
+        summary, {}
+    )
+    again = RunSummary.model_validate_json(summary.model_dump_json())
+    assert [entry.trust for entry in again.issues] == ["reproduced", "opinion"]
+    assert again.schema_version == REPORT_SCHEMA_VERSION >= 2

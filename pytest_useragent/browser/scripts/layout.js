@@ -31,6 +31,17 @@
     for (let x = at(c[0]) - 1; x <= at(c[0]) + 1; x++) for (let y = at(c[1]) - 1; y <= at(c[1]) + 1; y++) found.push(...(cells.get(x + ',' + y) || []));
     return found;
   };
+  // a selector unique in the document, for a locator the author can paste: the nearest unique id, then tags by place
+  const selectorOf = el => {
+    const path = [];
+    for (let node = el; node; node = node.parentElement) {
+      if (node.id && document.querySelectorAll('#' + CSS.escape(node.id)).length === 1) { path.unshift('#' + CSS.escape(node.id)); break; }
+      const parent = node.parentElement;
+      const same = parent ? [...parent.children].filter(c => c.localName === node.localName) : [node];
+      path.unshift(same.length > 1 ? `${node.localName}:nth-of-type(${same.indexOf(node) + 1})` : node.localName);
+    }
+    return path.join(' > ');
+  };
   const cramped = [];
   let count = 0;
   targets.forEach((el, i) => {
@@ -39,7 +50,7 @@
     // WCAG 2.5.8 spacing exception: a 24px circle on an undersized target must not touch another target
     const touches = near(c).some(j => j !== i && (small[j] ? Math.hypot(c[0] - centres[j][0], c[1] - centres[j][1]) < minimum
                                                              : gap(c, rects[j]) < minimum / 2));
-    if (touches && count++ < keep) cramped.push({html: el.outerHTML.slice(0, 200), width: Math.round(rects[i].width),
+    if (touches && count++ < keep) cramped.push({html: el.outerHTML.slice(0, 200), selector: selectorOf(el), width: Math.round(rects[i].width),
                                height: Math.round(rects[i].height),
                                name: (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().slice(0, 60)});
   });
