@@ -53,6 +53,10 @@ def _seconds(value: str) -> float:
     return _number(value, float, lambda n: n >= 0, "must be a number of seconds, 0 or more")
 
 
+def _timeout(value: str) -> float:
+    return _number(value, float, lambda n: n > 0, "must be a number of seconds above 0")
+
+
 def _amount(value: str) -> float:
     return _number(value, float, lambda n: n > 0, "must be an amount above 0")
 
@@ -110,6 +114,7 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _positive_int: "N",
     _count: "N",
     _seconds: "SECONDS",
+    _timeout: "SECONDS",
     _amount: "AMOUNT",
     _switch: "on|off",
     _currency: "CODE",
@@ -165,7 +170,7 @@ OPTIONS: tuple[Option, ...] = (
         _count,
         "5",
     ),
-    Option("api-timeout", "most seconds one model request may take (default 90)", _seconds, "90"),
+    Option("api-timeout", "most seconds one model request may take (default 90)", _timeout, "90"),
     Option(
         "allowed-hosts",
         "hosts the agent may navigate to besides the start URL's, comma-separated; *.example.com for subdomains",

@@ -46,6 +46,8 @@ def test_values_are_parsed():
         ("wait", "-1", "0 or more"),
         ("wait", "nan", "0 or more"),
         ("budget", "0", "above 0"),
+        ("api-timeout", "0", "seconds above 0"),
+        ("api-retries", "-1", "0 or more"),
         ("budget", "inf", "above 0"),
         ("debug", "verbose", "off, debug, ultra"),
         ("provider", "openai", "auto, anthropic, offline"),
