@@ -1,9 +1,11 @@
 """Session: one persona pursuing one goal on one page, step by step. A short coordinator over typed records.
 
-Per step: observe -> provider.decide (ONE call, budget reserved first) -> act -> settle -> record.
-Whose fault decides what happens to an error: a failed action or an invalid model reply is the model's and goes
-back to it as the step's outcome; a provider or budget failure ends the session with that outcome recorded.
-Nothing that fails here escapes as an exception; every finished step is on disk.
+Per step: observe -> provider.decide (ONE call, paid through the Meter) -> act -> settle -> record.
+Whose fault decides what happens to an error: a failed action, an invalid or refused model reply is the model's and
+goes back to it as the step's outcome; a provider, budget or page failure ends the session with that outcome
+recorded, the step it cut short kept with what it paid. Only the test author's mistakes (UserError: nothing to open,
+a success= check that raises) and Ctrl-C leave as exceptions, the latter after the session is written; every
+finished step is on disk.
 """
 
 from __future__ import annotations
