@@ -10,6 +10,7 @@ finished step is on disk.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -146,8 +147,7 @@ class Session:
         except UserError as mistake:  # the test's success check failed: written as far as it got, then shown
             state.mistake, error = mistake, str(mistake)
         finally:
-            state.watcher.close()
-            state.events.close()
+            _release(state.watcher.close, state.events.close)
         result = self._finish(state, url, outcome, error)
         if interrupted:
             raise KeyboardInterrupt
@@ -515,6 +515,14 @@ def _unanswered(
         calls=meter.take(),
         seconds=time.monotonic() - started,
     )
+
+
+def _release(*closes: Callable[[], None]) -> None:
+    """Cleanup that never stands between a session and its files: after a Ctrl-C that landed inside Playwright's own
+    event loop, its calls may fail in ways of their own; what is written matters more than a listener left behind."""
+    for close in closes:
+        with contextlib.suppress(Exception):
+            close()
 
 
 def _first_line(error: PlaywrightError) -> str:

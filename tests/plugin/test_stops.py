@@ -16,6 +16,8 @@ from pytest_useragent.testing import FakeMessagesAPI, Fault, decision, ref_of, w
 
 SCRIPT = {script}
 SERVER = FakeMessagesAPI(SCRIPT).start()
+# as in a terminal: a run started in the background (CI, nohup, `&`) inherits SIGINT ignored, and Ctrl-C does nothing
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture
