@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Frame, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pytest_useragent.browser import bounded
@@ -27,6 +27,8 @@ MAX_TITLE_CHARS = 300
 MAX_URL_CHARS = 2_000
 """A page sets its title and its URL (state in the query or hash) to any length; each step records them."""
 _NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
+MAX_FRAMES = 20
+"""The most iframes a look reads password values from and masks secrets in."""
 MASK_COLOR = "#FF00FF"
 """What covers a password field, or text equal to a secret, in a screenshot."""
 _FIELDS = "input:not([type=password]), textarea"
@@ -71,7 +73,7 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float) ->
     # password values are learned before anything is kept, so they never appear in what is returned
     for value in look["passwords"]:
         secrets.add(value)
-    for frame in page.frames[1:]:
+    for frame in _frames(page)[1:]:
         try:
             for value in bounded.evaluate(frame, seconds, _PASSWORD_VALUES):
                 secrets.add(value)
@@ -118,16 +120,27 @@ def _screenshot(page: Page, secrets: Secrets, seconds: float) -> bytes:
 
 def _masks(page: Page, secrets: Secrets, seconds: float) -> list[Locator]:
     """Password fields, any element whose text holds a known secret, and any other field whose value holds one (an
-    email typed into its box): covered before the image is kept or sent. With no secret known, one locator."""
-    masks = [page.locator("input[type=password]")]
+    email typed into its box), in the page and in its frames (a sign-in form is often an iframe): covered before the
+    image is kept or sent. With no secret known, one locator a frame."""
     values = [value for value in sorted(secrets.values) if len(value) >= MIN_LENGTH]
+    return [mask for frame in _frames(page) for mask in _frame_masks(frame, values, seconds)]
+
+
+def _frame_masks(frame: Frame, values: list[str], seconds: float) -> list[Locator]:
+    masks = [frame.locator("input[type=password]")]
     if not values:
         return masks
-    masks += [page.get_by_text(value) for value in values]
-    masks += [page.get_by_alt_text(value) for value in values]  # a broken image shows its alt text
+    masks += [frame.get_by_text(value) for value in values]
+    masks += [frame.get_by_alt_text(value) for value in values]  # a broken image shows its alt text
     try:  # the fields' values come to Python to be compared: the secrets never go into the page's scripts
-        held = bounded.evaluate(page, seconds, _FIELD_VALUES)
+        held = bounded.evaluate(frame, seconds, _FIELD_VALUES)
     except PlaywrightError:
         return masks
-    fields = page.locator(_FIELDS)
+    fields = frame.locator(_FIELDS)
     return masks + [fields.nth(index) for index, text in enumerate(held) if any(value in text for value in values)]
+
+
+def _frames(page: Page) -> list[Frame]:
+    """The page's frames that a look reads, the main frame first; a page of a thousand iframes would make each look
+    a thousand bounded calls, so past MAX_FRAMES the rest are left out (of the masks too: see the README)."""
+    return page.frames[: MAX_FRAMES + 1]

@@ -6,6 +6,8 @@ import io
 
 from PIL import Image
 
+from secret_scan import mostly_magenta
+
 from pytest_useragent.browser.observe import MAX_TITLE_CHARS, MAX_URL_CHARS, observe
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.redaction import MASK, Secrets
@@ -100,3 +102,21 @@ def test_a_huge_title_and_url_are_cut(page, site):
     page.evaluate("document.title = 't'.repeat(100000)")
     seen = observe(page, PageWatcher(page), Secrets())
     assert seen.title == "t" * MAX_TITLE_CHARS and len(seen.url) == MAX_URL_CHARS
+
+
+def test_a_sign_in_form_in_an_iframe_is_masked_in_the_screenshot(page, site):
+    """A password field in a frame, and the frame's text that shows a known secret, are covered like the page's."""
+    page.goto(f"{site}/index.html")
+    page.set_content(
+        '<iframe style="width:600px;height:300px;border:0" srcdoc="'
+        "<input type=password value=s3cr3t-value style=width:300px;height:60px>"
+        '<p style=font-size:30px>Welcome back, jana-secret-99</p>"></iframe>'
+    )
+    frame = page.frame_locator("iframe")
+    frame.locator("input").wait_for()
+    secrets = Secrets()
+    secrets.add("jana-secret-99")
+    image = Image.open(io.BytesIO(look(page)[1](secrets).image or b""))
+    for element in (frame.locator("input"), frame.get_by_text("Welcome back")):
+        box = element.bounding_box()
+        assert box is not None and mostly_magenta(image, (box["x"], box["y"], box["width"], box["height"]))
