@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 from PIL import Image
-
 from secret_scan import mostly_magenta
 
 from pytest_useragent.browser.observe import MAX_TITLE_CHARS, MAX_URL_CHARS, observe
