@@ -132,7 +132,12 @@ OPTIONS: tuple[Option, ...] = (
         "auto",
     ),
     Option("model", f"Claude model name (default {DEFAULT_MODEL})", _model, DEFAULT_MODEL),
-    Option("persona", "persona text, or a path to a persona YAML file", str, None),
+    Option(
+        "persona",
+        "persona text, a preset name (hurried-expert, screen-reader-user, ...), or a path to a persona YAML file",
+        str,
+        None,
+    ),
     Option("max-steps", "most steps one session may take (default 15)", _positive_int, "15"),
     Option("wait", "least seconds to wait after each action before looking again (default 0)", _seconds, "0"),
     Option("settle-timeout", "most seconds to wait for the page to become quiet (default 5)", _seconds, "5"),
