@@ -14,7 +14,7 @@ from pathlib import Path
 from pytest_useragent.artifacts import write_result
 from pytest_useragent.billing import Meter
 from pytest_useragent.credentials import Credentials
-from pytest_useragent.errors import UserError
+from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected, UserError
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import InterviewRequest, Provider
 from pytest_useragent.records import Interview, SessionResult, Usage
@@ -35,7 +35,8 @@ def interview(
     session_limit: float | None = None,
 ) -> Interview:
     """Ask `question` about the session `result`; the answer is added to it and its files are written again.
-    The call is booked on the session (its test's own budget, when it has one, counts what the session spent)."""
+    The call is booked on the session (its test's own budget, when it has one, counts what the session spent). The
+    API failing or the budget running out is the record's `problem`, not an exception; Ctrl-C leaves as one."""
     asked = _checked(question)
     secrets = Secrets(credentials)
     budget = spending.budget(session_limit, result.directory, test)
@@ -55,13 +56,18 @@ def interview(
         earlier=list(result.interviews),
         wrap_up=result.wrap_up,
     )
+    answer, problem = None, None
     try:
         reply = provider.interview(secrets.redact_record(request), meter)
+        answer = reply.value.answer if reply.value is not None else None
+        problem = None if answer else ("the model refused to answer" if reply.refused else reply.problem or "no answer")
+    except (BudgetExhausted, ProviderError) as failure:  # from outside: recorded as the answer's problem, as a
+        problem = f"not answered: {failure}"  # session records its outcome
+        if isinstance(failure, ProviderRejected):  # every later call would be refused alike: stop the run's
+            spending.ledger.halt(str(failure))
     finally:  # what was paid is the session's, even when the call after it failed
         result.cost_usd += sum(call.cost_usd for call in meter.calls)
         result.usage = sum((call.usage for call in meter.calls), result.usage or Usage())
-    answer = reply.value.answer if reply.value is not None else None
-    problem = None if answer else ("the model refused to answer" if reply.refused else reply.problem or "no answer")
     record = Interview(
         question=asked, answer=answer, problem=problem, cost_usd=sum(call.cost_usd for call in meter.calls)
     )

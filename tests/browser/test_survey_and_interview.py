@@ -11,7 +11,7 @@ from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult, Use
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import SusItem, SusReply
 from pytest_useragent.sus import ITEMS
-from pytest_useragent.testing import decision, wrap_up
+from pytest_useragent.testing import Fault, decision, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.", language="cs")
 # by hand: odd items 4, 4, 5, 4, 3 -> 3+3+4+3+2 = 15; even items 2, 1, 2, 2, 3 -> 3+4+3+3+2 = 15; 30 x 2.5 = 75
@@ -153,3 +153,15 @@ def test_an_interview_before_any_session_is_one_line(page, tmp_path):
     agent.results.append(None)  # type: ignore[arg-type]  # never looked at: the question is checked first
     with pytest.raises(UserError, match="needs a question"):
         agent.interview("  ", result=None)
+
+
+def test_an_interview_the_api_refuses_is_recorded_not_raised(page, site, tmp_path, fake_api, claude):
+    fake_api.push(decision("done", reason="ok", evidence="Welcome to Corner Shop"), wrap_up(), Fault(401))
+    agent = make_agent(page, claude, tmp_path)
+    result = agent.run("Find the shop", url=f"{site}/index.html")
+
+    answer = agent.interview("Why?")
+
+    assert answer.answer is None and "not answered: Anthropic API answered 401" in (answer.problem or "")
+    assert result.interviews == [answer] and agent.spending.ledger.state().halted
+    assert "(no answer: not answered: Anthropic API answered 401" in (tmp_path / "useragent" / "report.md").read_text()
