@@ -120,3 +120,12 @@ def test_the_workflow_uploads_the_report_the_plugin_writes():
     default = next(option.default for option in pytest_useragent.config.OPTIONS if option.name == "report-dir")
     assert upload["with"]["path"].rstrip("/") == default and upload["if"] == "always()"
     assert any(step.get("run", "").startswith("pytest") for step in steps)
+
+
+def test_the_readmes_example_is_the_tutorials_tested_file_and_its_links_resolve():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```python\n(.*?)```", readme, flags=re.DOTALL)
+    assert example is not None
+    assert example.group(1) == (ROOT / "docs" / "tutorial" / "test_shop.py").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#]+)", readme)
+    assert "docs/index.md" in links and all((ROOT / link).is_file() for link in links)
