@@ -17,10 +17,10 @@ from pytest_useragent.errors import (
     UserError,
 )
 from pytest_useragent.llm.anthropic import AnthropicProvider
-from pytest_useragent.llm.base import Provider, Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import InterviewRequest, Provider, Reply, StepRequest, SurveyRequest, WrapUpRequest
 from pytest_useragent.llm.offline import OfflineProvider
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import Action, Decision, Issue, SessionResult, Step, WrapUp
+from pytest_useragent.records import Action, Decision, Interview, Issue, SessionResult, Step, Survey, WrapUp
 
 __all__ = [
     "Action",
@@ -30,6 +30,8 @@ __all__ = [
     "BudgetExhausted",
     "ConfigError",
     "Decision",
+    "Interview",
+    "InterviewRequest",
     "Issue",
     "Meter",
     "OfflineProvider",
@@ -43,6 +45,8 @@ __all__ = [
     "SessionResult",
     "Step",
     "StepRequest",
+    "Survey",
+    "SurveyRequest",
     "UserAgentConfig",
     "UserAgentError",
     "UserError",

@@ -9,11 +9,12 @@ from playwright.sync_api import Page
 
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
-from pytest_useragent.errors import GoalError
+from pytest_useragent.debrief import interview
+from pytest_useragent.errors import GoalError, UserError
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import SessionResult
+from pytest_useragent.records import Interview, SessionResult
 from pytest_useragent.session import Progress, Session
 from pytest_useragent.verdict import SuccessCheck, validate
 
@@ -86,6 +87,22 @@ class Agent:
         result = session.run(goal, url)
         self.results.append(result)
         return result
+
+    def interview(self, question: str, result: SessionResult | None = None) -> Interview:
+        """Ask the persona about a session it ran (the last one by default): one priced call, answered in its voice
+        from the session's record. The answer is kept on `result.interviews`, in session.json, report.md and the run
+        report; see `debrief.py` for why this is the agent's and not the result's."""
+        if result is None and not self.results:
+            raise UserError("agent.interview asks about a session: call agent.run(...) first")
+        return interview(
+            self.provider,
+            result if result is not None else self.results[-1],
+            question,
+            spending=self.spending,
+            credentials=self.credentials,
+            test=self.test,
+            session_limit=self.config.session_budget,
+        )
 
 
 def checked_goal(goal: object) -> str:

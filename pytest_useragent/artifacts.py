@@ -61,11 +61,19 @@ class SessionFiles:
     def finish(self, result: SessionResult) -> None:
         """session.json and report.md, both redacted."""
         self._transcript.close()
-        (self.root / "session.json").write_text(self._json(result, indent=2), encoding="utf-8")
-        report = render_session_markdown(self._secrets.redact_record(result))
-        (self.root / "report.md").write_text(report, encoding="utf-8")
+        write_result(self.root, result, self._secrets)
         # what was written before a secret was learned (debug/, docs/, todo.md) is redacted with all of them now
         self._secrets.redact_files(self.root)
 
     def _json(self, record: BaseModel, indent: int | None) -> str:
-        return json.dumps(self._secrets.redact_json(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)
+        return _json(record, self._secrets, indent)
+
+
+def write_result(root: Path, result: SessionResult, secrets: Secrets) -> None:
+    """session.json and report.md, both redacted: at the session's end, and again after each debrief question."""
+    (root / "session.json").write_text(_json(result, secrets, indent=2), encoding="utf-8")
+    (root / "report.md").write_text(render_session_markdown(secrets.redact_record(result)), encoding="utf-8")
+
+
+def _json(record: BaseModel, secrets: Secrets, indent: int | None) -> str:
+    return json.dumps(secrets.redact_json(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)

@@ -132,7 +132,12 @@ OPTIONS: tuple[Option, ...] = (
         "auto",
     ),
     Option("model", f"Claude model name (default {DEFAULT_MODEL})", _model, DEFAULT_MODEL),
-    Option("persona", "persona text, or a path to a persona YAML file", str, None),
+    Option(
+        "persona",
+        "persona text, a preset name (hurried-expert, screen-reader-user, ...), or a path to a persona YAML file",
+        str,
+        None,
+    ),
     Option("max-steps", "most steps one session may take (default 15)", _positive_int, "15"),
     Option("wait", "least seconds to wait after each action before looking again (default 0)", _seconds, "0"),
     Option("settle-timeout", "most seconds to wait for the page to become quiet (default 5)", _seconds, "5"),
@@ -177,6 +182,12 @@ OPTIONS: tuple[Option, ...] = (
         _hosts,
         None,
     ),
+    Option(
+        "survey",
+        "a questionnaire the persona answers after each session: off (default) or sus (System Usability Scale, 0-100)",
+        _choice("off", "sus"),
+        "off",
+    ),
 )
 
 
@@ -211,6 +222,8 @@ class UserAgentConfig:
     """Seconds one model request may take: 2,048 output tokens at a slow model's ~30 tokens/s fit."""
     allowed_hosts: tuple[str, ...] = ()
     """Hosts the agent may take the page to besides the start URL's (`browser/hosts.py`)."""
+    survey: Literal["off", "sus"] = "off"
+    """The questionnaire after each session (`survey.py`)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
 
@@ -252,5 +265,20 @@ class UserAgentConfig:
         return replace(self, **parsed)
 
 
-OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts"})
+OVERRIDABLE = frozenset(
+    {"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts", "survey"}
+)
 """What a marker or agent.run may set for one test."""
+MARKER_ARGUMENTS = (
+    "persona",
+    "max_steps",
+    "model",
+    "budget",
+    "wait",
+    "settle_timeout",
+    "slow_response",
+    "allowed_hosts",
+    "credentials",
+    "survey",
+)
+"""Everything `@pytest.mark.useragent(...)` takes: the persona, the credentials, and every OVERRIDABLE setting."""

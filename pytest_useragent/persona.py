@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pytest_useragent.errors import PersonaError
 
 _YAML_SUFFIXES = (".yaml", ".yml")
+PRESET_NAME = re.compile(r"[a-z]+(?:-[a-z]+)+")
+"""The one rule for a persona named in the marker or an option: a value ending in .yaml or .yml is a file; lowercase
+words joined by hyphens and nothing else (`screen-reader-user`) name a preset; anything else is the persona's text.
+Hyphenated lowercase words are never a sentence about a person, and a preset's name never looks like a file."""
+PRESET_RULE = "a value ending in .yaml/.yml is a file, lowercase-words-with-hyphens a preset, anything else text"
 MAX_PERSONA_CHARS = 20_000
 """A persona is a few paragraphs about a person; it is in every model call's prompt, so a pasted document would be
 paid for at every step. 20,000 characters (a dozen pages) is far more than a real persona needs."""
@@ -77,13 +83,32 @@ class Persona(BaseModel):
             raise PersonaError(f"persona file {path}: {str(error).removeprefix('persona: ')}") from None
 
     @classmethod
+    def preset(cls, name: str) -> Persona:
+        """A ready-made persona for a common research role, e.g. `Persona.preset("screen-reader-user")`; the YAML
+        files ship in the package (`pytest_useragent/personas/`) to be copied and changed. `Persona.presets()` lists
+        them; an unknown name raises PersonaError listing them."""
+        if name not in cls.presets():
+            raise PersonaError(f"unknown persona preset {name!r} ({PRESET_RULE}); presets: {', '.join(cls.presets())}")
+        with resources.as_file(_presets() / f"{name}.yaml") as path:
+            return cls.from_yaml(path)
+
+    @staticmethod
+    def presets() -> tuple[str, ...]:
+        """The names of the preset personas, sorted."""
+        return tuple(sorted(item.name.removesuffix(".yaml") for item in _presets().iterdir() if _is_preset(item.name)))
+
+    @classmethod
     def load(cls, spec: str, root: Path | None = None) -> Persona:
-        """A persona from an option value: a YAML path (relative to root) or plain text."""
-        if spec.strip().lower().endswith(_YAML_SUFFIXES):
-            path = Path(spec.strip())
+        """A persona from a marker's or an option's value, by `PRESET_NAME`'s rule: a YAML path (relative to root),
+        a preset's name, or plain text."""
+        spec = spec.strip()
+        if spec.lower().endswith(_YAML_SUFFIXES):
+            path = Path(spec)
             if root is not None and not path.is_absolute():
                 path = root / path
             return cls.from_yaml(path)
+        if PRESET_NAME.fullmatch(spec):
+            return cls.preset(spec)
         return cls(spec)
 
     def describe(self) -> str:
@@ -95,6 +120,14 @@ class Persona(BaseModel):
         if self.traits:
             parts.append("Traits: " + "; ".join(self.traits) + ".")
         return " ".join(parts)
+
+
+def _presets() -> resources.abc.Traversable:
+    return resources.files("pytest_useragent") / "personas"
+
+
+def _is_preset(file: str) -> bool:
+    return file.endswith(".yaml") and PRESET_NAME.fullmatch(file.removesuffix(".yaml")) is not None
 
 
 def _from_text(text: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pytest_useragent import fixtures
-from pytest_useragent.config import OPTIONS, UserAgentConfig
+from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, UserError
 from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.pricing import PriceBook
@@ -39,8 +39,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "useragent(persona=None, max_steps=None, model=None, budget=None, wait=None, settle_timeout=None, "
-        "slow_response=None, allowed_hosts=None, credentials=None): per-test settings for the agent fixture",
+        f"useragent({', '.join(f'{name}=None' for name in MARKER_ARGUMENTS)}): per-test settings for the agent fixture",
     )
     # pytest 9.2 deprecates how pytest-playwright 0.10 defines its `base_url` fixture, which every `page` needs: under
     # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,

@@ -149,7 +149,7 @@ class Usage(BaseModel):
         return Usage(**{name: getattr(self, name) + getattr(other, name) for name in Usage.model_fields})
 
 
-CallPurpose = Literal["decide", "repair", "wrap_up", "compose"]
+CallPurpose = Literal["decide", "repair", "wrap_up", "compose", "survey", "interview"]
 
 
 class Call(BaseModel):
@@ -445,6 +445,10 @@ class SessionResult(BaseModel):
     """The same documents as the model last saw them: format, size, headings, preview, profile."""
     incomplete_docs: list[IncompleteDocument] = []
     completion: Completion = Completion()
+    survey: Survey | None = None
+    """The questionnaire the persona answered after the wrap-up (--useragent-survey), with its score."""
+    interviews: list[Interview] = []
+    """Debrief questions asked after the session (`Agent.interview`) and the persona's answers."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -493,3 +497,62 @@ class PageEvent(BaseModel):
             size = f"{self.size} bytes" if self.size is not None else (self.reason or "not finished")
             return f"a download: {self.file} ({size})"
         return f"blocked: {self.reason}"
+
+
+# ---- after the session: the questionnaire and the debrief ----
+
+SurveyKind = Literal["sus"]
+
+
+class SusItem(BaseModel):
+    """The persona's answer to one System Usability Scale statement."""
+
+    item: int = Field(ge=1, le=10)
+    score: int = Field(ge=1, le=5, description="1 strongly disagree ... 5 strongly agree")
+    reason: str = Field(description="one line, in the persona's language")
+
+
+class SusReply(BaseModel):
+    """What the model returns for the SUS: all ten statements, each once."""
+
+    answers: list[SusItem]
+
+    @model_validator(mode="after")
+    def _all_ten(self) -> SusReply:
+        items = sorted(answer.item for answer in self.answers)
+        if items != list(range(1, 11)):
+            raise ValueError(f"answer each of the items 1-10 exactly once; got {items}")
+        self.answers.sort(key=lambda answer: answer.item)
+        return self
+
+
+class SurveyAnswer(SusItem):
+    statement: str
+    """The statement as the standard questionnaire words it."""
+
+
+class Survey(BaseModel):
+    """A questionnaire the persona answered after its session, scored the standard way (`sus.py`)."""
+
+    kind: SurveyKind = "sus"
+    answers: list[SurveyAnswer]
+    score: float
+    """0-100."""
+    answered_by: str
+    """Who answered: the persona through the model, or the offline engine from its counts."""
+
+
+class InterviewReply(BaseModel):
+    """What the model returns for a debrief question."""
+
+    answer: str = Field(description="in the persona's voice and language")
+
+
+class Interview(BaseModel):
+    """One debrief question asked after a session, and the persona's answer (None when no valid one came)."""
+
+    question: str
+    answer: str | None
+    problem: str | None = None
+    """Why there is no answer: an invalid reply, a refusal."""
+    cost_usd: float = 0.0

@@ -67,6 +67,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.redaction import Secrets
 from pytest_useragent.screenshots import Glance, ScreenshotPolicy, for_model
+from pytest_useragent.survey import conduct
 from pytest_useragent.verdict import SuccessCheck, describe, judge_done, read_documents, succeeded
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
 from pytest_useragent.workspace.pending import PendingWrite, incomplete
@@ -363,7 +364,7 @@ class Session:
     def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
         """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
         state.todo.save()
-        wrap_up = None
+        wrap_up, survey = None, None
         if outcome not in ("provider_error", "interrupted", "unreachable"):
             request = WrapUpRequest(
                 model=state.model,
@@ -380,6 +381,11 @@ class Session:
                 state.files.write_exchanges("wrap-up", reply.exchanges)
             except (BudgetExhausted, ProviderError) as failure:
                 error = error or f"wrap-up skipped: {failure}"
+            if self.config.survey != "off":
+                survey, problem = conduct(
+                    self.provider, request, wrap_up, _expectations(state.steps), state.meter, state.files
+                )
+                error = error or problem
         calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
         completion = Completion(
             check=describe(self.success),
@@ -416,6 +422,7 @@ class Session:
             documents=state.documents.index(),
             incomplete_docs=incomplete(state.documents.root),
             completion=completion,
+            survey=survey,
         )
         result = state.secrets.redact_record(result)
         state.files.finish(result)

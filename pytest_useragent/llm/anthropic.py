@@ -24,10 +24,18 @@ from pydantic import BaseModel, ValidationError
 
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
-from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import (
+    MAX_REPAIRS,
+    ComposeRequest,
+    InterviewRequest,
+    Reply,
+    StepRequest,
+    SurveyRequest,
+    WrapUpRequest,
+)
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
+from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
 MAX_PARTS = 40
@@ -73,6 +81,14 @@ class AnthropicProvider:
         content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
         return self._ask(WrapUp, "wrap_up", request.model, request.persona, content, meter, 0)
 
+    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
+        content = [{"type": "text", "text": render("survey.j2", request=request)}]
+        return self._ask(SusReply, "survey", request.model, request.persona, content, meter, 0)
+
+    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
+        content = [{"type": "text", "text": render("interview.j2", request=request)}]
+        return self._ask(InterviewReply, "interview", request.model, request.persona, content, meter, 0)
+
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         """Plain-text content over as many replies as it takes: a reply cut at max_tokens is continued from where
         it stopped (the content so far goes back as the start of the assistant's turn), until a line DONE."""
@@ -102,7 +118,7 @@ class AnthropicProvider:
     def _ask(
         self,
         schema: type[M],
-        purpose: Literal["decide", "wrap_up"],
+        purpose: Literal["decide", "wrap_up", "survey", "interview"],
         model: str,
         persona: Persona,
         content: list[dict[str, Any]],
@@ -113,7 +129,8 @@ class AnthropicProvider:
         reply: Reply[M] = Reply(None)
         messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
         output = {"format": {"type": "json_schema", "schema": _schema(schema)}}
-        # a step's system prompt is the rules and the persona, cached; the wrap-up, asked once, needs only the persona
+        # a step's system prompt is the rules and the persona, cached; the wrap-up (and the survey and interviews
+        # after it), asked once, needs only the persona
         # (writing it to the cache would cost a quarter more for nothing)
         system = "system.j2" if purpose == "decide" else "persona.j2"
         problem = ""

@@ -16,10 +16,15 @@ from pytest_useragent.records import (
     ActionOutcome,
     Decision,
     DocumentEntry,
+    ExpectationStats,
+    Interview,
+    InterviewReply,
+    Issue,
     Observation,
     PageEvent,
     SessionOutcome,
     Step,
+    SusReply,
     WrapUp,
 )
 
@@ -89,6 +94,50 @@ class ComposeRequest:
     """Why the previous content was refused, when this is a repair."""
 
 
+@dataclass(frozen=True)
+class SurveyRequest:
+    """Ask the persona, after the wrap-up, to answer a questionnaire's statements (1-5, a one-line reason each)."""
+
+    model: str
+    persona: Persona
+    goal: str
+    outcome: SessionOutcome
+    summary: str
+    steps: list[Step]
+    expectations: ExpectationStats
+    statements: tuple[str, ...]
+    """The statements in order, numbered from 1 in the prompt (`sus.ITEMS`)."""
+    wrap_up: WrapUp | None = None
+    """The persona's own verdict, when the wrap-up answered."""
+
+    @property
+    def recap(self) -> Recap:
+        return recap(self.steps, self.summary)
+
+
+@dataclass(frozen=True)
+class InterviewRequest:
+    """A debrief question about a finished session, answered in the persona's voice from the session's record."""
+
+    model: str
+    persona: Persona
+    goal: str
+    outcome: SessionOutcome
+    summary: str
+    steps: list[Step]
+    expectations: ExpectationStats
+    issues: list[Issue]
+    documents: list[DocumentEntry]
+    question: str
+    earlier: list[Interview] = field(default_factory=list)
+    """The questions already asked about this session, with their answers, so answers stay consistent."""
+    wrap_up: WrapUp | None = None
+
+    @property
+    def recap(self) -> Recap:
+        return recap(self.steps, self.summary)
+
+
 @dataclass
 class Reply(Generic[T]):
     """A provider's answer: the value, or why there is none. The calls it took are on the session's Meter."""
@@ -122,4 +171,12 @@ class Provider(Protocol):
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         """A document's content as plain text, continued across replies cut at max_tokens until a line DONE;
         `receive` gets the whole content so far after each reply, and answers False to stop."""
+        ...
+
+    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
+        """ONE call after the wrap-up: the persona's answers to the questionnaire's statements."""
+        ...
+
+    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
+        """ONE call after the session: the persona's answer to a debrief question, from the session's record."""
         ...

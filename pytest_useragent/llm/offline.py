@@ -24,9 +24,26 @@ from dataclasses import dataclass
 
 from pytest_useragent.billing import Meter
 from pytest_useragent.browser.snapshot import parse
-from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm import offline_debrief
+from pytest_useragent.llm.base import (
+    ComposeRequest,
+    InterviewRequest,
+    Reply,
+    StepRequest,
+    SurveyRequest,
+    WrapUpRequest,
+)
 from pytest_useragent.persona import Persona
-from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, Verdict, WrapUp
+from pytest_useragent.records import (
+    Action,
+    Decision,
+    Evaluation,
+    InterviewReply,
+    IssueDraft,
+    SusReply,
+    Verdict,
+    WrapUp,
+)
 
 MODEL = "offline"
 CLICKABLE = {"link", "button", "menuitem", "tab", "switch"}
@@ -272,6 +289,13 @@ class OfflineProvider:
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         return Reply(None, problem="the offline engine writes its notes inline")
+
+    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
+        """Answered from its counts, and says so (`offline_debrief`)."""
+        return Reply(offline_debrief.survey(request))
+
+    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
+        return Reply(offline_debrief.interview(request))
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         verdicts = [step.evaluation.verdict for step in request.steps if step.evaluation]

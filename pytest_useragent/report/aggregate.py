@@ -85,6 +85,25 @@ class RunIssue(BaseModel):
         return self.issue.trust == "opinion"
 
 
+class PersonaRow(BaseModel):
+    """One persona across the run's sessions, to compare personas: goals, met rate, SUS, issues."""
+
+    persona: str
+    sessions: int
+    goals_achieved: int
+    met: int
+    evaluated: int
+    sus: float | None = None
+    """The mean SUS score of its sessions that took the survey; None when none did."""
+    surveys: int = 0
+    issues: int = 0
+    """Distinct issues (by key) its sessions met."""
+
+    @property
+    def met_rate(self) -> float:
+        return self.met / self.evaluated if self.evaluated else 0.0
+
+
 class RunSummary(BaseModel):
     schema_version: int = REPORT_SCHEMA_VERSION
     currency: str
@@ -109,6 +128,8 @@ class RunSummary(BaseModel):
     """Claims of done that neither their evidence nor the test's success check bore out."""
     issues_by_trust: dict[str, int] = {}
     """How many of the run's issues are objective, reproduced, opinions."""
+    by_persona: list[PersonaRow] = []
+    """Each persona's sessions together, by name, for comparing personas."""
 
     @property
     def errors(self) -> list[SessionEntry]:
@@ -175,7 +196,31 @@ def aggregate(
         stops=stops or Stops(),
         false_dones=sum(len(s.result.completion.false_dones) for s in sessions),
         issues_by_trust={name: trusts[name] for name in get_args(Trust)},
+        by_persona=by_persona(sessions),
     )
+
+
+def by_persona(sessions: list[SessionEntry]) -> list[PersonaRow]:
+    """Each persona's sessions summed, by name."""
+    groups: dict[str, list[SessionResult]] = {}
+    for session in sessions:
+        groups.setdefault(session.result.persona.name, []).append(session.result)
+    rows = []
+    for name, results in sorted(groups.items()):
+        scores = [result.survey.score for result in results if result.survey is not None]
+        rows.append(
+            PersonaRow(
+                persona=name,
+                sessions=len(results),
+                goals_achieved=sum(1 for result in results if result.goal_achieved),
+                met=sum(result.expectations.met for result in results),
+                evaluated=sum(result.expectations.total for result in results),
+                sus=sum(scores) / len(scores) if scores else None,
+                surveys=len(scores),
+                issues=len({issue.key for result in results for issue in result.issues}),
+            )
+        )
+    return rows
 
 
 def merged(sessions: list[SessionEntry]) -> list[RunIssue]:

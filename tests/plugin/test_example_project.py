@@ -15,18 +15,35 @@ def test_the_example_project_passes_offline(suite):
     result = suite.runpytest_subprocess(
         "example_project", "-p", "no:cacheprovider", f"--basetemp={suite.path / 'tmp'}", timeout=240
     )
-    result.assert_outcomes(passed=3, xfailed=6)
+    result.assert_outcomes(passed=9, xfailed=6)
     result.stdout.fnmatch_lines(["useragent: provider offline (auto: no ANTHROPIC_API_KEY)*"])
     sessions = list((suite.path / "tmp").rglob("useragent/session.json"))
-    assert len(sessions) == 9
+    assert len(sessions) == 15
     for path in sessions:
         saved = json.loads(path.read_text())
-        assert saved["steps"] and saved["persona"]["name"] in {"Jana", "Petr", "Tereza"}
+        assert saved["steps"] and saved["persona"]["name"] in {
+            "Jana",
+            "Petr",
+            "Tereza",
+            "Sam",
+            "Marek",
+            "Jarmila",
+            "Vera",
+            "Petra",
+            "Lucie",
+        }
         assert (path.parent / "transcript.jsonl").read_text().count("\n") == len(saved["steps"])
+    # the persona matrix: every preset side by side, with its SUS
+    report = (suite.path / "useragent-report" / "report.md").read_text()
+    compared = report.split("## Personas compared")[1].split("##")[0]
+    assert all(
+        f"| {name} | 1 | 1 | 100% | 100.0 |" in compared
+        for name in ("Sam", "Marek", "Jarmila", "Vera", "Petra", "Lucie")
+    )
 
 
 def test_the_fixed_shop_passes_every_test(suite):
     shutil.copytree(EXAMPLE, suite.path / "example_project", ignore=shutil.ignore_patterns("__pycache__"))
     result = suite.runpytest_subprocess("example_project", "--shop=fixed", "-p", "no:cacheprovider", timeout=240)
-    result.assert_outcomes(passed=9)
-    result.stdout.fnmatch_lines(["9 sessions in 9 tests, 9 goals achieved, *issues: none", "spent $0.00 of*"])
+    result.assert_outcomes(passed=15)
+    result.stdout.fnmatch_lines(["15 sessions in 15 tests, 15 goals achieved, *issues: none", "spent $0.00 of*"])
