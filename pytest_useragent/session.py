@@ -287,7 +287,13 @@ class Session:
         if action.kind == "done":
             documents = read_documents(state.documents.listing(), self.config.document_limit * 1000)
             judged, false_done = judge_done(
-                index, action.evidence, state.page, documents, self.success, self.config.settle_timeout
+                index,
+                action.evidence,
+                state.page,
+                documents,
+                self.success,
+                self.config.settle_timeout,
+                state.secrets.redact,
             )
             found.extend([false_done] if false_done else [])
             return judged

@@ -99,12 +99,15 @@ def judge_done(
     documents: dict[str, str],
     check: SuccessCheck | None,
     timeout_s: float,
+    seen_as: Callable[[str], str] = str,
 ) -> tuple[ActionOutcome, Issue | None]:
-    """The outcome of a `done`: the claim as judged, and a UX finding when the test's check says it is false."""
+    """The outcome of a `done`: the claim as judged, and a UX finding when the test's check says it is false.
+    `seen_as` turns the page's text into what the persona saw of it: a page showing a credential showed it the
+    placeholder (`Signed in as {{email}}`), which is what its evidence quotes."""
     claim = Claim(
         step=step,
         evidence=evidence,
-        found_in=locate(evidence, visible_text(page, timeout_s), documents),
+        found_in=locate(evidence, seen_as(visible_text(page, timeout_s)), documents),
         success=None if check is None else succeeded(page, check),
     )
     if claim.accepted:

@@ -203,6 +203,21 @@ def test_credentials_reach_the_field_and_never_the_model(page, site, tmp_path, f
     assert mostly_magenta(typed, (email["x"], email["y"], email["width"], email["height"]))
 
 
+def test_evidence_quoting_a_credential_as_the_persona_saw_it_is_found(page, site, tmp_path, fake_api, claude):
+    """The page shows the email; the persona saw (and quotes) its placeholder: that is the page's evidence."""
+    fake_api.push(
+        lambda body: decision("type", ref_of(body, "Email"), text="{{email}}"),
+        type_password("{{password}}"),
+        sign_in,
+        decision("done", evidence="Signed in as {{email}}", verdict="met"),
+        wrap_up(),
+    )
+    credentials = {"email": EMAIL, "password": SECRET}
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", credentials=credentials)
+    assert result.goal_achieved and result.steps[-1].outcome.message == "done, shown by the page"
+    assert "Signed in as {{email}}" in str(fake_api.requests[3]["messages"])  # what the persona was shown
+
+
 def test_an_unknown_placeholder_is_the_steps_failed_outcome(page, site, tmp_path, fake_api, claude):
     fake_api.push(type_password("{{pin}}"), decision("give_up", reason="no pin"), wrap_up())
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", credentials={"password": "x-secret"})
