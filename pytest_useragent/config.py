@@ -18,6 +18,7 @@ from pytest_useragent.errors import ConfigError
 DEFAULT_MODEL = "claude-sonnet-4-6"
 
 ProviderName = Literal["auto", "anthropic", "offline"]
+RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 DebugMode = Literal["off", "debug", "ultra"]
 
 
@@ -177,6 +178,20 @@ OPTIONS: tuple[Option, ...] = (
         _hosts,
         None,
     ),
+    Option(
+        "record-mode",
+        "replay each session from its cassette, as pytest-recording's modes: none (replay only), once (record a "
+        "missing cassette), new_episodes (replay, then go live where the page changed), all (record again), "
+        "rewrite (delete, then record); without it sessions run live",
+        _choice("none", "once", "new_episodes", "all", "rewrite"),
+        None,
+    ),
+    Option(
+        "cassette-dir",
+        "where cassettes live, as <dir>/<module>/<test>.useragent.yaml (default: cassettes/ beside each module)",
+        Path,
+        None,
+    ),
 )
 
 
@@ -213,6 +228,10 @@ class UserAgentConfig:
     """Hosts the agent may take the page to besides the start URL's (`browser/hosts.py`)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
+    record_mode: RecordMode | None = None
+    """How sessions use their cassettes (replay.py); None: live, as without cassettes."""
+    cassette_dir: Path | None = None
+    """Instead of `cassettes/` beside each test module; relative to pytest's rootdir."""
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:
@@ -252,5 +271,7 @@ class UserAgentConfig:
         return replace(self, **parsed)
 
 
-OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts"})
+OVERRIDABLE = frozenset(
+    {"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts", "record_mode"}
+)
 """What a marker or agent.run may set for one test."""

@@ -18,7 +18,7 @@ import pytest
 
 from pytest_useragent import fixtures
 from pytest_useragent.config import OPTIONS, UserAgentConfig
-from pytest_useragent.errors import ConfigError, UserError
+from pytest_useragent.errors import ConfigError, Divergence, UserError
 from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.pricing import PriceBook
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
@@ -40,7 +40,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "useragent(persona=None, max_steps=None, model=None, budget=None, wait=None, settle_timeout=None, "
-        "slow_response=None, allowed_hosts=None, credentials=None): per-test settings for the agent fixture",
+        "slow_response=None, allowed_hosts=None, credentials=None, record_mode=None): per-test settings for the agent "
+        "fixture",
     )
     # pytest 9.2 deprecates how pytest-playwright 0.10 defines its `base_url` fixture, which every `page` needs: under
     # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,
@@ -110,7 +111,7 @@ def pytest_runtest_makereport(
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Carry the test's sessions on its teardown report; show a UserError as its one line, not a traceback."""
     report = yield
-    if call.excinfo is not None and isinstance(call.excinfo.value, UserError):
+    if call.excinfo is not None and isinstance(call.excinfo.value, UserError | Divergence):
         report.longrepr = f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
     results = item.stash.get(RESULTS_KEY, [])
     if call.when == "teardown" and results:
