@@ -114,8 +114,7 @@ def load(path: Path) -> Cassette | None:
 def write(cassette: Cassette, path: Path, secrets: Secrets, origin: str) -> None:
     """Write `cassette` as reviewable YAML: every text redacted, the start URL's origin dropped from every URL."""
     data = {"version": CASSETTE_VERSION, **cassette.model_dump(mode="json", exclude_defaults=True)}
-    data = secrets.redact_json(data)
-    data = _without(data, origin)
+    data = _shared(_without(secrets.redact_json(data), origin))
     path.parent.mkdir(parents=True, exist_ok=True)
     text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
     temporary = path.with_name(path.name + ".tmp")
@@ -149,8 +148,25 @@ def _without(value: Any, origin: str) -> Any:
     return value
 
 
+def _shared(data: dict[str, Any]) -> dict[str, Any]:
+    """Steps on pages that offer the same controls share one object, so YAML writes them once with an anchor
+    (`&page1`) and then as an alias (`*page1`): a reviewer reads a page's controls once."""
+    seen: list[dict[str, int]] = []
+    for step in data.get("steps", []):
+        controls = step["page"]["controls"]
+        same = next((earlier for earlier in seen if earlier == controls), None)
+        if same is None:
+            seen.append(controls)
+        else:
+            step["page"]["controls"] = same
+    return data
+
+
 class _Dumper(yaml.SafeDumper):
-    """Multi-line texts (summaries, documents) as YAML blocks, so a review diff shows them line by line."""
+    """Multi-line texts (summaries, documents) as YAML blocks, so a review diff shows them line by line; shared
+    controls as `&page1` / `*page1`."""
+
+    ANCHOR_TEMPLATE = "page%d"
 
 
 def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:

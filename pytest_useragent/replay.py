@@ -122,6 +122,10 @@ class Replay:
         if self.replaying:
             recorded = self.cassette.step(request.step) if self.cassette else None
             fits = _fit(recorded, seen.fit, snapshot)
+            before = self.seen.get(request.step - 1)
+            if before is not None and before.recorded is not None and _failed_now(before.recorded, request):
+                # the page fit, but what was done on it did not do what it did: the journey broke one step back
+                recorded, fits = before.recorded, _Fit(why=f"its action failed now ({_said(request)})")
             if fits.why is None and recorded is not None:
                 seen.recorded, seen.decision, seen.problem = recorded, recorded.decision, recorded.problem
                 return Reply(fits.decision, problem=recorded.problem, replayed=True)
@@ -228,10 +232,9 @@ class Replay:
         """The divergence as the failing test shows it: where, what the persona expected, what changed."""
         lines = [f"the journey in {self.shown} no longer fits the page at step {step}: {fit.why}"]
         if recorded is not None and recorded.decision is not None:
+            locator = f" on page.{recorded.outcome.locator}" if recorded.outcome.locator else ""
             lines.append(f"  the persona expected: {recorded.decision.expectation}")
-            lines.append(f"  it then did: {recorded.decision.action.describe()}")
-        if recorded is not None and recorded.outcome.locator:
-            lines.append(f"  on: page.{recorded.outcome.locator}")
+            lines.append(f"  it did: {recorded.decision.action.describe()}{locator}")
         if fit.diff:
             lines.append("  what the page offers, at record time (-) and now (+):")
             lines += [f"    {change}" for change in fit.diff]
@@ -259,15 +262,26 @@ def _fit(recorded: CassetteStep | None, now: PageFit, snapshot: str) -> _Fit:
     return _Fit(decision=decision.model_copy(update={"action": action}))
 
 
+def _failed_now(recorded: CassetteStep, request: StepRequest) -> bool:
+    """The previous step's replayed action failed where it had worked at record time (a select's option gone)."""
+    return recorded.outcome.ok and request.last_outcome is not None and not request.last_outcome.ok
+
+
+def _said(request: StepRequest) -> str:
+    outcome = request.last_outcome
+    return outcome.message.splitlines()[0] if outcome is not None and outcome.message else "no reason given"
+
+
 def _diff(recorded: PageFit, now: PageFit) -> list[str]:
     """The controls that differ, as `- button "book"` (record time only) and `+ ...` (now only), counts shown."""
-    changes = []
+    gone, new = [], []
     for control in sorted(set(recorded.controls) | set(now.controls)):
         before, after = recorded.controls.get(control, 0), now.controls.get(control, 0)
         if before > after:
-            changes.append(f"- {control}" + (f" x{before - after}" if before - after > 1 else ""))
+            gone.append(f"- {control}" + (f" x{before - after}" if before - after > 1 else ""))
         if after > before:
-            changes.append(f"+ {control}" + (f" x{after - before}" if after - before > 1 else ""))
+            new.append(f"+ {control}" + (f" x{after - before}" if after - before > 1 else ""))
+    changes = gone + new
     if len(changes) > DIFF_LINES:
         changes = [*changes[:DIFF_LINES], f"(and {len(changes) - DIFF_LINES} more)"]
     return changes

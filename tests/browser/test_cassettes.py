@@ -109,7 +109,7 @@ def test_a_changed_page_fails_at_the_first_step_that_no_longer_fits(recorded, co
         "the page offers other controls than at record time"
     )
     assert "the persona expected: Pricing opens" in message
-    assert 'on: page.get_by_role("link", name="Pricing")' in message
+    assert 'it did: click on page.get_by_role("link", name="Pricing")' in message
     assert '- link "pricing"' in message and '+ link "plans"' in message
     written = SessionResult.model_validate_json((tmp_path / "replay" / "useragent" / "session.json").read_text())
     assert written.outcome == "diverged" and written.replay is not None and written.replay.diverged_at == 1
