@@ -16,7 +16,7 @@ from pytest_useragent import Agent, Persona, SessionResult
 from pytest_useragent.cassette import load
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import Divergence
-from pytest_useragent.testing import decision, ref_of, wrap_up
+from pytest_useragent.testing import Fault, decision, ref_of, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45.")
 INDEX = (PAGES / "index.html").read_text()
@@ -42,7 +42,7 @@ def make_agent(page: Any, provider: Any, directory: Path, cassette: Path, mode: 
 
 
 def click(name: str) -> Any:
-    return lambda body: decision("click", ref_of(body, name), expectation=f"{name} opens")
+    return lambda body: decision("click", ref_of(body, name), expectation=f"{name} opens", summary=f"I opened {name}")
 
 
 def serve(page: Any, path: str, html: str) -> None:
@@ -160,12 +160,59 @@ def test_new_episodes_goes_live_from_the_step_that_changed(
     assert "other controls" in (result.replay.why or "") and result.replay.recorded
     assert len(fake_api.requests) - asked == 2  # the live step and the wrap-up: step 1 was the cassette's
     live_prompt = str(fake_api.requests[asked]["messages"])
-    assert recorded.steps[0].action is not None
+    assert "I opened Pricing" in live_prompt  # the journey so far, as the recording's rolling summary
     again = load(cassette)
     assert again is not None and [step.replayed for step in again.steps] == [True, False]
     assert '+ link "compare plans"' not in live_prompt  # the model sees the page, not our diff
     assert again.steps[1].page.controls.get('link "compare plans"') == 1
     assert again.wrap_up is not None and again.wrap_up.intuitiveness == 6
+    report = (tmp_path / "again" / "useragent" / "report.md").read_text()
+    assert "### Step 1: Corner Shop (replayed)" in report and "### Step 2: Pricing - Corner Shop (live)" in report
+    assert "**Replay ended here:** the page offers other controls than at record time" in report
+    assert "- **Replay:** 1 of 2 steps replayed from" in report
+
+
+def test_an_action_that_no_longer_works_is_a_divergence(page, context, site, tmp_path, fake_api, claude):
+    cassette = tmp_path / "booking.useragent.yaml"
+    fake_api.push(
+        lambda body: decision("select", ref_of(body, "Time"), text="Saturday 14:00", expectation="14:00 is chosen"),
+        decision("done", verdict="met", evidence="Book a tour"),
+        wrap_up(),
+    )
+    make_agent(page, claude, tmp_path / "record", cassette, "once").run(
+        "Choose the afternoon tour", f"{site}/booking.html"
+    )
+    moved = (PAGES / "booking.html").read_text().replace("Saturday 14:00", "Saturday 15:00")
+    replaying = context.new_page()
+    serve(replaying, "/booking.html", moved)  # the same controls (digits fold), but no 14:00 to choose
+
+    with pytest.raises(Divergence) as raised:
+        make_agent(replaying, NoModel(), tmp_path / "replay", cassette, "none").run(
+            "Choose the afternoon tour", f"{site}/booking.html"
+        )
+
+    first, expected = str(raised.value).splitlines()[:2]
+    assert "no longer fits the page at step 2: its action failed now (" in first
+    assert expected == "  the persona expected: 14:00 is chosen"
+
+
+def test_all_records_again_and_rewrite_starts_from_nothing(
+    recorded, context, site, tmp_path, fake_api, claude, cassette
+):
+    fake_api.push(click("Pricing"), decision("done", verdict="met", evidence="$12 per month"), wrap_up(3))
+    asked = len(fake_api.requests)
+    result = make_agent(context.new_page(), claude, tmp_path / "all", cassette, "all").run(
+        "Find the Pro price", f"{site}/"
+    )
+    assert len(fake_api.requests) - asked == 3 and result.replay is not None and result.replay.recorded
+    again = load(cassette)
+    assert again is not None and again.wrap_up is not None and again.wrap_up.intuitiveness == 3
+
+    fake_api.push(Fault(401))  # rewrite deletes the cassette first; a session the API stops records nothing
+    stopped = make_agent(context.new_page(), claude, tmp_path / "rewrite", cassette, "rewrite").run(
+        "Find the Pro price", f"{site}/"
+    )
+    assert stopped.outcome == "provider_error" and not cassette.exists()
 
 
 def test_a_cassette_holds_no_secret_and_no_address_of_the_machine(page, site, tmp_path, fake_api, claude):
