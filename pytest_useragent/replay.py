@@ -203,11 +203,11 @@ class Replay:
                     content=seen.content,
                     outcome=step.outcome,
                     usage=usage,
-                    cost_usd=sum(call.cost_usd for call in step.calls),
+                    cost_usd=round(sum(call.cost_usd for call in step.calls), 8),
                 )
             )
         replayed_wrap_up = self.wrap_up_replayed and self.cassette is not None
-        wrap_up_cost = result.cost_usd - sum(call.cost_usd for step in result.steps for call in step.calls)
+        wrap_up_cost = round(result.cost_usd - sum(call.cost_usd for step in result.steps for call in step.calls), 8)
         cassette = Cassette(
             goal=result.goal,
             persona=result.persona.name,

@@ -235,3 +235,21 @@ def test_a_cassette_holds_no_secret_and_no_address_of_the_machine(page, site, tm
     data = yaml.safe_load(text)
     assert data["version"] == 1 and [step["index"] for step in data["steps"]] == [1, 2, 3, 4]
     assert data["steps"][2]["target"] == {"role": "button", "name": "Sign in"}
+
+
+def test_a_large_write_replays_its_recorded_content(page, context, site, tmp_path, fake_api, claude):
+    cassette = tmp_path / "notes.useragent.yaml"
+    notes = "# Corner Shop\n\nPro costs $12 per month.\n"
+    fake_api.push(
+        decision("write", file="notes.md"), notes + "DONE", decision("done", evidence="Pro costs $12"), wrap_up()
+    )
+    recorded = make_agent(page, claude, tmp_path / "record", cassette, "once").run("Note the Pro price", f"{site}/")
+    assert "  content: |-\n    # Corner Shop\n" in cassette.read_text()  # a document reads as a block in review
+
+    replayed = make_agent(context.new_page(), NoModel(), tmp_path / "replay", cassette, "none")
+    result = replayed.run("Note the Pro price", f"{site}/")
+
+    written = Path(result.docs["notes.md"]).read_text()
+    assert (
+        result.goal_achieved and written == Path(recorded.docs["notes.md"]).read_text() and "$12 per month" in written
+    )
