@@ -141,9 +141,10 @@ class Replay:
         return reply
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
-        if self.replaying and self.cassette is not None and self.cassette.wrap_up is not None:
-            self.wrap_up_replayed = True
-            return Reply(self.cassette.wrap_up, replayed=True)
+        if self.replaying and self.cassette is not None:
+            self.wrap_up_replayed = self.cassette.wrap_up is not None
+            problem = None if self.wrap_up_replayed else "the cassette has no wrap-up"
+            return Reply(self.cassette.wrap_up, problem=problem, replayed=True)
         if self.strict:
             return Reply(None, problem="no wrap-up: the journey no longer fits its cassette")
         return self.live.wrap_up(request, meter)
