@@ -50,6 +50,8 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.redaction import Secrets
 
+ON_ELEMENTS = ("click", "type", "select", "hover")
+"""Actions that need an element: replayed only through the element the cassette names."""
 DIFF_LINES = 8
 """Controls shown of a page's change in a divergence message; the rest are counted."""
 
@@ -252,6 +254,8 @@ def _fit(recorded: CassetteStep | None, now: PageFit, snapshot: str) -> _Fit:
     if diff:
         return _Fit(why="the page offers other controls than at record time", diff=diff)
     decision = recorded.decision
+    if decision is not None and recorded.target is None and decision.action.kind in ON_ELEMENTS:
+        return _Fit(why=f"the cassette does not name the element its {decision.action.kind} acted on")
     if decision is None or recorded.target is None:
         return _Fit(decision=decision)
     target = recorded.target
