@@ -124,29 +124,28 @@ def main() -> None:
         return statistics.median(run / low for run, low in zip(measured[which], measured["floor"], strict=True))
 
     floor_s = statistics.median(measured["floor"])
+    steps = statistics.median(measured["replay"])
+    total = statistics.median(measured["replay session"])
+    calls = sum(len(step.calls) for result in results for step in result.steps)
+    saved = results[0].replay.saved_usd if results[0].replay else 0.0
+    every = all(step.replayed for result in results for step in result.steps)
+    rows = [
+        ("raw Playwright floor", floor_s, f"{floor_s / len(CLICKS) * 1000:.0f} ms", "1.00x"),
+        ("replayed session, its steps", steps, f"{steps / len(CLICKS) * 1000:.0f} ms", f"{ratio('replay'):.2f}x"),
+        ("… the whole session, incl. opening and files", total, "", f"{ratio('replay session'):.2f}x"),
+    ]
     print(f"## Replay: {len(CLICKS)} clicks on Corner Shop from a cassette, medians of {rounds} rounds\n")
     print("| run | seconds | per click | vs floor (paired) |\n|---|---|---|---|")
-    print(f"| raw Playwright floor | {floor_s:.2f} | {floor_s / len(CLICKS) * 1000:.0f} ms | 1.00x |")
-    steps = statistics.median(measured["replay"])
-    print(
-        f"| replayed session, its {len(CLICKS)} clicks | {steps:.2f} | {steps / len(CLICKS) * 1000:.0f} ms | {ratio('replay'):.2f}x |"
-    )
-    total = statistics.median(measured["replay session"])
-    print(
-        f"| … the whole session, incl. opening, files and the done step | {total:.2f} | | {ratio('replay session'):.2f}x |\n"
-    )
-    calls = sum(len(step.calls) for result in results for step in result.steps)
-    print("| measure | value |\n|---|---|")
-    print(f"| replays | {len(results)}, every step replayed: {all(s.replayed for r in results for s in r.steps)} |")
+    for label, seconds, per_click, versus in rows:
+        print(f"| {label} | {seconds:.2f} | {per_click} | {versus} |")
+    print("\n| measure | value |\n|---|---|")
+    print(f"| replays | {len(results)}, every step replayed: {every} |")
     print(f"| model calls of all replays | {calls} |")
     print(f"| cost of all replays | ${sum(result.cost_usd for result in results):.4f} |")
-    print(
-        f"| recorded cost, saved by each replay | ${recorded.cost_usd:.4f} (replay says ${results[0].replay.saved_usd:.4f}) |"
-    )  # type: ignore[union-attr]
+    print(f"| recorded cost, saved by each replay | ${recorded.cost_usd:.4f} (replay says ${saved:.4f}) |")
     print(f"| every replay gave the same steps, verdicts and issues | {all(same(results[0], r) for r in results)} |")
-    print(
-        f"| cassette of the {len(recorded.steps)}-step session | {len(text.encode()):,} bytes, {text.count(chr(10)):,} lines |"
-    )
+    size = f"{len(text.encode()):,} bytes, {text.count(chr(10)):,} lines"
+    print(f"| cassette of the {len(recorded.steps)}-step session | {size} |")
 
 
 if __name__ == "__main__":
