@@ -121,9 +121,11 @@ class Replay:
         if self.cassette is None and self.mode == "none":
             self.diverged = (request.step, "there is no cassette")
             raise Divergence(f"no cassette {self.shown} to replay (record mode none): record it with once")
-        if self.replaying:
-            recorded = self.cassette.step(request.step) if self.cassette else None
-            fits = _fit(recorded, seen.fit, snapshot)
+        if self.replaying and self.cassette is not None:
+            recorded = self.cassette.step(request.step)
+            fits = _same_task(self.cassette, request)
+            if fits.why is None:
+                fits = _fit(recorded, seen.fit, snapshot)
             before = self.seen.get(request.step - 1)
             if before is not None and before.recorded is not None and _failed_now(before.recorded, request):
                 # the page fit, but what was done on it did not do what it did: the journey broke one step back
@@ -265,6 +267,15 @@ def _fit(recorded: CassetteStep | None, now: PageFit, snapshot: str) -> _Fit:
         return _Fit(why=f"the element it acted on ({named}) is {len(refs)} elements now, not one")
     action = decision.action.model_copy(update={"ref": refs[target.nth]})
     return _Fit(decision=decision.model_copy(update={"action": action}))
+
+
+def _same_task(cassette: Cassette, request: StepRequest) -> _Fit:
+    """Another goal or persona than the recording's is another journey: nothing of it can be replayed."""
+    if cassette.goal != request.goal:
+        return _Fit(why=f"the goal is not the recorded one ({cassette.goal!r})")
+    if cassette.persona != request.persona.name:
+        return _Fit(why=f"the persona is {request.persona.name}, recorded as {cassette.persona}")
+    return _Fit()
 
 
 def _failed_now(recorded: CassetteStep, request: StepRequest) -> bool:

@@ -86,6 +86,15 @@ def test_a_recorded_journey_replays_with_no_model_call(recorded, context, site, 
     assert checked and checked == [issue.key for issue in recorded.issues if issue.source == "check"]
 
 
+def test_another_goal_or_persona_is_another_journey(recorded, context, site, tmp_path, cassette):
+    with pytest.raises(Divergence, match=r"at step 1: the goal is not the recorded one \('Find the Pro price'\)"):
+        make_agent(context.new_page(), NoModel(), tmp_path / "goal", cassette, "none").run("Find the Basic price", site)
+    agent = make_agent(context.new_page(), NoModel(), tmp_path / "persona", cassette, "none")
+    agent.persona = Persona(name="Petr")
+    with pytest.raises(Divergence, match="at step 1: the persona is Petr, recorded as Jana"):
+        agent.run("Find the Pro price", f"{site}/")
+
+
 def test_replaying_twice_gives_the_same_steps_and_issues(recorded, context, site, tmp_path, cassette):
     runs = []
     for number in (1, 2):
