@@ -11,6 +11,7 @@ from pytest_useragent.cassette import numbered
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import GoalError
+from pytest_useragent.export.journey import journey, write
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
@@ -90,6 +91,8 @@ class Agent:
         )
         result = session.run(goal, url)
         self.results.append(result)
+        if config.export is not None and (found := journey(result, self.test or name, len(self.results))) is not None:
+            write(found, config.export)
         return result
 
 

@@ -192,6 +192,12 @@ OPTIONS: tuple[Option, ...] = (
         Path,
         None,
     ),
+    Option(
+        "export",
+        "write each session whose goal was reached and shown on the page as a plain pytest-playwright test into DIR",
+        Path,
+        None,
+    ),
 )
 
 
@@ -232,6 +238,8 @@ class UserAgentConfig:
     """How sessions use their cassettes (replay.py); None: live, as without cassettes."""
     cassette_dir: Path | None = None
     """Instead of `cassettes/` beside each test module; relative to pytest's rootdir."""
+    export: Path | None = None
+    """Where reached journeys are written as plain pytest-playwright tests (export/journey.py)."""
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:

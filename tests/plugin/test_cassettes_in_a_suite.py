@@ -4,6 +4,11 @@ model, a divergence that fails its test in a few lines, and what the reports say
 from __future__ import annotations
 
 import json
+import shutil
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -150,3 +155,51 @@ def test_without_a_record_mode_sessions_run_live_and_write_no_cassette(suite):
     result.assert_outcomes(passed=2)
     assert not (suite.path / "cassettes").exists()
     assert "replay:" not in result.stdout.str()
+
+
+EXPORTED_CONFTEST = """
+import os
+import pytest
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_type):
+    # this machine has the system's Chromium, not Playwright's: what the useragent plugin would find for us
+    found = os.path.exists(browser_type.executable_path)
+    return {**browser_type_launch_args, **({} if found else {"executable_path": "/usr/bin/chromium"})}
+"""
+
+
+@pytest.fixture
+def renamed_site(tmp_path: Path) -> Iterator[str]:
+    """tests/pages with the home page's Pricing link renamed: a deployment where the journey breaks."""
+    copy = tmp_path / "renamed"
+    shutil.copytree(PAGES, copy)
+    index = copy / "index.html"
+    index.write_text(index.read_text().replace(">Pricing</a>", ">Plans</a>"))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SimpleHTTPRequestHandler, directory=str(copy)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_reached_journey_exports_as_a_plain_playwright_test(suite, site, renamed_site):
+    suite.makepyfile(test_shop=FINDS_PRICING)
+    run(suite, "--useragent-export=exported").assert_outcomes(passed=2)
+    exported = suite.path / "exported" / "test_shop__test_finds_pricing_chromium_Jana.py"
+    code = exported.read_text()
+    assert 'page.goto("/index.html")' in code and 'page.get_by_role("link", name="Pricing").click()' in code
+    assert 'expect(page.locator("body")).to_contain_text("Pricing", ignore_case=True)' in code
+    assert "useragent" not in code.split('"""')[-1] and "127.0.0.1" not in code
+
+    # alone, in a directory of its own: no useragent plugin, option, model or fixture
+    alone = suite.mkdir("alone")
+    shutil.copy(exported, alone / exported.name)
+    (alone / "conftest.py").write_text(EXPORTED_CONFTEST)
+    (alone / "pytest.ini").write_text("[pytest]\n")
+    args = ("-p", "no:useragent", "-p", "no:cacheprovider", "--rootdir", str(alone), str(alone))
+    passes = suite.runpytest_subprocess(*args, f"--base-url={site}", timeout=240)
+    passes.assert_outcomes(passed=1)
+    breaks = suite.runpytest_subprocess(*args, f"--base-url={renamed_site}", timeout=240)
+    breaks.assert_outcomes(failed=1)
+    breaks.stdout.fnmatch_lines(['*get_by_role("link", name="Pricing")*'])
