@@ -15,9 +15,10 @@
         ├── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
         └── Divergence            a replayed journey no longer fits the page (the session ends as `diverged`)
 
-A session never lets a RunError escape: it records it as the session's outcome; after a ProviderRejected the run
-stops calling the model (later agent tests are skipped with its reason). A model reply that does not
-validate even after repair requests is the model's fault, not an error: it is recorded as a failed step.
+A session records a RunError as its outcome and lets none escape but a Divergence, raised once the session is
+written (outcome `diverged`) so that the replayed test fails with it; after a ProviderRejected the run stops calling
+the model (later agent tests are skipped with its reason). A model reply that does not validate even after repair
+requests is the model's fault, not an error: it is recorded as a failed step.
 """
 
 from __future__ import annotations
