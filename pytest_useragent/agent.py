@@ -7,14 +7,17 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from pytest_useragent.cassette import numbered
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.debrief import interview
 from pytest_useragent.errors import GoalError, UserError
+from pytest_useragent.export.journey import journey, write
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Interview, SessionResult
+from pytest_useragent.replay import around
 from pytest_useragent.session import Progress, Session
 from pytest_useragent.verdict import SuccessCheck, validate
 
@@ -37,8 +40,10 @@ class Agent:
         spending: Spending | None = None,
         test: str | None = None,
         credentials: Credentials | Mapping[str, str] | None = None,
+        cassette: Path | None = None,
     ) -> None:
-        """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona."""
+        """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona.
+        `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py)."""
         self.page = page
         self.persona = persona
         self.provider = provider
@@ -48,6 +53,7 @@ class Agent:
         """The pytest node id the agent serves, for the run's ledger."""
         self.results: list[SessionResult] = []
         self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
+        self.cassette = cassette
         self._progress = progress or (lambda line: None)
         # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
         self.spending = spending or Spending.start(config, directory / "useragent-ledger.json")
@@ -75,7 +81,7 @@ class Agent:
         session = Session(
             page=self.page,
             persona=self.persona,
-            provider=self.provider,
+            provider=around(self.provider, config, self.cassette and numbered(self.cassette, len(self.results) + 1)),
             config=config,
             directory=self.directory / name,
             spending=self.spending,
@@ -86,6 +92,8 @@ class Agent:
         )
         result = session.run(goal, url)
         self.results.append(result)
+        if config.export is not None and (found := journey(result, self.test or name, len(self.results))) is not None:
+            write(found, config.export)
         return result
 
     def interview(self, question: str, result: SessionResult | None = None) -> Interview:

@@ -18,6 +18,7 @@ from pytest_useragent.errors import ConfigError
 DEFAULT_MODEL = "claude-sonnet-4-6"
 
 ProviderName = Literal["auto", "anthropic", "offline"]
+RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 DebugMode = Literal["off", "debug", "ultra"]
 
 
@@ -188,6 +189,26 @@ OPTIONS: tuple[Option, ...] = (
         _choice("off", "sus"),
         "off",
     ),
+    Option(
+        "record-mode",
+        "replay each session from its cassette, as pytest-recording's modes: none (replay only), once (record a "
+        "missing cassette), new_episodes (replay, then go live where the page changed), all (record again), "
+        "rewrite (delete, then record); without it sessions run live",
+        _choice("none", "once", "new_episodes", "all", "rewrite"),
+        None,
+    ),
+    Option(
+        "cassette-dir",
+        "where cassettes live, as <dir>/<module>/<test>.useragent.yaml (default: cassettes/ beside each module)",
+        Path,
+        None,
+    ),
+    Option(
+        "export",
+        "write each session whose goal was reached and shown on the page as a plain pytest-playwright test into DIR",
+        Path,
+        None,
+    ),
 )
 
 
@@ -226,6 +247,12 @@ class UserAgentConfig:
     """The questionnaire after each session (`survey.py`)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
+    record_mode: RecordMode | None = None
+    """How sessions use their cassettes (replay.py); None: live, as without cassettes."""
+    cassette_dir: Path | None = None
+    """Instead of `cassettes/` beside each test module; relative to pytest's rootdir."""
+    export: Path | None = None
+    """Where reached journeys are written as plain pytest-playwright tests (export/journey.py)."""
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:
@@ -266,7 +293,17 @@ class UserAgentConfig:
 
 
 OVERRIDABLE = frozenset(
-    {"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts", "survey"}
+    {
+        "model",
+        "max_steps",
+        "wait",
+        "settle_timeout",
+        "slow_response",
+        "budget",
+        "allowed_hosts",
+        "survey",
+        "record_mode",
+    }
 )
 """What a marker or agent.run may set for one test."""
 MARKER_ARGUMENTS = (
@@ -280,5 +317,6 @@ MARKER_ARGUMENTS = (
     "allowed_hosts",
     "credentials",
     "survey",
+    "record_mode",
 )
 """Everything `@pytest.mark.useragent(...)` takes: the persona, the credentials, and every OVERRIDABLE setting."""

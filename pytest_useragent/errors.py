@@ -12,11 +12,13 @@
         │   └── ProviderRejected  the API refuses the run's calls as such (key, permission, model, request shape)
         ├── BudgetExhausted       the next model call could overspend the budget
         ├── PageUnresponsive      the page under test stopped answering (its main thread never returns)
-        └── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
+        ├── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
+        └── Divergence            a replayed journey no longer fits the page (the session ends as `diverged`)
 
-A session never lets a RunError escape: it records it as the session's outcome; after a ProviderRejected the run
-stops calling the model (later agent tests are skipped with its reason). A model reply that does not
-validate even after repair requests is the model's fault, not an error: it is recorded as a failed step.
+A session records a RunError as its outcome and lets none escape but a Divergence, raised once the session is
+written (outcome `diverged`) so that the replayed test fails with it; after a ProviderRejected the run stops calling
+the model (later agent tests are skipped with its reason). A model reply that does not validate even after repair
+requests is the model's fault, not an error: it is recorded as a failed step.
 """
 
 from __future__ import annotations
@@ -72,3 +74,9 @@ class PageUnresponsive(RunError):
 
 class Unreachable(RunError):
     """The start URL could not be loaded: the browser shows its own error page (or none) instead of the app."""
+
+
+class Divergence(RunError):
+    """A cassette's journey no longer fits the page (record modes none and once): a finding, so the session is
+    written with outcome `diverged` and the test fails with this message (step, expectation, snapshot diff,
+    locator, cassette)."""

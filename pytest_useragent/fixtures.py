@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserType, Page
 
 from pytest_useragent.agent import Agent
 from pytest_useragent.browser.launch import launch_options
+from pytest_useragent.cassette import cassette_path
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import UserError
@@ -46,6 +47,9 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
     if marker.args:
         pytest.fail("@pytest.mark.useragent takes keyword arguments only, e.g. max_steps=12", pytrace=False)
     settings = {key: value for key, value in marker.kwargs.items() if key not in ("persona", "credentials")}
+    # a record mode on the command line is the run's choice and wins (re-recording marked tests with rewrite)
+    if request.config.getoption("useragent_record_mode") is not None:
+        settings.pop("record_mode", None)
     try:
         return config.with_overrides(**settings)
     except UserError as error:
@@ -125,6 +129,7 @@ def agent(
         spending=spending,
         test=request.node.nodeid,
         credentials=credentials,
+        cassette=_cassette(request, useragent_config),
     )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent
@@ -151,6 +156,17 @@ def _credentials(request: pytest.FixtureRequest, given: Mapping[str, str]) -> Cr
     except UserError as error:
         problem = str(error)
     pytest.fail(problem, pytrace=False)
+
+
+def _cassette(request: pytest.FixtureRequest, config: UserAgentConfig) -> Path | None:
+    """The test's cassette, named as pytest-recording names its own (with a suffix of ours), when it uses one."""
+    if config.record_mode is None:
+        return None
+    directory = config.cassette_dir
+    if directory is not None and not directory.is_absolute():
+        directory = request.config.rootpath / directory
+    test = f"{request.cls.__name__}.{request.node.name}" if request.cls is not None else request.node.name
+    return cassette_path(request.node.path, test, directory)
 
 
 def _live_progress(request: pytest.FixtureRequest) -> Progress:

@@ -18,7 +18,7 @@ import pytest
 
 from pytest_useragent import fixtures
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
-from pytest_useragent.errors import ConfigError, UserError
+from pytest_useragent.errors import ConfigError, Divergence, UserError
 from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.pricing import PriceBook
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
@@ -109,7 +109,7 @@ def pytest_runtest_makereport(
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Carry the test's sessions on its teardown report; show a UserError as its one line, not a traceback."""
     report = yield
-    if call.excinfo is not None and isinstance(call.excinfo.value, UserError):
+    if call.excinfo is not None and isinstance(call.excinfo.value, UserError | Divergence):
         report.longrepr = f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
     results = item.stash.get(RESULTS_KEY, [])
     if call.when == "teardown" and results:

@@ -53,8 +53,10 @@ SessionOutcome = Literal[
     "interrupted",
     "unverified",
     "unreachable",
+    "diverged",
 ]
-"""`unverified`: the persona said done at its last step, and neither its evidence nor the test's success check bore
+"""`diverged`: a replayed journey no longer fit the page (record mode none or once; see replay.py).
+`unverified`: the persona said done at its last step, and neither its evidence nor the test's success check bore
 it out. `unreachable`: the start URL could not be loaded; no model call was made."""
 ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted", "unreachable")
 """Outcomes that say the session was stopped from outside, not how the persona fared."""
@@ -354,6 +356,8 @@ class Step(BaseModel):
     seconds: float
     events: list[PageEvent] = []
     """What the browser did beside the page during the step: dialogs, new tabs, downloads, blocked navigations."""
+    replayed: bool = False
+    """Decided by a cassette, not a model: no call, no cost (replay.py)."""
 
 
 class ExpectationStats(BaseModel):
@@ -449,6 +453,8 @@ class SessionResult(BaseModel):
     """The questionnaire the persona answered after the wrap-up (--useragent-survey), with its score."""
     interviews: list[Interview] = []
     """Debrief questions asked after the session (`Agent.interview`) and the persona's answers."""
+    replay: ReplayReport | None = None
+    """How a cassette served this session, when a record mode was set."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -462,6 +468,26 @@ class SessionResult(BaseModel):
     def cost(self) -> float:
         """The cost in `currency`."""
         return self.cost_usd * self.exchange_rate
+
+
+class ReplayReport(BaseModel):
+    """What a cassette did for one session (replay.py)."""
+
+    mode: str
+    cassette: str
+    """Its path, relative to the directory pytest ran in."""
+    replayed: int = 0
+    """Steps decided by the cassette."""
+    live: int = 0
+    """Steps decided by the provider."""
+    diverged_at: int | None = None
+    """The step at which the page no longer fit the recording; None when it never stopped fitting."""
+    why: str | None = None
+    """Why it no longer fit, in one line."""
+    saved_usd: float = 0.0
+    """What the replayed steps (and wrap-up) cost when they were recorded: what this run did not pay."""
+    recorded: bool = False
+    """The cassette was written (or rewritten) by this session."""
 
 
 PageEventKind = Literal["dialog", "popup", "download", "blocked"]

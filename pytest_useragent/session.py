@@ -38,6 +38,7 @@ from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import (
     BudgetExhausted,
+    Divergence,
     PageUnresponsive,
     ProviderError,
     ProviderRejected,
@@ -66,6 +67,7 @@ from pytest_useragent.records import (
     Usage,
 )
 from pytest_useragent.redaction import Secrets
+from pytest_useragent.replay import Replay
 from pytest_useragent.screenshots import Glance, ScreenshotPolicy, for_model
 from pytest_useragent.survey import conduct
 from pytest_useragent.verdict import SuccessCheck, describe, judge_done, read_documents, succeeded
@@ -118,6 +120,7 @@ class Session:
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
         interrupted = False
+        diverged: Divergence | None = None
         try:
             state.events.start()
             state.watcher.start()
@@ -143,6 +146,8 @@ class Session:
             outcome, error = "page_error", str(frozen)
         except Unreachable as unreachable:
             outcome, error = "unreachable", str(unreachable)
+        except Divergence as divergence:  # a finding: written, then the test fails with it
+            outcome, error, diverged = "diverged", str(divergence), divergence
         except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
             outcome, error, interrupted = "interrupted", "interrupted (KeyboardInterrupt)", True
         except UserError as mistake:  # the test's success check failed: written as far as it got, then shown
@@ -154,6 +159,8 @@ class Session:
             raise KeyboardInterrupt
         if state.mistake is not None:
             raise state.mistake
+        if diverged is not None:
+            raise diverged
         return result
 
     def _watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
@@ -250,6 +257,7 @@ class Session:
                 + grouped(found + state.checks.audited()),
                 calls=state.meter.take(),
                 seconds=time.monotonic() - started,
+                replayed=reply.replayed,
             )
             state.summary = decision.summary
             state.last = _Last(decision.expectation, decision.action.describe(), done)
@@ -429,9 +437,12 @@ class Session:
             incomplete_docs=incomplete(state.documents.root),
             completion=completion,
             survey=survey,
+            replay=self.provider.report(outcome) if isinstance(self.provider, Replay) else None,
         )
         result = state.secrets.redact_record(result)
         state.files.finish(result)
+        if isinstance(self.provider, Replay):
+            self.provider.record(result, state.secrets)
         return result
 
     def _succeeded(self, state: _State, outcome: SessionOutcome) -> bool | None:
@@ -552,6 +563,7 @@ def _expectations(steps: list[Step]) -> ExpectationStats:
 
 def _progress_line(step: Step, max_steps: int) -> str:
     verdict = f" [{step.evaluation.verdict}]" if step.evaluation else ""
+    verdict += " (replayed)" if step.replayed else ""
     action = step.action.describe() if step.action else "(no valid decision)"
     first_line = step.outcome.message.splitlines()[0] if step.outcome.message else ""
     return f"step {step.index}/{max_steps}{verdict} {action} -> {first_line}"

@@ -184,3 +184,62 @@ def _is_number(text: str) -> bool:
         return bool(re.fullmatch(r"\s*0[xob][0-9a-f]+\s*", text, re.IGNORECASE))
     word = text.strip().lstrip("+-")
     return "_" not in text and (word == "Infinity" or word.lower() not in ("nan", "inf", "infinity"))
+
+
+INTERACTIVE_ROLES = frozenset(
+    {
+        "button",
+        "link",
+        "textbox",
+        "searchbox",
+        "checkbox",
+        "radio",
+        "combobox",
+        "listbox",
+        "option",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "tab",
+        "switch",
+        "slider",
+        "spinbutton",
+        "treeitem",
+    }
+)
+"""The roles a persona can act on: what a page offers, as opposed to what it says."""
+_DIGITS = re.compile(r"\d+")
+
+
+def control(role: str, name: str | None) -> str:
+    """One control as a fingerprint names it: role and name, the name's case, spacing and digits folded (a date, a
+    price or a counter changes between runs without changing what the page offers)."""
+    folded = _DIGITS.sub("#", " ".join((name or "").split()).casefold())
+    return f'{role} "{folded}"' if folded else role
+
+
+def fingerprint(snapshot: str) -> dict[str, int]:
+    """What a page offers to act on: each interactive control (`control`) with how often it appears. Order does not
+    count (a reordered footer is the same page), nor text, values or refs: a cassette's replay fits a page when this
+    is unchanged."""
+    counts: dict[str, int] = {}
+    for read in parse(snapshot):
+        if read.role in INTERACTIVE_ROLES:
+            key = control(read.role, read.name)
+            counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def refs_of(snapshot: str, role: str, name: str | None) -> list[str]:
+    """The refs of the controls a fingerprint names `control(role, name)`, in page order."""
+    wanted = control(role, name)
+    return [read.ref for read in parse(snapshot) if read.ref and control(read.role, read.name) == wanted]
+
+
+def target_of(snapshot: str, ref: str) -> tuple[str, str | None, int] | None:
+    """The element `ref` as role, name and its place among the controls named alike (0 when alone); None when the
+    ref is not a line of the snapshot."""
+    own = next((read for read in parse(snapshot) if read.ref == ref), None)
+    if own is None:
+        return None
+    return own.role, own.name, refs_of(snapshot, own.role, own.name).index(ref)

@@ -148,6 +148,8 @@ class Reply(Generic[T]):
     """The model declined to answer (stop_reason refusal): not repaired, not retried."""
     exchanges: list[dict[str, Any]] = field(default_factory=list)
     """Raw requests and responses, kept only for --useragent-debug=ultra."""
+    replayed: bool = False
+    """Answered from a cassette (replay.py), with no model call."""
 
 
 class Provider(Protocol):

@@ -45,6 +45,19 @@ class Crash(BaseModel):
     """What its sessions spent before they died, as the run's ledger booked it."""
 
 
+class ReplayTotals(BaseModel):
+    """What cassettes did for the run (replay.py): steps replayed and live, what replay saved, where it diverged."""
+
+    sessions: int = 0
+    """Sessions run with a record mode."""
+    replayed: int = 0
+    live: int = 0
+    saved_usd: float = 0.0
+    """What the replayed steps cost when they were recorded."""
+    diverged: list[str] = []
+    """`<test>: step N: why`, one per session whose page no longer fit its cassette."""
+
+
 class Stops(BaseModel):
     """What stopped sessions from outside the app under test, and the tests skipped because of it."""
 
@@ -130,6 +143,7 @@ class RunSummary(BaseModel):
     """How many of the run's issues are objective, reproduced, opinions."""
     by_persona: list[PersonaRow] = []
     """Each persona's sessions together, by name, for comparing personas."""
+    replay: ReplayTotals = ReplayTotals()
 
     @property
     def errors(self) -> list[SessionEntry]:
@@ -197,6 +211,18 @@ def aggregate(
         false_dones=sum(len(s.result.completion.false_dones) for s in sessions),
         issues_by_trust={name: trusts[name] for name in get_args(Trust)},
         by_persona=by_persona(sessions),
+        replay=replay_totals(sessions),
+    )
+
+
+def replay_totals(sessions: list[SessionEntry]) -> ReplayTotals:
+    replays = [(s.nodeid, s.result.replay) for s in sessions if s.result.replay is not None]
+    return ReplayTotals(
+        sessions=len(replays),
+        replayed=sum(replay.replayed for _, replay in replays),
+        live=sum(replay.live for _, replay in replays),
+        saved_usd=sum(replay.saved_usd for _, replay in replays),
+        diverged=[f"{test}: step {replay.diverged_at}: {replay.why}" for test, replay in replays if replay.diverged_at],
     )
 
 

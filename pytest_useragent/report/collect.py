@@ -166,6 +166,10 @@ class RunCollector:
         terminalreporter.write_line(
             f"spent {summary.money(summary.spent_usd)} of the {summary.money(summary.budget_usd)} budget"
         )
+        if summary.replay.sessions:
+            terminalreporter.write_line(replay_line(summary))
+        for line in summary.replay.diverged:
+            terminalreporter.write_line(f"diverged: {line}", red=True)
         if summary.false_dones:
             terminalreporter.write_line(
                 f'false "done": {summary.false_dones} (a persona said the goal was reached, and neither its evidence '
@@ -185,6 +189,14 @@ class RunCollector:
             terminalreporter.write_line(f"report: {self.written}")
         if self.unwritten is not None:
             terminalreporter.write_line(self.unwritten, red=True)
+
+
+def replay_line(summary: RunSummary) -> str:
+    replay = summary.replay
+    return (
+        f"replay: {replay.replayed} steps from cassettes, {replay.live} live, in {replay.sessions} sessions; "
+        f"saved {summary.money(replay.saved_usd)}"
+    )
 
 
 def stop_lines(summary: RunSummary) -> list[str]:
