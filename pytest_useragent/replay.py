@@ -38,13 +38,23 @@ from pytest_useragent.cassette import (
 )
 from pytest_useragent.config import RecordMode, UserAgentConfig
 from pytest_useragent.errors import Divergence
-from pytest_useragent.llm.base import ComposeRequest, Provider, Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import (
+    ComposeRequest,
+    InterviewRequest,
+    Provider,
+    Reply,
+    StepRequest,
+    SurveyRequest,
+    WrapUpRequest,
+)
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
     Decision,
+    InterviewReply,
     ReplayReport,
     SessionOutcome,
     SessionResult,
+    SusReply,
     Usage,
     WrapUp,
 )
@@ -152,6 +162,16 @@ class Replay:
         if self.strict:
             return Reply(None, problem="no wrap-up: the journey no longer fits its cassette")
         return self.live.wrap_up(request, meter)
+
+    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
+        # a questionnaire is an opinion of this run, not part of the journey: not recorded, and never asked of a
+        # model where no model may be called
+        if self.strict:
+            return Reply(None, problem="a replayed session asks no model (record mode none or once)")
+        return self.live.survey(request, meter)
+
+    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
+        return self.live.interview(request, meter)
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         seen = self.seen.get(self.step)

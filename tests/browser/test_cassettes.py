@@ -35,11 +35,13 @@ class NoModel:
     def decide(self, *args: Any) -> Any:
         raise AssertionError("a replayed step called the model")
 
-    wrap_up = compose = decide
+    wrap_up = compose = survey = interview = decide
 
 
-def make_agent(page: Any, provider: Any, directory: Path, cassette: Path, mode: str, **credentials: str) -> Agent:
-    config = UserAgentConfig(settle_timeout=2, record_mode=mode)  # type: ignore[arg-type]
+def make_agent(
+    page: Any, provider: Any, directory: Path, cassette: Path, mode: str, survey: str = "off", **credentials: str
+) -> Agent:
+    config = UserAgentConfig(settle_timeout=2, record_mode=mode, survey=survey)  # type: ignore[arg-type]
     return Agent(page, JANA, provider, config, directory, cassette=cassette, credentials=credentials)
 
 
@@ -265,3 +267,12 @@ def test_a_large_write_replays_its_recorded_content(page, context, site, tmp_pat
     assert (
         result.goal_achieved and written == Path(recorded.docs["notes.md"]).read_text() and "$12 per month" in written
     )
+
+
+def test_a_replayed_session_asks_no_model_for_its_survey(recorded, context, site, tmp_path, cassette):
+    page = context.new_page()
+    serve(page, "/", FLAWED)
+    agent = make_agent(page, NoModel(), tmp_path / "replay", cassette, "none", survey="sus")
+    result = agent.run("Find the Pro price", f"{site}/")
+    assert result.goal_achieved and result.cost_usd == 0 and result.survey is None
+    assert "a replayed session asks no model" in (result.error or "")
