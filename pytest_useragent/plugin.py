@@ -20,6 +20,7 @@ from pytest_useragent import fixtures
 from pytest_useragent.config import OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, UserError
 from pytest_useragent.ledger import RunLedger, Spending
+from pytest_useragent.persona import Persona, enter_rootdir, leave_rootdir
 from pytest_useragent.pricing import PriceBook
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
 from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
@@ -53,9 +54,12 @@ def pytest_configure(config: pytest.Config) -> None:
         raw[option.name] = value if value is not None else config.getini(dest)
     try:
         settings = UserAgentConfig.from_raw(raw)
+        if settings.persona is not None:  # a file that is missing or broken stops the run here, not every test
+            _checked_persona(settings.persona, config.rootpath)
         spending = _spending(config, settings)
-    except ConfigError as error:
+    except UserError as error:
         raise pytest.UsageError(str(error)) from None
+    enter_rootdir(config.rootpath)
     if settings.provider == "anthropic" and not os.environ.get("ANTHROPIC_API_KEY"):
         raise pytest.UsageError("--useragent-provider=anthropic needs ANTHROPIC_API_KEY in the environment")
     config.stash[CONFIG_KEY] = settings
@@ -86,7 +90,15 @@ def pytest_configure_node(node: Any) -> None:
     node.workerinput[LEDGER_INPUT] = str(node.config.stash[SPENDING_KEY].ledger.path)
 
 
+def _checked_persona(spec: str, rootdir: Path) -> Persona:
+    try:
+        return Persona.load(spec, root=rootdir)
+    except UserError as error:
+        raise ConfigError(f"--useragent-persona={spec.strip():.60}: {error}") from None
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
+    leave_rootdir(config.rootpath)
     if LEDGER_DIR_KEY in config.stash:
         shutil.rmtree(config.stash[LEDGER_DIR_KEY], ignore_errors=True)
 

@@ -135,7 +135,7 @@ def test_author_mistakes_fail_with_one_line_and_no_traceback(suite):
     result = run(suite)
     result.assert_outcomes(passed=0, failed=1, errors=2)
     out = result.stdout.str()
-    assert "@pytest.mark.useragent: unknown useragent setting(s): steps; known: allowed_hosts, budget, max_steps" in out
+    assert "@pytest.mark.useragent: unknown setting(s) steps (did you mean max_steps?); it takes allowed_hosts" in out
     assert "broken.yaml is not valid YAML (line 1)" in out
     assert "PersonaError: persona file missing.yaml: No such file or directory" in out
     assert "Traceback" not in out and "pytest_useragent/" not in out

@@ -1,0 +1,118 @@
+"""A newcomer's first hour (issue 18): every message they meet is one right line, the first time."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def run(suite: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return suite.runpytest_subprocess("-p", "no:cacheprovider", *args, timeout=240)
+
+
+def one_line(result: pytest.RunResult) -> str:
+    """The whole output, checked for what a user should never see."""
+    out = result.stdout.str() + result.stderr.str()
+    assert "Traceback" not in out and "During handling" not in out and "pytest_useragent/" not in out
+    return out
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (
+            "personas/ana",
+            "--useragent-persona=personas/ana: persona file */personas/ana: No such file or directory (did you mean ana.yaml?)",
+        ),
+        (
+            "personas/broken.yaml",
+            "--useragent-persona=personas/broken.yaml: persona file */personas/broken.yaml is not valid YAML (line 1)",
+        ),
+        (
+            "personas/gone.yml",
+            "--useragent-persona=personas/gone.yml: persona file */personas/gone.yml: No such file or directory",
+        ),
+    ],
+)
+def test_a_bad_persona_option_stops_the_run_at_start_with_one_line(suite, value, message):
+    suite.mkdir("personas")
+    suite.path.joinpath("personas", "ana.yaml").write_text("name: Ana\n", encoding="utf-8")
+    suite.path.joinpath("personas", "broken.yaml").write_text("name: [oops", encoding="utf-8")
+    suite.makepyfile(test_x="def test_a(persona): pass\ndef test_b(persona): pass\n")
+    result = run(suite, f"--useragent-persona={value}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: {message}"])
+    one_line(result)
+
+
+def test_a_bad_ini_persona_stops_the_run_too_and_text_stays_text(suite):
+    suite.makeini("[pytest]\nuseragent_persona = personas/nobody.yaml\n")
+    suite.makepyfile(test_x="def test_a(persona): pass\n")
+    result = run(suite)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --useragent-persona=personas/nobody.yaml: persona file *: No such file*"])
+    suite.makeini("[pytest]\nuseragent_persona = Ana, 30, works w/ kids and/or dogs\n")
+    suite.makepyfile(test_x="def test_a(persona): assert persona.name == 'Ana'\n")
+    run(suite).assert_outcomes(passed=1)
+
+
+def test_from_yaml_in_a_fixture_is_relative_to_the_rootdir_wherever_pytest_starts(suite):
+    # the README's example, run from the project's parent directory: the same rule as the marker and the option
+    project = suite.mkdir("shop_tests")
+    project.joinpath("pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    project.joinpath("personas").mkdir()
+    project.joinpath("personas", "jana.yaml").write_text("name: Jana\nlanguage: cs\n", encoding="utf-8")
+    project.joinpath("test_jana.py").write_text(
+        "import pytest\n"
+        "from pytest_useragent import Persona\n\n"
+        "@pytest.fixture\n"
+        "def persona():\n"
+        "    return Persona.from_yaml('personas/jana.yaml')\n\n"
+        "def test_jana(persona):\n"
+        "    assert persona.language == 'cs'\n",
+        encoding="utf-8",
+    )
+    result = run(suite, "shop_tests")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["rootdir: */shop_tests*"])
+
+
+def test_the_marker_persona_wins_over_an_overridden_persona_fixture(suite):
+    suite.makepyfile(
+        test_marked="""
+        import pytest
+        from pytest_useragent import Persona
+
+        @pytest.fixture
+        def persona():
+            return Persona("Bob, 60, the module's persona.")
+
+        @pytest.mark.useragent(persona="Jana, 45, this test's persona.")
+        def test_marked(agent):
+            assert agent.persona.name == "Jana"
+
+        def test_unmarked(agent):
+            assert agent.persona.name == "Bob"
+    """
+    )
+    run(suite).assert_outcomes(passed=2)
+
+
+def test_an_unknown_marker_setting_lists_every_key_it_takes(suite):
+    suite.makepyfile(
+        test_typo="""
+        import pytest
+
+        @pytest.mark.useragent(steps=3)
+        def test_typo(agent):
+            pass
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "@pytest.mark.useragent: unknown setting(s) steps (did you mean max_steps?); it takes allowed_hosts, "
+            "budget, credentials, max_steps, model, persona, settle_timeout, slow_response, wait"
+        ]
+    )
+    one_line(result)
