@@ -228,7 +228,10 @@ class UserAgentConfig:
                 values[option.name.replace("-", "_")] = option.parse(str(text))
             except ValueError as error:
                 raise ConfigError(f"--useragent-{option.name}={text!r}: {error}") from None
-        return cls(**values)
+        config = cls(**values)
+        if problem := model_problem(config.provider, config.model):
+            raise ConfigError(f"--useragent-model={config.model}: {problem}")
+        return config
 
     def with_overrides(self, **overrides: Any) -> UserAgentConfig:
         """This config with a marker's or a call's settings applied; unknown or bad values raise ConfigError.
@@ -249,8 +252,33 @@ class UserAgentConfig:
                 parsed["session_budget" if key == "budget" else key] = option.parse(text)
             except ValueError as error:
                 raise ConfigError(f"useragent {key}={value!r}: {error}") from None
+        if "model" in parsed and (problem := model_problem(self.provider, parsed["model"])):
+            raise ConfigError(f"useragent model={parsed['model']!r}: {problem}")
         return replace(self, **parsed)
 
 
 OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts"})
 """What a marker or agent.run may set for one test."""
+
+
+PROVIDER_MODELS: dict[str, tuple[str, str]] = {
+    "anthropic": ("claude", "Claude models (claude-sonnet-4-6, claude-haiku-4-5, ...)")
+}
+"""Which models each provider that takes a model serves: a word every one of their names holds, and how to say so.
+The offline engine takes none; `auto` may pick any of these."""
+
+
+def model_problem(provider: str, model: str) -> str | None:
+    """Why no provider the run may use serves `model`, in one line; None when one does (or none takes a model).
+
+    A name is checked by its family only: a new or dated Claude model needs no change here, a gpt-4o never reaches
+    the Anthropic API to come back as a 404 at the first step."""
+    if provider == "offline":
+        return None
+    if provider != "auto":
+        word, what = PROVIDER_MODELS[provider]
+        return None if word in model.lower() else f"--useragent-provider={provider} serves {what} only"
+    if any(word in model.lower() for word, _ in PROVIDER_MODELS.values()):
+        return None
+    served = "; ".join(f"{name} serves {what}" for name, (_, what) in PROVIDER_MODELS.items())
+    return f"no provider serves it: {served}; offline takes no model"

@@ -108,6 +108,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     provider = fixtures.resolve_provider(settings)
     why = " (auto: no ANTHROPIC_API_KEY)" if settings.provider == "auto" and provider == "offline" else ""
     model = "" if provider == "offline" else f", model {settings.model}"
+    if provider == "offline" and (config.getoption("useragent_model") or config.getini("useragent_model")):
+        model = f", --useragent-model={settings.model} unused"
     given = config.getoption("useragent_budget") is not None or config.getini("useragent_budget") is not None
     budget = spending.show(spending.ledger.state().limit_usd) + ("" if given else " (default)")
     lines = [f"useragent: provider {provider}{why}{model}, budget {budget} for the run, max {settings.max_steps} steps"]

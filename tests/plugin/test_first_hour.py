@@ -116,3 +116,35 @@ def test_an_unknown_marker_setting_lists_every_key_it_takes(suite):
         ]
     )
     one_line(result)
+
+
+@pytest.mark.parametrize(
+    ("key", "args", "message"),
+    [
+        (
+            None,
+            ["--useragent-model=gpt-4o"],
+            "ERROR: --useragent-model=gpt-4o: no provider serves it: anthropic serves Claude models (claude-sonnet-4-6, *); offline takes no model",
+        ),
+        (
+            "sk-ant-test",
+            ["--useragent-model=gpt-4o", "--useragent-provider=anthropic"],
+            "ERROR: --useragent-model=gpt-4o: --useragent-provider=anthropic serves Claude models (*) only",
+        ),
+    ],
+)
+def test_a_model_no_provider_serves_stops_the_run_with_one_line(suite, monkeypatch, key, args, message):
+    if key:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", key)
+    suite.makepyfile(test_x="def test_x(): pass")
+    result = run(suite, *args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+    one_line(result)
+
+
+def test_a_claude_model_with_no_key_is_said_to_be_unused(suite):
+    suite.makepyfile(test_x="def test_x(): pass")
+    run(suite, "--useragent-model=claude-haiku-4-5").stdout.fnmatch_lines(
+        ["useragent: provider offline (auto: no ANTHROPIC_API_KEY), --useragent-model=claude-haiku-4-5 unused, budget*"]
+    )
