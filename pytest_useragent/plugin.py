@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent import fixtures
+from pytest_useragent import brief, fixtures
 from pytest_useragent.config import OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, UserError
 from pytest_useragent.ledger import RunLedger, Spending
@@ -127,6 +127,8 @@ def pytest_runtest_makereport(
     if call.excinfo is not None and isinstance(call.excinfo.value, UserError):
         report.longrepr = f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
     results = item.stash.get(RESULTS_KEY, [])
+    if call.when == "call" and report.failed and results:  # the sessions in a few lines, under the failure
+        report.sections.append(("useragent", "\n\n".join("\n".join(brief.lines(result)) for result in results)))
     if call.when == "teardown" and results:
         setattr(report, SESSIONS_ATTRIBUTE, [result.model_dump_json() for result in results])
         report.user_properties.extend(junit_properties(results))

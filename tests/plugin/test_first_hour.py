@@ -148,3 +148,30 @@ def test_a_claude_model_with_no_key_is_said_to_be_unused(suite):
     run(suite, "--useragent-model=claude-haiku-4-5").stdout.fnmatch_lines(
         ["useragent: provider offline (auto: no ANTHROPIC_API_KEY), --useragent-model=claude-haiku-4-5 unused, budget*"]
     )
+
+
+def test_a_failing_goal_says_in_a_few_lines_how_the_session_went(suite):
+    suite.makepyfile(
+        test_goal="""
+        def test_goal(agent, site):
+            result = agent.run("Find the careers page and apply for a job", url=site + "/index.html", max_steps=3)
+            assert result.goal_achieved
+    """
+    )
+    result = run(suite, "-vv")  # -vv: pytest shows a repr whole
+    result.assert_outcomes(failed=1)
+    where = [line for line in result.stdout.lines if line.startswith("E") and "where False = " in line]
+    assert len(where) == 1 and "Step(" not in where[0] and "usage" not in where[0], where  # not the 3 KB record
+    result.stdout.fnmatch_lines(
+        [
+            "E        +  where False = SessionResult(outcome='max_steps', goal_achieved=False, steps=3, *"
+            "report='*/useragent/report.md').goal_achieved",
+            "*- useragent -*",
+            "max_steps after 3 steps, goal not achieved (offline): Find the careers page and apply for a job",
+            "last expectation: * -> met (*)",
+            "issues: 1 major",
+            "  major [[]dead-click[]] A click did nothing",
+            "report: */useragent/report.md",
+        ]
+    )
+    one_line(result)
