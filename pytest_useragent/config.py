@@ -19,6 +19,7 @@ DEFAULT_MODEL = "claude-sonnet-4-6"
 
 ProviderName = Literal["auto", "anthropic", "offline"]
 DebugMode = Literal["off", "debug", "ultra"]
+IniType = Literal["string", "int", "float", "bool"]
 
 
 def _choice(*allowed: str) -> Callable[[str], str]:
@@ -109,6 +110,20 @@ class Option:
         choices: tuple[str, ...] | None = getattr(self.parse, "choices", None)
         return "|".join(choices) if choices else METAVARS.get(self.parse, "VALUE")
 
+    @property
+    def ini_type(self) -> IniType:
+        """How pytest reads the ini key, and what --help says it takes: int, float, bool or string."""
+        return INI_TYPES.get(self.parse, "string")
+
+    @property
+    def rule(self) -> str:
+        """What a value must be, in the words of the parser's refusal (all refuse a value that is no number)."""
+        try:
+            self.parse("\x00")
+        except ValueError as error:
+            return str(error)
+        return "must be text"
+
 
 METAVARS: dict[Callable[[str], Any], str] = {
     _positive_int: "N",
@@ -124,6 +139,15 @@ METAVARS: dict[Callable[[str], Any], str] = {
     Path: "PATH",
 }
 
+INI_TYPES: dict[Callable[[str], Any], IniType] = {
+    _positive_int: "int",
+    _count: "int",
+    _seconds: "float",
+    _timeout: "float",
+    _amount: "float",
+    _switch: "bool",
+}
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "provider",
@@ -132,7 +156,12 @@ OPTIONS: tuple[Option, ...] = (
         "auto",
     ),
     Option("model", f"Claude model name (default {DEFAULT_MODEL})", _model, DEFAULT_MODEL),
-    Option("persona", "persona text, or a path to a persona YAML file", str, None),
+    Option(
+        "persona",
+        "persona text, or a persona YAML file: a path ending in .yaml, or holding a /, relative to the rootdir",
+        str,
+        None,
+    ),
     Option("max-steps", "most steps one session may take (default 15)", _positive_int, "15"),
     Option("wait", "least seconds to wait after each action before looking again (default 0)", _seconds, "0"),
     Option("settle-timeout", "most seconds to wait for the page to become quiet (default 5)", _seconds, "5"),

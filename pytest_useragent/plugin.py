@@ -34,7 +34,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for option in OPTIONS:
         dest = "useragent_" + option.name.replace("-", "_")
         group.addoption(f"--useragent-{option.name}", dest=dest, default=None, metavar=option.metavar, help=option.help)
-        parser.addini(dest, help=option.help, default=None)
+        parser.addini(dest, help=option.help, type=option.ini_type, default=None)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -47,13 +47,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,
     # never fatal, in a run we are part of (a line added after the suite's own, so it takes precedence for it alone).
     config.addinivalue_line("filterwarnings", f"default:{THIRD_PARTY_DEPRECATION}:DeprecationWarning")
-    raw: dict[str, str | None] = {}
-    for option in OPTIONS:
-        dest = "useragent_" + option.name.replace("-", "_")
-        value = config.getoption(dest)
-        raw[option.name] = value if value is not None else config.getini(dest)
     try:
-        settings = UserAgentConfig.from_raw(raw)
+        settings = UserAgentConfig.from_raw(_raw(config))
         if settings.persona is not None:  # a file that is missing or broken stops the run here, not every test
             _checked_persona(settings.persona, config.rootpath)
         spending = _spending(config, settings)
@@ -88,6 +83,25 @@ def _spending(config: pytest.Config, settings: UserAgentConfig) -> Spending:
 def pytest_configure_node(node: Any) -> None:
     """pytest-xdist: tell each worker where the run's ledger is."""
     node.workerinput[LEDGER_INPUT] = str(node.config.stash[SPENDING_KEY].ledger.path)
+
+
+def _raw(config: pytest.Config) -> dict[str, str | None]:
+    """Each option's value as given: the command line's, else the ini's (which pytest has typed: 12, 1.5, True)."""
+    raw: dict[str, str | None] = {}
+    for option in OPTIONS:
+        dest = "useragent_" + option.name.replace("-", "_")
+        value = config.getoption(dest)
+        if value is None:
+            try:
+                value = config.getini(dest)
+            except (pytest.UsageError, ValueError, TypeError) as error:  # pytest's own words name the value only
+                raise ConfigError(f"{dest} in {config.inipath}: {option.rule} ({error})") from None
+            try:  # said here, where it is known to come from the ini file
+                option.parse(str(value)) if value is not None else None
+            except ValueError as error:
+                raise ConfigError(f"{dest} = {value} in {config.inipath}: {error}") from None
+        raw[option.name] = None if value is None else str(value)
+    return raw
 
 
 def _checked_persona(spec: str, rootdir: Path) -> Persona:

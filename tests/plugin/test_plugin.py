@@ -110,7 +110,13 @@ def test_a_bad_ini_value_is_rejected_too(suite):
     suite.makepyfile(test_x="def test_x(): pass")
     result = run(suite)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["ERROR: --useragent-wait='soon': must be a number of seconds, 0 or more"])
+    result.stderr.fnmatch_lines(
+        ["ERROR: useragent_wait in */tox.ini: must be a number of seconds, 0 or more (could not convert *: 'soon')"]
+    )
+    suite.makeini("[pytest]\nuseragent_max_steps = 0\n")
+    result = run(suite)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: useragent_max_steps = 0 in */tox.ini: must be a whole number of at least 1"])
 
 
 def test_author_mistakes_fail_with_one_line_and_no_traceback(suite):
@@ -219,8 +225,15 @@ def test_help_lists_the_options_with_what_they_take(suite):
         [
             "*pytest-useragent: UX sessions driven as a persona:*",
             "*--useragent-provider=auto|anthropic|offline*",
+            "*--useragent-persona=TEXT|FILE*",
+            "*relative to the rootdir*",
             "*--useragent-max-steps=N*",
             "*--useragent-todo=on|off*",
+            "*useragent_model (string):*",
+            "*useragent_max_steps (int):*",
+            "*useragent_wait (float):*",
+            "*useragent_budget (float):*",
+            "*useragent_todo (bool):*",
         ]
     )
 
