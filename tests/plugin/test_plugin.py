@@ -26,7 +26,7 @@ def test_the_agent_fixture_runs_a_session_and_the_run_is_reported(suite):
         [
             "useragent: provider offline (auto: no ANTHROPIC_API_KEY), budget $5.00 (default) for the run, max 15 steps",
             "*= useragent =*",
-            "1 sessions in 1 tests, 1 goals achieved, 2 steps, expectations met 1/1 (100%), issues: *",
+            "1 session in 1 test, 1 goal achieved, 2 steps, expectations met 1/1 (100%), issues: *",
             "spent $0.00 of the $5.00 budget",
             "report: *useragent-report/report.html",
         ]
@@ -169,7 +169,7 @@ def test_debug_mode_shows_live_progress_and_report_dir_moves(suite):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 1/15 click e* -> clicked",
+            '*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 1/15 click get_by_role("link", name="Pricing") -> clicked',
             "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 2/15 [[]met[]] done*",
         ]
     )
