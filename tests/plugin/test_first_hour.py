@@ -175,3 +175,21 @@ def test_a_failing_goal_says_in_a_few_lines_how_the_session_went(suite):
         ]
     )
     one_line(result)
+
+
+def test_a_start_url_that_is_no_address_is_one_line_and_nothing_runs(suite):
+    suite.makepyfile(
+        test_url="""
+        def test_not_a_url(agent):
+            agent.run("Find the pricing", url="not a url")
+
+        def test_nothing_ran(agent, tmp_path):
+            assert not list(tmp_path.parent.glob("test_not_a_url*/useragent*"))
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        ["NotAnAddress: agent.run(url='not a url'): not a whole address: give one with its scheme*"]
+    )
+    one_line(result)
