@@ -8,6 +8,7 @@ a ledger file in a temp directory the controller creates and hands to workers th
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Generator
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent import brief, fixtures
+from pytest_useragent import brief, errors, fixtures
 from pytest_useragent.config import OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, UserError
 from pytest_useragent.ledger import RunLedger, Spending
@@ -130,6 +131,21 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     if provider == "anthropic" and not spending.prices.is_known(settings.model):
         lines.append(f"useragent: no known price for {settings.model}: it is charged at the dearest known rate")
     return lines
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    """A UserError while a test module is imported (`Persona.from_yaml` at module level) is its one line too. The
+    hook sees only the report, whose crash line names the error's class: only our own UserErrors are shortened."""
+    report = yield
+    crash = getattr(report.longrepr, "reprcrash", None)
+    found = re.match(r"pytest_useragent\.errors\.(\w+): (.*)", crash.message, re.S) if crash is not None else None
+    kind = getattr(errors, found[1], None) if found else None
+    if report.failed and found and isinstance(kind, type) and issubclass(kind, UserError):
+        report.longrepr = f"{found[1]}: {found[2]}"
+    return report
 
 
 @pytest.hookimpl(wrapper=True)

@@ -193,3 +193,21 @@ def test_a_start_url_that_is_no_address_is_one_line_and_nothing_runs(suite):
         ["NotAnAddress: agent.run(url='not a url'): not a whole address: give one with its scheme*"]
     )
     one_line(result)
+
+
+def test_a_persona_read_at_import_is_one_line_too(suite):
+    suite.makepyfile(
+        test_module_level="""
+        import pytest
+        from pytest_useragent import Persona
+
+        pytestmark = pytest.mark.useragent(persona=Persona.from_yaml("personas/nobody.yaml"))
+
+        def test_x(agent):
+            pass
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["PersonaError: persona file */personas/nobody.yaml: No such file or directory"])
+    one_line(result)
