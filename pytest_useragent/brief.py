@@ -36,6 +36,9 @@ def lines(result: SessionResult) -> list[str]:
     told = [f"{result.outcome} after {steps}, {ending} ({_engine(result)}): {result.goal}"]
     if result.error:
         told.append(f"stopped: {result.error}")
+    last = result.steps[-1].action if result.steps else None
+    if last is not None and last.kind in ("give_up", "done") and last.reason:
+        told.append(f"{'gave up' if last.kind == 'give_up' else 'said done'}: {last.reason}")
     if verdict := last_verdict(result):
         expectation, judged, note = verdict
         told.append(f"last expectation: {expectation} -> {judged}" + (f" ({note})" if note else ""))

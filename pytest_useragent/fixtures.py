@@ -136,6 +136,8 @@ def agent(
     # marker's credentials= are laid over `useragent_credentials` (and pytest-playwright's browser_context_args marker
     # over its fixture)
     persona = _marker_persona(request) or persona
+    if isinstance(persona, str):  # @pytest.mark.parametrize("persona", ["personas/ana.yaml", "Bob, 67, ..."])
+        persona = _loaded(persona, request)
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
     if state.halted:

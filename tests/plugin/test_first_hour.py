@@ -211,3 +211,25 @@ def test_a_persona_read_at_import_is_one_line_too(suite):
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["PersonaError: persona file */personas/nobody.yaml: No such file or directory"])
     one_line(result)
+
+
+def test_personas_parametrize_by_file_or_text(suite):
+    suite.mkdir("personas")
+    suite.path.joinpath("personas", "ana.yaml").write_text("name: Ana\nlanguage: cs\n", encoding="utf-8")
+    suite.makepyfile(
+        test_many="""
+        import pytest
+
+        @pytest.mark.parametrize("persona", ["personas/ana.yaml", "Bob, 67, reads everything twice."])
+        def test_each(agent):
+            assert agent.persona.name in ("Ana", "Bob")
+
+        @pytest.mark.parametrize("persona", ["personas/nobody.yaml"])
+        def test_missing(agent):
+            pass
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(passed=2, errors=1)
+    result.stdout.fnmatch_lines(["persona file */personas/nobody.yaml: No such file or directory"])
+    one_line(result)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_useragent.brief import last_verdict, lines
-from pytest_useragent.records import Evaluation
+from pytest_useragent.records import Action, Evaluation
 from pytest_useragent.testing.synthetic import session_result
 
 
@@ -55,3 +55,10 @@ def test_one_step_is_singular_and_nothing_judged_is_left_out():
         repr(result)
         == "SessionResult(outcome='max_steps', goal_achieved=False, steps=1, issues=none, report='/nowhere/report.md')"
     )
+
+
+def test_a_session_that_gave_up_says_why():
+    result = judged(["Pricing opens"], [None], issues=0)
+    step = result.steps[0].model_copy(update={"action": Action(kind="give_up", reason="nothing leads to pro, plan")})
+    result = result.model_copy(update={"steps": [step], "outcome": "gave_up"})
+    assert lines(result)[1] == "gave up: nothing leads to pro, plan"
