@@ -52,7 +52,7 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
     try:
         return config.with_overrides(**settings)
     except UserError as error:
-        problem = f"@pytest.mark.useragent: {error}"
+        problem = f"@pytest.mark.useragent: {str(error).removeprefix('useragent ')}"
     pytest.fail(problem, pytrace=False)  # outside `except`: the line alone, not "During handling of ..." and it again
 
 

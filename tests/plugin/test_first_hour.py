@@ -233,3 +233,21 @@ def test_personas_parametrize_by_file_or_text(suite):
     result.assert_outcomes(passed=2, errors=1)
     result.stdout.fnmatch_lines(["persona file */personas/nobody.yaml: No such file or directory"])
     one_line(result)
+
+
+def test_a_marker_model_no_provider_serves_is_one_line(suite):
+    suite.makepyfile(
+        test_model="""
+        import pytest
+
+        @pytest.mark.useragent(model="gpt-4o")
+        def test_model(useragent_config):
+            pass
+    """
+    )
+    result = run(suite)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        ["@pytest.mark.useragent: model='gpt-4o': no provider serves it: anthropic serves Claude*"]
+    )
+    one_line(result)
