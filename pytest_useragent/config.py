@@ -20,6 +20,7 @@ DEFAULT_MODEL = "claude-sonnet-4-6"
 ProviderName = Literal["auto", "anthropic", "offline"]
 RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 DebugMode = Literal["off", "debug", "ultra"]
+IniType = Literal["string", "int", "float", "bool"]
 
 
 def _choice(*allowed: str) -> Callable[[str], str]:
@@ -110,6 +111,20 @@ class Option:
         choices: tuple[str, ...] | None = getattr(self.parse, "choices", None)
         return "|".join(choices) if choices else METAVARS.get(self.parse, "VALUE")
 
+    @property
+    def ini_type(self) -> IniType:
+        """How pytest reads the ini key, and what --help says it takes: int, float, bool or string."""
+        return INI_TYPES.get(self.parse, "string")
+
+    @property
+    def rule(self) -> str:
+        """What a value must be, in the words of the parser's refusal (all refuse a value that is no number)."""
+        try:
+            self.parse("\x00")
+        except ValueError as error:
+            return str(error)
+        return "must be text"
+
 
 METAVARS: dict[Callable[[str], Any], str] = {
     _positive_int: "N",
@@ -125,6 +140,15 @@ METAVARS: dict[Callable[[str], Any], str] = {
     Path: "PATH",
 }
 
+INI_TYPES: dict[Callable[[str], Any], IniType] = {
+    _positive_int: "int",
+    _count: "int",
+    _seconds: "float",
+    _timeout: "float",
+    _amount: "float",
+    _switch: "bool",
+}
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "provider",
@@ -135,7 +159,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("model", f"Claude model name (default {DEFAULT_MODEL})", _model, DEFAULT_MODEL),
     Option(
         "persona",
-        "persona text, a preset name (hurried-expert, screen-reader-user, ...), or a path to a persona YAML file",
+        "persona text, a preset name (hurried-expert, screen-reader-user, ...), or a persona YAML file: a path "
+        "ending in .yaml, or holding a /, relative to the rootdir",
         str,
         None,
     ),
@@ -268,7 +293,10 @@ class UserAgentConfig:
                 values[option.name.replace("-", "_")] = option.parse(str(text))
             except ValueError as error:
                 raise ConfigError(f"--useragent-{option.name}={text!r}: {error}") from None
-        return cls(**values)
+        config = cls(**values)
+        if problem := model_problem(config.provider, config.model):
+            raise ConfigError(f"--useragent-model={config.model}: {problem}")
+        return config
 
     def with_overrides(self, **overrides: Any) -> UserAgentConfig:
         """This config with a marker's or a call's settings applied; unknown or bad values raise ConfigError.
@@ -289,6 +317,8 @@ class UserAgentConfig:
                 parsed["session_budget" if key == "budget" else key] = option.parse(text)
             except ValueError as error:
                 raise ConfigError(f"useragent {key}={value!r}: {error}") from None
+        if "model" in parsed and (problem := model_problem(self.provider, parsed["model"])):
+            raise ConfigError(f"useragent model={parsed['model']!r}: {problem}")
         return replace(self, **parsed)
 
 
@@ -320,3 +350,26 @@ MARKER_ARGUMENTS = (
     "record_mode",
 )
 """Everything `@pytest.mark.useragent(...)` takes: the persona, the credentials, and every OVERRIDABLE setting."""
+
+
+PROVIDER_MODELS: dict[str, tuple[str, str]] = {
+    "anthropic": ("claude", "Claude models (claude-sonnet-4-6, claude-haiku-4-5, ...)")
+}
+"""Which models each provider that takes a model serves: a word every one of their names holds, and how to say so.
+The offline engine takes none; `auto` may pick any of these."""
+
+
+def model_problem(provider: str, model: str) -> str | None:
+    """Why no provider the run may use serves `model`, in one line; None when one does (or none takes a model).
+
+    A name is checked by its family only: a new or dated Claude model needs no change here, a gpt-4o never reaches
+    the Anthropic API to come back as a 404 at the first step."""
+    if provider == "offline":
+        return None
+    if provider != "auto":
+        word, what = PROVIDER_MODELS[provider]
+        return None if word in model.lower() else f"--useragent-provider={provider} serves {what} only"
+    if any(word in model.lower() for word, _ in PROVIDER_MODELS.values()):
+        return None
+    served = "; ".join(f"{name} serves {what}" for name, (_, what) in PROVIDER_MODELS.items())
+    return f"no provider serves it: {served}; offline takes no model"

@@ -6,7 +6,8 @@
     │   ├── PersonaError          a persona text or YAML file that cannot be used
     │   ├── GoalError             a goal that is missing, empty or too long
     │   ├── BrowserNotFoundError  no Chromium to drive
-    │   └── NothingToOpen         agent.run() without a url on a blank page
+    │   ├── NothingToOpen         agent.run() without a url on a blank page
+    │   └── NotAnAddress          agent.run(url=...) with something a browser cannot open as a page
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
         │   └── ProviderRejected  the API refuses the run's calls as such (key, permission, model, request shape)
@@ -50,6 +51,10 @@ class BrowserNotFoundError(UserError):
 
 class NothingToOpen(UserError):
     """`agent.run()` with no url, on a page that is still about:blank: there is no app to test."""
+
+
+class NotAnAddress(UserError):
+    """`agent.run(url=...)` with no scheme or host (`example.com/shop`, `not a url`) or a scheme that is no page."""
 
 
 class RunError(UserAgentError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from playwright.sync_api import BrowserType, Page
 from pytest_useragent.agent import Agent
 from pytest_useragent.browser.launch import launch_options
 from pytest_useragent.cassette import cassette_path
-from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.config import MARKER_ARGUMENTS, UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm.anthropic import AnthropicProvider
@@ -46,6 +47,8 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
         return config
     if marker.args:
         pytest.fail("@pytest.mark.useragent takes keyword arguments only, e.g. max_steps=12", pytrace=False)
+    if unknown := sorted(set(marker.kwargs) - MARKER_KEYS):
+        pytest.fail(f"@pytest.mark.useragent: {unknown_settings(unknown)}", pytrace=False)
     settings = {key: value for key, value in marker.kwargs.items() if key not in ("persona", "credentials")}
     # a record mode on the command line is the run's choice and wins (re-recording marked tests with rewrite)
     if request.config.getoption("useragent_record_mode") is not None:
@@ -53,22 +56,46 @@ def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
     try:
         return config.with_overrides(**settings)
     except UserError as error:
-        problem = f"@pytest.mark.useragent: {error}"
+        problem = f"@pytest.mark.useragent: {str(error).removeprefix('useragent ')}"
     pytest.fail(problem, pytrace=False)  # outside `except`: the line alone, not "During handling of ..." and it again
+
+
+MARKER_KEYS = frozenset(MARKER_ARGUMENTS)
+"""Every setting `@pytest.mark.useragent` takes."""
+
+
+def unknown_settings(unknown: list[str]) -> str:
+    """What a marker got wrong, every key it takes, and the nearest one to each typo (`steps` -> max_steps)."""
+    near = [
+        f"{key} (did you mean {close[0]}?)" if (close := get_close_matches(key, MARKER_KEYS, 1)) else key
+        for key in unknown
+    ]
+    return f"unknown setting(s) {', '.join(near)}; it takes {', '.join(sorted(MARKER_KEYS))}"
 
 
 @pytest.fixture
 def persona(request: pytest.FixtureRequest, useragent_config: UserAgentConfig) -> Persona:
     """Who the agent is: the marker's `persona=`, else --useragent-persona / ini, else a hurried everyday user."""
+    marked = _marker_persona(request)
+    if marked is not None:
+        return marked
+    if useragent_config.persona is None:
+        return DEFAULT_PERSONA
+    return _loaded(useragent_config.persona, request)
+
+
+def _marker_persona(request: pytest.FixtureRequest) -> Persona | None:
+    """The test's `@pytest.mark.useragent(persona=...)`, if it has one."""
     marker = request.node.get_closest_marker("useragent")
     spec: Any = marker.kwargs.get("persona") if marker is not None else None
-    spec = spec if spec is not None else useragent_config.persona
-    if spec is None:
-        return DEFAULT_PERSONA
-    if isinstance(spec, Persona):
+    if spec is None or isinstance(spec, Persona):
         return spec
+    return _loaded(str(spec), request)
+
+
+def _loaded(spec: str, request: pytest.FixtureRequest) -> Persona:
     try:
-        return Persona.load(str(spec), root=request.config.rootpath)
+        return Persona.load(spec, root=request.config.rootpath)
     except UserError as error:
         problem = str(error)
     pytest.fail(problem, pytrace=False)
@@ -109,6 +136,12 @@ def agent(
     Skips the test when the run's budget is already spent, or the model's API refused the run's calls.
     """
     credentials = _credentials(request, useragent_credentials)
+    # the test's marker is the more specific word, over a `persona` fixture a module or conftest overrides, as a
+    # marker's credentials= are laid over `useragent_credentials` (and pytest-playwright's browser_context_args marker
+    # over its fixture)
+    persona = _marker_persona(request) or persona
+    if isinstance(persona, str):  # @pytest.mark.parametrize("persona", ["personas/ana.yaml", "Bob, 67, ..."])
+        persona = _loaded(persona, request)
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
     if state.halted:

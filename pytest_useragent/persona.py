@@ -14,10 +14,14 @@ from pytest_useragent.errors import PersonaError
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 PRESET_NAME = re.compile(r"[a-z]+(?:-[a-z]+)+")
-"""The one rule for a persona named in the marker or an option: a value ending in .yaml or .yml is a file; lowercase
-words joined by hyphens and nothing else (`screen-reader-user`) name a preset; anything else is the persona's text.
-Hyphenated lowercase words are never a sentence about a person, and a preset's name never looks like a file."""
-PRESET_RULE = "a value ending in .yaml/.yml is a file, lowercase-words-with-hyphens a preset, anything else text"
+"""The one rule for a persona named in the marker or an option: a value ending in .yaml or .yml, or one word holding
+a path separator, is a file (`persona_file`); lowercase words joined by hyphens and nothing else
+(`screen-reader-user`) name a preset; anything else is the persona's text. Hyphenated lowercase words are never a
+sentence about a person, and a preset's name never looks like a file."""
+PRESET_RULE = (
+    "a value ending in .yaml/.yml, or one word holding a /, is a file; lowercase-words-with-hyphens a preset; "
+    "anything else text"
+)
 MAX_PERSONA_CHARS = 20_000
 """A persona is a few paragraphs about a person; it is in every model call's prompt, so a pasted document would be
 paid for at every step. 20,000 characters (a dozen pages) is far more than a real persona needs."""
@@ -27,7 +31,8 @@ class Persona(BaseModel):
     """A person the agent acts as.
 
     `Persona("Jana, 45. Never used a shop like this.")` takes plain text: the name is its first phrase.
-    `Persona.from_yaml("personas/jana.yaml")` reads name, background, jobs_to_be_done, language, traits.
+    `Persona.from_yaml("personas/jana.yaml")` reads name, background, jobs_to_be_done, language, traits; a relative
+    path is relative to the rootdir in a pytest run (as for the marker and the option), else to the current directory.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -57,9 +62,14 @@ class Persona(BaseModel):
         return value.strip()
 
     @classmethod
-    def from_yaml(cls, path: str | Path) -> Persona:
-        """Read a persona YAML file; a missing file or a bad field raises PersonaError naming the file."""
+    def from_yaml(cls, path: str | Path, root: Path | None = None) -> Persona:
+        """Read a persona YAML file; a missing file or a bad field raises PersonaError naming the file.
+
+        A relative path is taken from `root`, else from the running pytest's rootdir, else the current directory."""
         path = Path(path)
+        if not path.is_absolute():
+            base = root if root is not None else (_ROOTDIRS[-1] if _ROOTDIRS else None)
+            path = base / path if base is not None else path
         try:
             if (size := path.stat().st_size) > 4 * MAX_PERSONA_CHARS:  # not even read: YAML cannot shrink it enough
                 raise PersonaError(
@@ -67,7 +77,8 @@ class Persona(BaseModel):
                 )
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as error:
-            raise PersonaError(f"persona file {path}: {error.strerror or error}") from None
+            hint = _sibling_hint(path)
+            raise PersonaError(f"persona file {path}: {error.strerror or error}{hint}") from None
         except yaml.YAMLError as error:
             where = getattr(error, "problem_mark", None)
             line = f" (line {where.line + 1})" if where is not None else ""
@@ -99,14 +110,11 @@ class Persona(BaseModel):
 
     @classmethod
     def load(cls, spec: str, root: Path | None = None) -> Persona:
-        """A persona from a marker's or an option's value, by `PRESET_NAME`'s rule: a YAML path (relative to root),
-        a preset's name, or plain text."""
+        """A persona from a marker's or an option's value, by one rule (`persona_file`, then `PRESET_NAME`): a YAML
+        file (relative to root), a preset's name, or plain text."""
         spec = spec.strip()
-        if spec.lower().endswith(_YAML_SUFFIXES):
-            path = Path(spec)
-            if root is not None and not path.is_absolute():
-                path = root / path
-            return cls.from_yaml(path)
+        if (path := persona_file(spec)) is not None:
+            return cls.from_yaml(path, root)
         if PRESET_NAME.fullmatch(spec):
             return cls.preset(spec)
         return cls(spec)
@@ -128,6 +136,45 @@ def _presets() -> resources.abc.Traversable:
 
 def _is_preset(file: str) -> bool:
     return file.endswith(".yaml") and PRESET_NAME.fullmatch(file.removesuffix(".yaml")) is not None
+
+
+def persona_file(spec: str) -> Path | None:
+    """The file a persona value names, or None when the value is the persona's text.
+
+    The one rule for `persona=` and --useragent-persona: a value ending in .yaml or .yml, or a single word holding a
+    path separator (`personas/ana`), is a file, and must exist; anything else is text ("Ana, 30, first time here").
+    A text holding a slash has spaces too, so the two never meet; a file name without either would be a one-word
+    persona named like the file, which is why such a value is taken as text."""
+    spec = spec.strip()
+    if spec.lower().endswith(_YAML_SUFFIXES) or (not any(ch.isspace() for ch in spec) and re.search(r"[/\\]", spec)):
+        return Path(spec)
+    return None
+
+
+_ROOTDIRS: list[Path] = []
+"""The rootdir of each pytest run in progress (pytester nests them), innermost last: what a relative persona file is
+relative to, so that `Persona.from_yaml` in a fixture agrees with the marker and the option wherever pytest starts."""
+
+
+def enter_rootdir(path: Path) -> None:
+    _ROOTDIRS.append(path)
+
+
+def leave_rootdir(path: Path) -> None:
+    if path in _ROOTDIRS:
+        _ROOTDIRS.reverse()
+        _ROOTDIRS.remove(path)  # the innermost of equal paths
+        _ROOTDIRS.reverse()
+
+
+def _sibling_hint(path: Path) -> str:
+    """For `personas/ana` when `personas/ana.yaml` is there: say so."""
+    if path.suffix.lower() in _YAML_SUFFIXES:
+        return ""
+    for suffix in _YAML_SUFFIXES:
+        if path.with_name(path.name + suffix).is_file():
+            return f" (did you mean {path.name + suffix}?)"
+    return ""
 
 
 def _from_text(text: str) -> dict[str, Any]:

@@ -8,6 +8,7 @@ a ledger file in a temp directory the controller creates and hands to workers th
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Generator
@@ -16,10 +17,11 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent import fixtures
+from pytest_useragent import brief, errors, fixtures
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, Divergence, UserError
 from pytest_useragent.ledger import RunLedger, Spending
+from pytest_useragent.persona import Persona, enter_rootdir, leave_rootdir
 from pytest_useragent.pricing import PriceBook
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
 from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
@@ -33,7 +35,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for option in OPTIONS:
         dest = "useragent_" + option.name.replace("-", "_")
         group.addoption(f"--useragent-{option.name}", dest=dest, default=None, metavar=option.metavar, help=option.help)
-        parser.addini(dest, help=option.help, default=None)
+        parser.addini(dest, help=option.help, type=option.ini_type, default=None)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -45,16 +47,14 @@ def pytest_configure(config: pytest.Config) -> None:
     # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,
     # never fatal, in a run we are part of (a line added after the suite's own, so it takes precedence for it alone).
     config.addinivalue_line("filterwarnings", f"default:{THIRD_PARTY_DEPRECATION}:DeprecationWarning")
-    raw: dict[str, str | None] = {}
-    for option in OPTIONS:
-        dest = "useragent_" + option.name.replace("-", "_")
-        value = config.getoption(dest)
-        raw[option.name] = value if value is not None else config.getini(dest)
     try:
-        settings = UserAgentConfig.from_raw(raw)
+        settings = UserAgentConfig.from_raw(_raw(config))
+        if settings.persona is not None:  # a file that is missing or broken stops the run here, not every test
+            _checked_persona(settings.persona, config.rootpath)
         spending = _spending(config, settings)
-    except ConfigError as error:
+    except UserError as error:
         raise pytest.UsageError(str(error)) from None
+    enter_rootdir(config.rootpath)
     if settings.provider == "anthropic" and not os.environ.get("ANTHROPIC_API_KEY"):
         raise pytest.UsageError("--useragent-provider=anthropic needs ANTHROPIC_API_KEY in the environment")
     config.stash[CONFIG_KEY] = settings
@@ -85,7 +85,34 @@ def pytest_configure_node(node: Any) -> None:
     node.workerinput[LEDGER_INPUT] = str(node.config.stash[SPENDING_KEY].ledger.path)
 
 
+def _raw(config: pytest.Config) -> dict[str, str | None]:
+    """Each option's value as given: the command line's, else the ini's (which pytest has typed: 12, 1.5, True)."""
+    raw: dict[str, str | None] = {}
+    for option in OPTIONS:
+        dest = "useragent_" + option.name.replace("-", "_")
+        value = config.getoption(dest)
+        if value is None:
+            try:
+                value = config.getini(dest)
+            except (pytest.UsageError, ValueError, TypeError) as error:  # pytest's own words name the value only
+                raise ConfigError(f"{dest} in {config.inipath}: {option.rule} ({error})") from None
+            try:  # said here, where it is known to come from the ini file
+                option.parse(str(value)) if value is not None else None
+            except ValueError as error:
+                raise ConfigError(f"{dest} = {value} in {config.inipath}: {error}") from None
+        raw[option.name] = None if value is None else str(value)
+    return raw
+
+
+def _checked_persona(spec: str, rootdir: Path) -> Persona:
+    try:
+        return Persona.load(spec, root=rootdir)
+    except UserError as error:
+        raise ConfigError(f"--useragent-persona={spec.strip():.60}: {error}") from None
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
+    leave_rootdir(config.rootpath)
     if LEDGER_DIR_KEY in config.stash:
         shutil.rmtree(config.stash[LEDGER_DIR_KEY], ignore_errors=True)
 
@@ -95,12 +122,29 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     provider = fixtures.resolve_provider(settings)
     why = " (auto: no ANTHROPIC_API_KEY)" if settings.provider == "auto" and provider == "offline" else ""
     model = "" if provider == "offline" else f", model {settings.model}"
+    if provider == "offline" and (config.getoption("useragent_model") or config.getini("useragent_model")):
+        model = f", --useragent-model={settings.model} unused"
     given = config.getoption("useragent_budget") is not None or config.getini("useragent_budget") is not None
     budget = spending.show(spending.ledger.state().limit_usd) + ("" if given else " (default)")
     lines = [f"useragent: provider {provider}{why}{model}, budget {budget} for the run, max {settings.max_steps} steps"]
     if provider == "anthropic" and not spending.prices.is_known(settings.model):
         lines.append(f"useragent: no known price for {settings.model}: it is charged at the dearest known rate")
     return lines
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    """A UserError while a test module is imported (`Persona.from_yaml` at module level) is its one line too. The
+    hook sees only the report, whose crash line names the error's class: only our own UserErrors are shortened."""
+    report = yield
+    crash = getattr(report.longrepr, "reprcrash", None)
+    found = re.match(r"pytest_useragent\.errors\.(\w+): (.*)", crash.message, re.S) if crash is not None else None
+    kind = getattr(errors, found[1], None) if found else None
+    if report.failed and found and isinstance(kind, type) and issubclass(kind, UserError):
+        report.longrepr = f"{found[1]}: {found[2]}"
+    return report
 
 
 @pytest.hookimpl(wrapper=True)
@@ -112,6 +156,8 @@ def pytest_runtest_makereport(
     if call.excinfo is not None and isinstance(call.excinfo.value, UserError | Divergence):
         report.longrepr = f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
     results = item.stash.get(RESULTS_KEY, [])
+    if call.when == "call" and report.failed and results:  # the sessions in a few lines, under the failure
+        report.sections.append(("useragent", "\n\n".join("\n".join(brief.lines(result)) for result in results)))
     if call.when == "teardown" and results:
         setattr(report, SESSIONS_ATTRIBUTE, [result.model_dump_json() for result in results])
         report.user_properties.extend(junit_properties(results))

@@ -469,6 +469,12 @@ class SessionResult(BaseModel):
         """The cost in `currency`."""
         return self.cost_usd * self.exchange_rate
 
+    def __repr__(self) -> str:
+        """One line, what a failing `assert result.goal_achieved` shows (`brief.py`); session.json has the rest."""
+        from pytest_useragent.brief import one_line  # brief reads records: imported when first asked
+
+        return one_line(self)
+
 
 class ReplayReport(BaseModel):
     """What a cassette did for one session (replay.py)."""

@@ -184,7 +184,13 @@ class Session:
         )
         session = f"{self.directory.parent.name}/{self.directory.name} {started:%Y%m%d-%H%M%S}"
         return Todo(
-            self.directory / "todo.md", session=session, goal=goal, started=started, url=url or "", settings=settings
+            self.directory / "todo.md",
+            session=session,
+            goal=goal,
+            started=started,
+            url=url or "",
+            settings=settings,
+            max_steps=self.config.max_steps,
         )
 
     def _step(self, state: _State, index: int) -> Step:
@@ -565,5 +571,7 @@ def _progress_line(step: Step, max_steps: int) -> str:
     verdict = f" [{step.evaluation.verdict}]" if step.evaluation else ""
     verdict += " (replayed)" if step.replayed else ""
     action = step.action.describe() if step.action else "(no valid decision)"
+    if step.action and step.action.ref and step.outcome.locator:  # what was clicked, not the snapshot's `e16`
+        action = step.action.model_copy(update={"ref": step.outcome.locator}).describe()
     first_line = step.outcome.message.splitlines()[0] if step.outcome.message else ""
     return f"step {step.index}/{max_steps}{verdict} {action} -> {first_line}"

@@ -40,8 +40,10 @@ class AllowedHosts:
         parts = urlsplit(url)
         if parts.scheme == "file" and self.files:
             return None
+        if not parts.scheme:  # `//host/path` from a page that is no http(s) one (the browser's error page, say)
+            return f"{url:.80} is not a whole address: give it with http:// or https://"
         if parts.scheme not in WEB_SCHEMES:
-            return f"{parts.scheme or 'this'}: addresses are not for the agent, only http(s) pages of allowed hosts"
+            return f"{parts.scheme}: addresses are not for the agent, only http(s) pages of allowed hosts"
         host = (parts.hostname or "").rstrip(".")
         if self.allows(host):
             return None

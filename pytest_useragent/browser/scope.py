@@ -9,8 +9,10 @@ that leaves the page on one is `unreachable`, and a session with no URL on a bla
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from pytest_useragent.browser.hosts import AllowedHosts
-from pytest_useragent.errors import NothingToOpen
+from pytest_useragent.errors import NotAnAddress, NothingToOpen
 
 ERROR_PAGE = "chrome-error:"
 
@@ -33,9 +35,26 @@ def left_app(url: str, hosts: AllowedHosts, failed: str | None) -> str:
 
 
 def require_start(url: str | None, page_url: str) -> None:
-    """A session needs a page to test: a URL, or a page already opened; raises NothingToOpen before anything runs."""
+    """A session needs a page to test: a URL, or a page already opened; raises NothingToOpen (or NotAnAddress, for a
+    url no browser opens as a page) before anything runs or is paid."""
+    if url and (problem := not_an_address(url)):
+        raise NotAnAddress(f"agent.run(url={url!r:.80}): {problem}")
     if not url and page_url.startswith("about:"):
         raise NothingToOpen(
             f"agent.run() has nothing to open: the page is {page_url} and no url was given "
             '(pass url="https://...", or open the page first with page.goto)'
         )
+
+
+def not_an_address(url: str) -> str | None:
+    """Why a start URL is no page to open, in words for the test's author; None when it is one."""
+    parts = urlsplit(url.strip())
+    if parts.scheme in ("http", "https") and parts.hostname:
+        return None
+    if parts.scheme == "file" and parts.path:
+        return None
+    if not parts.scheme or " " in parts.scheme or "." in parts.scheme:
+        return 'not a whole address: give one with its scheme, such as "https://shop.example.com/" or "http://127.0.0.1:8000/"'
+    if parts.scheme in ("http", "https"):
+        return "no host in it"
+    return f"{parts.scheme}: is not a page the agent opens; give an http(s) or file: URL"

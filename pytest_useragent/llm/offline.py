@@ -304,11 +304,11 @@ class OfflineProvider:
         score_10 = round(10 * met / len(verdicts)) if verdicts else (10 if achieved else 0)
         score_10 = score_10 if achieved else score_10 // 2  # a goal not reached is not intuitive, however it went
         issues = [issue for step in request.steps for issue in step.issues if issue.source == "persona"]
+        judged = f"{met} of {len(verdicts)} expectations met" if verdicts else "no expectation judged"
         return Reply(
             WrapUp(
                 intuitiveness=score_10,
-                rationale=f"Offline engine: {met} of {len(verdicts)} expectations met; the session ended as "
-                f"{request.outcome.replace('_', ' ')}.",
+                rationale=f"Offline engine: {judged}; the session ended as {request.outcome.replace('_', ' ')}.",
                 issues=[IssueDraft(**issue.model_dump(include=set(IssueDraft.model_fields))) for issue in issues],
                 suggestions=[f"Look at: {issue.title}" for issue in issues],
                 quotes=[issue.quote for issue in issues],

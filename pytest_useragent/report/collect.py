@@ -158,9 +158,14 @@ class RunCollector:
                 f"{trusted.get('opinion', 0)} opinion{'s' if trusted.get('opinion', 0) != 1 else ''}: advisory)"
             )
         terminalreporter.section("useragent")
+        judged = (
+            f"expectations met {summary.met}/{summary.evaluated} ({summary.met_rate:.0%})"
+            if summary.evaluated
+            else "no expectation judged"
+        )
         terminalreporter.write_line(
-            f"{len(summary.sessions)} sessions in {summary.tests} tests, {summary.goals_achieved} goals achieved, "
-            f"{summary.steps} steps, expectations met {summary.met}/{summary.evaluated} ({summary.met_rate:.0%}), "
+            f"{counted(len(summary.sessions), 'session')} in {_tests(summary.tests)}, "
+            f"{counted(summary.goals_achieved, 'goal')} achieved, {counted(summary.steps, 'step')}, {judged}, "
             f"issues: {issues or 'none'}"
         )
         terminalreporter.write_line(
@@ -213,4 +218,9 @@ def stop_lines(summary: RunSummary) -> list[str]:
 
 
 def _tests(count: int) -> str:
-    return f"{count} test" if count == 1 else f"{count} tests"
+    return counted(count, "test")
+
+
+def counted(count: int, word: str) -> str:
+    """`1 session`, `2 sessions`: every noun the terminal counts is a regular one."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

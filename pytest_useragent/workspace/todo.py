@@ -1,9 +1,9 @@
 """todo.md: the session's plan and progress log, kept where a person (and the model) can read it.
 
     # Session <id>
-    Goal / Started / URL / Progress: (k/N) or (k/∞)
+    Goal / Started / URL (where the session started) / Progress: 7 actions done of at most 12 steps; plan 2/5 ticked
     ## Plan          - [ ] Step 2: search for the product  #action:type #domain:shop.local
-    ## Progress Log  - [OK] 10:42:07 click "get_by_role(...)" @ http://... | summary
+    ## Progress Log  - [OK] 10:42:07 click `get_by_role(...)` @ http://... | summary
     ## Notes
 
 Each successful action adds a log line and ticks the first open plan item whose tags match it (when auto-check is
@@ -63,6 +63,8 @@ class Todo:
     log: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     completed: int = 0
+    max_steps: int | None = None
+    """The session's step limit, for the Progress line."""
     redact: Callable[[str], str] = field(default=lambda text: text, repr=False)
     """What todo.md passes before it is written: the session's Secrets.redact."""
 
@@ -87,8 +89,8 @@ class Todo:
     def record(self, at: datetime, action: str, locator: str | None, url: str, summary: str) -> None:
         """A successful action: a log line, the counter, and (with auto-check) the first matching plan item."""
         self.completed += 1
-        self.url = url
-        what = f' "{locator}"' if locator else ""
+        self.url = self.url or url  # the URL line says where the session started; each log line says where it acted
+        what = f" `{locator}`" if locator else ""  # a code span: the locator's own quotes stay unescaped
         self.log.append(f"- [OK] {at:%H:%M:%S} {action}{what} @ {url} | {summary}")
         if self.settings.auto_check:
             host = urlparse(url).hostname or ""
@@ -110,9 +112,15 @@ class Todo:
 
     def render(self) -> str:
         hidden = max(0, len(self.log) - self.settings.max_lines)
-        return _template().render(
-            todo=self, shown=self.log[hidden:], hidden=hidden, total=str(len(self.plan)) if self.plan else "∞"
-        )
+        return _template().render(todo=self, shown=self.log[hidden:], hidden=hidden, progress=self.progress())
+
+    def progress(self) -> str:
+        """todo.md's Progress line: actions done, of the steps the session may take, and the plan ticked."""
+        done = f"{self.completed} action{'' if self.completed == 1 else 's'} done"
+        limit = f" of at most {self.max_steps} steps" if self.max_steps else ""
+        ticked = sum(item.done for item in self.plan)
+        plan = f"plan {ticked}/{len(self.plan)} ticked" if self.plan else "no plan yet"
+        return f"{done}{limit}; {plan}"
 
     def save(self, step: int | None = None) -> None:
         """Write todo.md (every N steps, or always when `step` is None); a failure is logged, never raised."""

@@ -47,3 +47,14 @@ def test_the_fixed_shop_passes_every_test(suite):
     result = suite.runpytest_subprocess("example_project", "--shop=fixed", "-p", "no:cacheprovider", timeout=240)
     result.assert_outcomes(passed=15)
     result.stdout.fnmatch_lines(["15 sessions in 15 tests, 15 goals achieved, *issues: none", "spent $0.00 of*"])
+
+
+def test_with_no_browser_no_flaw_counts_as_expected(suite, monkeypatch, tmp_path):
+    # an xfail absorbs only the failure it expects: a test that could not set up is an error, not a planted flaw found
+    shutil.copytree(EXAMPLE, suite.path / "example_project", ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setenv("PATH", str(tmp_path))  # no system Chromium ...
+    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(tmp_path))  # ... and no Playwright one
+    result = suite.runpytest_subprocess("example_project", "-p", "no:cacheprovider", timeout=240)
+    result.assert_outcomes(errors=15)
+    result.stdout.fnmatch_lines(["No Chromium found for pytest-useragent. Install Playwright's: *"])
+    assert "During handling" not in result.stdout.str()

@@ -26,7 +26,7 @@ def test_the_agent_fixture_runs_a_session_and_the_run_is_reported(suite):
         [
             "useragent: provider offline (auto: no ANTHROPIC_API_KEY), budget $5.00 (default) for the run, max 15 steps",
             "*= useragent =*",
-            "1 sessions in 1 tests, 1 goals achieved, 2 steps, expectations met 1/1 (100%), issues: *",
+            "1 session in 1 test, 1 goal achieved, 2 steps, expectations met 1/1 (100%), issues: *",
             "spent $0.00 of the $5.00 budget",
             "report: *useragent-report/report.html",
         ]
@@ -110,7 +110,13 @@ def test_a_bad_ini_value_is_rejected_too(suite):
     suite.makepyfile(test_x="def test_x(): pass")
     result = run(suite)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["ERROR: --useragent-wait='soon': must be a number of seconds, 0 or more"])
+    result.stderr.fnmatch_lines(
+        ["ERROR: useragent_wait in */tox.ini: must be a number of seconds, 0 or more (could not convert *: 'soon')"]
+    )
+    suite.makeini("[pytest]\nuseragent_max_steps = 0\n")
+    result = run(suite)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: useragent_max_steps = 0 in */tox.ini: must be a whole number of at least 1"])
 
 
 def test_author_mistakes_fail_with_one_line_and_no_traceback(suite):
@@ -135,10 +141,10 @@ def test_author_mistakes_fail_with_one_line_and_no_traceback(suite):
     result = run(suite)
     result.assert_outcomes(passed=0, failed=1, errors=2)
     out = result.stdout.str()
-    assert "@pytest.mark.useragent: unknown useragent setting(s): steps; known: allowed_hosts, budget, max_steps" in out
+    assert "@pytest.mark.useragent: unknown setting(s) steps (did you mean max_steps?); it takes allowed_hosts" in out
     assert "broken.yaml is not valid YAML (line 1)" in out
-    assert "PersonaError: persona file missing.yaml: No such file or directory" in out
-    assert "Traceback" not in out and "pytest_useragent/" not in out
+    assert f"PersonaError: persona file {suite.path}/missing.yaml: No such file or directory" in out
+    assert "Traceback" not in out and "pytest_useragent/" not in out and "During handling" not in out
 
 
 def test_sessions_under_xdist_reach_one_report(suite):
@@ -163,7 +169,7 @@ def test_debug_mode_shows_live_progress_and_report_dir_moves(suite):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 1/15 click e* -> clicked",
+            '*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 1/15 click get_by_role("link", name="Pricing") -> clicked',
             "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 2/15 [[]met[]] done*",
         ]
     )
@@ -219,8 +225,15 @@ def test_help_lists_the_options_with_what_they_take(suite):
         [
             "*pytest-useragent: UX sessions driven as a persona:*",
             "*--useragent-provider=auto|anthropic|offline*",
+            "*--useragent-persona=TEXT|FILE*",
+            "*relative to the rootdir*",
             "*--useragent-max-steps=N*",
             "*--useragent-todo=on|off*",
+            "*useragent_model (string):*",
+            "*useragent_max_steps (int):*",
+            "*useragent_wait (float):*",
+            "*useragent_budget (float):*",
+            "*useragent_todo (bool):*",
         ]
     )
 

@@ -56,7 +56,7 @@ def test_a_false_done_is_counted_in_the_run_report_and_the_terminal(suite):
         [
             "*test_broken_check*",
             "*success=test_broken_check.<locals>.<lambda> raised ZeroDivisionError: division by zero",
-            "* sessions in 3 tests, 1 goals achieved*",
+            "* in 3 tests, 1 goal achieved*",
             'false "done": 1 (a persona said the goal was reached*',
         ]
     )

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_useragent.config import DEFAULT_MODEL, UserAgentConfig
+from pytest_useragent.config import DEFAULT_MODEL, UserAgentConfig, model_problem
 from pytest_useragent.errors import ConfigError
 
 
@@ -91,3 +91,16 @@ def test_workspace_settings():
 def test_config_is_frozen():
     with pytest.raises(AttributeError):
         UserAgentConfig().max_steps = 3  # type: ignore[misc]
+
+
+def test_a_model_no_provider_serves_is_one_line_naming_who_serves_what():
+    assert model_problem("auto", "claude-opus-4-1") is None and model_problem("offline", "gpt-4o") is None
+    assert model_problem("anthropic", "us.anthropic.claude-sonnet-4-6") is None  # a gateway's name for a Claude
+    assert model_problem("auto", "gpt-4o") == (
+        "no provider serves it: anthropic serves Claude models (claude-sonnet-4-6, claude-haiku-4-5, ...); "
+        "offline takes no model"
+    )
+    with pytest.raises(ConfigError, match=r"^--useragent-model=gpt-4o: --useragent-provider=anthropic serves Claude"):
+        UserAgentConfig.from_raw({"provider": "anthropic", "model": "gpt-4o"})
+    with pytest.raises(ConfigError, match=r"^useragent model='gemini-2': no provider serves it"):
+        UserAgentConfig().with_overrides(model="gemini-2")

@@ -73,3 +73,9 @@ def test_a_session_started_on_a_file_page_may_go_to_other_file_pages_only():
     assert local.refusal("file:///srv/site/about.html") is None
     assert local.refusal("http://a.test/") is not None
     assert AllowedHosts.around("http://a.test/").refusal("file:///srv/site/about.html") is not None
+
+
+def test_a_scheme_relative_address_from_a_page_with_no_scheme_to_lend_is_said_plainly():
+    # urljoin("chrome-error://chromewebdata/", "//host/x") leaves "//host/x": no scheme, and no garbled "this:"
+    reason = AllowedHosts(("shop.test",)).refusal("//evil.test/x")
+    assert reason == "//evil.test/x is not a whole address: give it with http:// or https://"

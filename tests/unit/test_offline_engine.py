@@ -145,6 +145,10 @@ def test_the_wrap_up_scores_met_expectations_and_halves_a_goal_not_reached():
         )
         wrap = OfflineProvider().wrap_up(request, budget).value
         assert wrap is not None and wrap.intuitiveness == score and outcome.replace("_", " ") in wrap.rationale
+        assert "3 of 3 expectations met" in wrap.rationale
+    nothing = WrapUpRequest(model="offline", persona=Persona("Alex"), goal="g", outcome="gave_up", summary="", steps=[])
+    wrap = OfflineProvider().wrap_up(nothing, budget).value
+    assert wrap is not None and "no expectation judged" in wrap.rationale and "0 of 0" not in wrap.rationale
 
 
 # ---- a task is finished, then proven: never done because the page is about the goal's words ----

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pytest_useragent import Persona, PersonaError
-from pytest_useragent.persona import MAX_PERSONA_CHARS
+from pytest_useragent.persona import MAX_PERSONA_CHARS, persona_file
 
 
 def test_plain_text_takes_its_first_phrase_as_the_name():
@@ -68,3 +70,28 @@ def test_a_persona_longer_than_the_limit_is_one_clear_error(tmp_path):
     path.write_text("name: Jana\nbackground: " + "x" * 1_000_000 + "\n", encoding="utf-8")
     with pytest.raises(PersonaError, match="bytes, too long"):  # not even parsed
         Persona.from_yaml(path)
+
+
+@pytest.mark.parametrize(
+    ("spec", "file"),
+    [
+        ("personas/ana.yaml", "personas/ana.yaml"),
+        ("ana.YML", "ana.YML"),
+        ("personas/ana", "personas/ana"),  # looks like a path: a file, which must exist
+        ("personas\\ana", "personas\\ana"),
+        ("Ana, 30, works w/ kids", None),  # text with a slash has spaces
+        ("Ana", None),
+        ("first-time visitor", None),
+    ],
+)
+def test_one_rule_tells_a_file_from_text(spec, file):
+    assert persona_file(spec) == (Path(file) if file else None)
+
+
+def test_a_path_with_no_file_is_an_error_with_a_hint(tmp_path):
+    (tmp_path / "personas").mkdir()
+    (tmp_path / "personas" / "ana.yaml").write_text("name: Ana\n", encoding="utf-8")
+    with pytest.raises(PersonaError, match=r"personas/ana: No such file or directory \(did you mean ana.yaml\?\)$"):
+        Persona.load("personas/ana", root=tmp_path)
+    assert Persona.load("personas/ana.yaml", root=tmp_path).name == "Ana"
+    assert Persona.from_yaml("personas/ana.yaml", root=tmp_path).name == "Ana"

@@ -41,7 +41,10 @@ def test_an_unknown_preset_names_the_rule_and_lists_the_presets():
         Persona.load("screen-reader")
     message = str(error.value)
     assert "unknown persona preset 'screen-reader'" in message
-    assert ".yaml/.yml is a file" in message and "lowercase-words-with-hyphens a preset" in message
+    assert (
+        ".yaml/.yml, or one word holding a /, is a file" in message
+        and "lowercase-words-with-hyphens a preset" in message
+    )
     assert all(name in message for name in ROLES)
 
 

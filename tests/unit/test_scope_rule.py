@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pytest_useragent.browser.hosts import AllowedHosts
-from pytest_useragent.browser.scope import left_app, outside, require_start
-from pytest_useragent.errors import NothingToOpen, UserError
+from pytest_useragent.browser.scope import left_app, not_an_address, outside, require_start
+from pytest_useragent.errors import NotAnAddress, NothingToOpen, UserError
 
 HOSTS = AllowedHosts.around("http://shop.test/", ("nowhere.invalid",))
 
@@ -41,3 +43,26 @@ def test_nothing_to_open_is_the_authors_mistake() -> None:
     assert isinstance(raised.value, UserError)
     require_start("http://shop.test/", "about:blank")
     require_start(None, "http://shop.test/")
+
+
+@pytest.mark.parametrize(
+    ("url", "problem"),
+    [
+        ("not a url", "not a whole address: give one with its scheme, such as"),
+        ("example.com/shop", "not a whole address"),
+        ("//127.0.0.1/x", "not a whole address"),
+        ("http:///nohost", "no host in it"),
+        ("ftp://x.org/", "ftp: is not a page the agent opens; give an http(s) or file: URL"),
+    ],
+)
+def test_a_start_url_no_browser_opens_as_a_page_is_one_line_before_anything_runs(url, problem):
+    with pytest.raises(NotAnAddress, match=rf"^agent.run\(url={re.escape(repr(url))}\): {re.escape(problem)}"):
+        require_start(url, "about:blank")
+
+
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:8000/", "https://shop.example.com/a?b=1", "file:///srv/site/index.html"]
+)
+def test_pages_are_opened(url):
+    assert not_an_address(url) is None
+    require_start(url, "about:blank")

@@ -16,6 +16,7 @@ def todo(tmp_path, **settings) -> Todo:
         started=AT,
         url="http://shop.local/",
         settings=TodoSettings(**settings),
+        max_steps=12,
     )
 
 
@@ -28,7 +29,7 @@ def test_a_new_todo_has_its_header_and_sections(tmp_path):
         "- Goal: Buy milk",
         "- Started: 2026-11-22 10:42:07 UTC",
         "- URL: http://shop.local/",
-        "- Progress: (0/∞)",
+        "- Progress: 0 actions done of at most 12 steps; no plan yet",
         "## Plan",
         "## Progress Log",
         "## Notes",
@@ -47,8 +48,10 @@ def test_actions_log_progress_and_tick_the_matching_plan_item(tmp_path):
     item.record(AT, "type", 'get_by_role("searchbox")', "http://shop.local/search", "typed milk")
     assert [i.done for i in item.plan] == [False, True, False]
     text = item.render()
-    assert '- [OK] 10:42:07 type "get_by_role("searchbox")" @ http://shop.local/search | typed milk' in text
-    assert "- Progress: (2/3)" in text and "- [x] Step 2: search for milk" in text
+    assert '- [OK] 10:42:07 type `get_by_role("searchbox")` @ http://shop.local/search | typed milk' in text
+    assert "- Progress: 2 actions done of at most 12 steps; plan 1/3 ticked" in text
+    assert "- [x] Step 2: search for milk" in text
+    assert "- URL: http://shop.local/\n" in text  # where the session started, not where it last acted
 
 
 def test_auto_check_can_be_off_and_items_checked_by_hand(tmp_path):

@@ -1,0 +1,64 @@
+"""A session in a line (its repr) and in a few lines (under a failing test)."""
+
+from __future__ import annotations
+
+from pytest_useragent.brief import last_verdict, lines
+from pytest_useragent.records import Action, Evaluation
+from pytest_useragent.testing.synthetic import session_result
+
+
+def judged(expectations: list[str], verdicts: list[tuple[str, str] | None], **kwargs: object):
+    result = session_result(outcome="max_steps", steps=len(expectations), **kwargs)  # type: ignore[arg-type]
+    steps = [
+        step.model_copy(
+            update={
+                "expectation": expectation,
+                "evaluation": Evaluation(verdict=verdict[0], note=verdict[1]) if verdict else None,  # type: ignore[arg-type]
+            }
+        )
+        for step, expectation, verdict in zip(result.steps, expectations, verdicts, strict=True)
+    ]
+    return result.model_copy(update={"steps": steps})
+
+
+def test_the_last_judged_expectation_is_the_one_before_the_last_evaluation():
+    result = judged(
+        ["Pricing opens", "The Pro plan shows its price", "I am done"],
+        [None, ("met", "it did"), ("unmet", "no price")],
+        issues=5,
+    )
+    assert last_verdict(result) == ("The Pro plan shows its price", "unmet", "no price")
+    assert lines(result) == [
+        "max_steps after 3 steps, goal not achieved (offline): Find the pricing",
+        "last expectation: The Pro plan shows its price -> unmet (no price)",
+        "issues: 2 critical, 1 major, 1 minor, 1 cosmetic",
+        "  critical issue 0",
+        "  critical issue 4",
+        "  major issue 1",
+        "  ... and 2 more",
+        "report: /nowhere/report.md",
+    ]
+    assert repr(result) == (
+        "SessionResult(outcome='max_steps', goal_achieved=False, steps=3, last expectation='The Pro plan shows its "
+        "price' unmet, issues=2 critical, 1 major, 1 minor, 1 cosmetic, report='/nowhere/report.md')"
+    )
+
+
+def test_one_step_is_singular_and_nothing_judged_is_left_out():
+    result = judged(["Pricing opens"], [None], issues=0)
+    assert last_verdict(result) is None
+    assert lines(result) == [
+        "max_steps after 1 step, goal not achieved (offline): Find the pricing",
+        "report: /nowhere/report.md",
+    ]
+    assert (
+        repr(result)
+        == "SessionResult(outcome='max_steps', goal_achieved=False, steps=1, issues=none, report='/nowhere/report.md')"
+    )
+
+
+def test_a_session_that_gave_up_says_why():
+    result = judged(["Pricing opens"], [None], issues=0)
+    step = result.steps[0].model_copy(update={"action": Action(kind="give_up", reason="nothing leads to pro, plan")})
+    result = result.model_copy(update={"steps": [step], "outcome": "gave_up"})
+    assert lines(result)[1] == "gave up: nothing leads to pro, plan"
