@@ -83,11 +83,11 @@ class Cassette(BaseModel):
         return next((step for step in self.steps if step.index == index), None)
 
 
-def cassette_path(module: Path, test: str, directory: Path | None = None) -> Path:
+def cassette_path(module: Path, test: str, directory: Path | None = None, persona: str | None = None) -> Path:
     """Where a test's cassette lives: `cassettes/<module>/<test>.useragent.yaml` beside the module (or under
     `directory`), `<test>` as pytest-recording names it (`Class.test[param]`, characters a file name cannot hold as
-    `-`)."""
-    name = _FORBIDDEN.sub("-", test)
+    `-`); `<test>.<persona>.useragent.yaml` when the persona is the run's choice rather than the test's."""
+    name = _FORBIDDEN.sub("-", test if persona is None else f"{test}.{persona.lower()[:40]}")
     return (directory if directory is not None else module.parent / "cassettes") / module.stem / f"{name}{SUFFIX}"
 
 

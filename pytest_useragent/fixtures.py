@@ -162,7 +162,7 @@ def agent(
         spending=spending,
         test=request.node.nodeid,
         credentials=credentials,
-        cassette=_cassette(request, useragent_config),
+        cassette=_cassette(request, useragent_config, persona),
     )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent
@@ -191,15 +191,17 @@ def _credentials(request: pytest.FixtureRequest, given: Mapping[str, str]) -> Cr
     pytest.fail(problem, pytrace=False)
 
 
-def _cassette(request: pytest.FixtureRequest, config: UserAgentConfig) -> Path | None:
-    """The test's cassette, named as pytest-recording names its own (with a suffix of ours), when it uses one."""
+def _cassette(request: pytest.FixtureRequest, config: UserAgentConfig, persona: Persona) -> Path | None:
+    """The test's cassette, named as pytest-recording names its own (with a suffix of ours), when it uses one. With a
+    run-wide persona (--useragent-persona) the same test is another journey per persona, so its name is in the
+    cassette's: runs with different personas keep their own cassettes."""
     if config.record_mode is None:
         return None
     directory = config.cassette_dir
     if directory is not None and not directory.is_absolute():
         directory = request.config.rootpath / directory
     test = f"{request.cls.__name__}.{request.node.name}" if request.cls is not None else request.node.name
-    return cassette_path(request.node.path, test, directory)
+    return cassette_path(request.node.path, test, directory, persona.name if config.persona is not None else None)
 
 
 def _live_progress(request: pytest.FixtureRequest) -> Progress:

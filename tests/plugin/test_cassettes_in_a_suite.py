@@ -80,7 +80,7 @@ def test_a_bad_record_mode_in_a_marker_fails_its_test_in_one_line(suite):
     )
     result = run(suite)
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*@pytest.mark.useragent: useragent record_mode='replay': must be one of none, *"])
+    result.stdout.fnmatch_lines(["*@pytest.mark.useragent: record_mode='replay': must be one of none, *"])
     assert "Traceback" not in result.stdout.str()
 
 
@@ -203,3 +203,15 @@ def test_a_reached_journey_exports_as_a_plain_playwright_test(suite, site, renam
     breaks = suite.runpytest_subprocess(*args, f"--base-url={renamed_site}", timeout=240)
     breaks.assert_outcomes(failed=1)
     breaks.stdout.fnmatch_lines(['*get_by_role("link", name="Pricing")*'])
+
+
+def test_a_run_wide_persona_keeps_cassettes_of_its_own(suite):
+    """The same test run as two personas (--useragent-persona) is two journeys: neither replays the other's."""
+    suite.makepyfile(test_shop=FINDS_PRICING.replace('["Jana", "Petr"]', '["Jana"]'))
+    for preset in ("first-time-visitor", "hurried-expert"):
+        run(suite, "--useragent-record-mode=once", f"--useragent-persona={preset}").assert_outcomes(passed=1)
+    names = sorted(path.name for path in (suite.path / "cassettes" / "test_shop").iterdir())
+    assert names == [
+        "test_finds_pricing[chromium-Jana].petra.useragent.yaml",
+        "test_finds_pricing[chromium-Jana].sam.useragent.yaml",
+    ]
