@@ -14,6 +14,7 @@ from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import SessionResult
+from pytest_useragent.repeats import repeated
 from pytest_useragent.session import Progress, Session
 from pytest_useragent.verdict import SuccessCheck, validate
 
@@ -66,26 +67,36 @@ class Agent:
 
         `credentials` are added to the agent's (same name: these win). `success` (a Locator that must be visible, or
         a function of the page returning True/False) decides whether the goal was reached, over the persona's word;
-        a persona that said done when it says no is a finding. The result is redacted of every secret."""
+        a persona that said done when it says no is a finding. The result is redacted of every secret.
+        With `repeat` above 1 (option or marker) the goal is pursued that many times, each in a fresh context, and a
+        `RepeatedResult` (every session and their `stats`) is returned (`repeats.py`)."""
         goal = checked_goal(goal)
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
         known = self.credentials.merged(credentials)
-        name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
-        session = Session(
-            page=self.page,
-            persona=self.persona,
-            provider=self.provider,
-            config=config,
-            directory=self.directory / name,
-            spending=self.spending,
-            progress=self._progress,
-            test=self.test,
-            credentials=known,
-            success=validate(success),
-        )
-        result = session.run(goal, url)
-        self.results.append(result)
-        return result
+        check = validate(success)
+
+        def once(page: Page, start: str | None = url) -> SessionResult:
+            name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
+            session = Session(
+                page=page,
+                persona=self.persona,
+                provider=self.provider,
+                config=config,
+                directory=self.directory / name,
+                spending=self.spending,
+                progress=self._progress,
+                test=self.test,
+                credentials=known,
+                success=check,
+            )
+            result = session.run(goal, start)
+            self.results.append(result)
+            return result
+
+        if config.repeat == 1:
+            return once(self.page)
+        start = url or (self.page.url if self.page.url != "about:blank" else None)
+        return repeated(lambda page: once(page, start), self.page, config.repeat)
 
 
 def checked_goal(goal: object) -> str:

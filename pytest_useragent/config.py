@@ -14,6 +14,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pytest_useragent.errors import ConfigError
+from pytest_useragent.thresholds import FailRules, parse_fail_rules
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+"""A baseline's name: a file name on every system, and no path (`baseline.py` keeps its files)."""
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
 
@@ -94,6 +98,23 @@ def _hosts(value: str) -> tuple[str, ...]:
     return hosts
 
 
+def _baseline_name(value: str) -> str:
+    if not NAME.fullmatch(value):
+        raise ValueError("must be a name of letters, digits, '.', '_' or '-' (at most 100), e.g. main")
+    return value
+
+
+def _baseline_spec(value: str) -> str:
+    value = value.strip()
+    if value != "latest" and not NAME.fullmatch(value):
+        raise ValueError("must be latest, a saved baseline's number or its name, e.g. main")
+    return value
+
+
+def _fail_rules(value: str) -> FailRules:
+    return parse_fail_rules(value)
+
+
 @dataclass(frozen=True)
 class Option:
     """One knob: its option name, help text, parser and default."""
@@ -102,6 +123,8 @@ class Option:
     help: str
     parse: Callable[[str], Any]
     default: str | None
+    bare: str | None = None
+    """What `--useragent-<name>` given without a value means; a switch then takes no value on the command line."""
 
     @property
     def metavar(self) -> str:
@@ -120,6 +143,9 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _currency: "CODE",
     _model: "MODEL",
     _hosts: "HOST,...",
+    _baseline_name: "NAME",
+    _baseline_spec: "NAME|latest",
+    _fail_rules: "EXPR",
     str: "TEXT|FILE",
     Path: "PATH",
 }
@@ -177,6 +203,35 @@ OPTIONS: tuple[Option, ...] = (
         _hosts,
         None,
     ),
+    Option("storage", "folder of saved baselines (default .useragent)", Path, ".useragent"),
+    Option("save", "save this run as a baseline named NAME in the storage folder", _baseline_name, None),
+    Option("autosave", "save this run as a baseline named by commit and date", _switch, "off", bare="on"),
+    Option(
+        "compare",
+        "compare this run with a saved baseline: its NAME or number, or latest (the default without a value)",
+        _baseline_spec,
+        None,
+        bare="latest",
+    ),
+    Option(
+        "compare-fail",
+        "fail the run when the comparison is worse than this, e.g. goal:0,met_rate:10%,new_issues:0,steps:25%,cost:25%",
+        _fail_rules,
+        None,
+    ),
+    Option(
+        "baseline-update",
+        "accept this run's changes: write it over the compared baseline (latest without --useragent-compare)",
+        _switch,
+        "off",
+        bare="on",
+    ),
+    Option(
+        "repeat",
+        "run each agent session N times and report rates with 95% intervals (default 1)",
+        _positive_int,
+        "1",
+    ),
 )
 
 
@@ -213,6 +268,15 @@ class UserAgentConfig:
     """Hosts the agent may take the page to besides the start URL's (`browser/hosts.py`)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
+    storage: Path = field(default_factory=lambda: Path(".useragent"))
+    save: str | None = None
+    autosave: bool = False
+    compare: str | None = None
+    """The baseline to compare with (`baseline.BaselineStore.find`), or None."""
+    compare_fail: FailRules | None = None
+    baseline_update: bool = False
+    repeat: int = 1
+    """Sessions per `agent.run` (`repeats.py`)."""
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:
@@ -252,5 +316,7 @@ class UserAgentConfig:
         return replace(self, **parsed)
 
 
-OVERRIDABLE = frozenset({"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts"})
+OVERRIDABLE = frozenset(
+    {"model", "max_steps", "wait", "settle_timeout", "slow_response", "budget", "allowed_hosts", "repeat"}
+)
 """What a marker or agent.run may set for one test."""

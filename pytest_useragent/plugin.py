@@ -21,6 +21,7 @@ from pytest_useragent.config import OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, UserError
 from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.pricing import PriceBook
+from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
 from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
 
@@ -32,7 +33,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("useragent", "pytest-useragent: UX sessions driven as a persona")
     for option in OPTIONS:
         dest = "useragent_" + option.name.replace("-", "_")
-        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, metavar=option.metavar, help=option.help)
+        shape: dict[str, Any] = {"metavar": option.metavar}
+        if option.bare is not None:  # --useragent-autosave, --useragent-compare[=NAME]
+            switch = option.metavar == "on|off"
+            shape = (
+                {"action": "store_const", "const": option.bare}
+                if switch
+                else {**shape, "nargs": "?", "const": option.bare}
+            )
+        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, help=option.help, **shape)
         parser.addini(dest, help=option.help, default=None)
 
 
@@ -40,7 +49,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "useragent(persona=None, max_steps=None, model=None, budget=None, wait=None, settle_timeout=None, "
-        "slow_response=None, allowed_hosts=None, credentials=None): per-test settings for the agent fixture",
+        "slow_response=None, allowed_hosts=None, credentials=None, repeat=None): "
+        "per-test settings for the agent fixture",
     )
     # pytest 9.2 deprecates how pytest-playwright 0.10 defines its `base_url` fixture, which every `page` needs: under
     # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,
@@ -65,7 +75,12 @@ def pytest_configure(config: pytest.Config) -> None:
         report_dir = settings.report_dir
         if not report_dir.is_absolute():
             report_dir = config.invocation_params.dir / report_dir
-        config.pluginmanager.register(RunCollector(report_dir, spending), "useragent-collector")
+        try:
+            baselines = BaselinePlan(settings, config.invocation_params.dir)
+        except UserError as error:
+            raise pytest.UsageError(str(error)) from None
+        collector = RunCollector(report_dir, spending, baselines, root=config.rootpath)
+        config.pluginmanager.register(collector, "useragent-collector")
 
 
 def _spending(config: pytest.Config, settings: UserAgentConfig) -> Spending:

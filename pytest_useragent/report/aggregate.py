@@ -7,6 +7,8 @@ from typing import get_args
 
 from pydantic import BaseModel
 
+from pytest_useragent.baseline import RunMetadata, TrendPoint
+from pytest_useragent.compare import Comparison
 from pytest_useragent.issues import trust_of
 from pytest_useragent.pricing import money
 from pytest_useragent.records import (
@@ -18,10 +20,12 @@ from pytest_useragent.records import (
     Trust,
     chosen,
 )
+from pytest_useragent.repeats import RepeatStats, repeat_stats
 
 REPORT_SCHEMA_VERSION = 2
 """The version of report.json's shape; raised whenever a field changes meaning or goes away.
-2: issues are merged by their stored `key` (`keys.issue_key`), carry `trust`, and list where they were `seen`."""
+2: issues are merged by their stored `key` (`keys.issue_key`), carry `trust`, and list where they were `seen`.
+Fields added since (`metadata`, `test_outcomes`, `comparison`, `trend`) keep the version: readers of 2 still read it."""
 
 
 class SessionEntry(BaseModel):
@@ -85,6 +89,16 @@ class RunIssue(BaseModel):
         return self.issue.trust == "opinion"
 
 
+class TestView(BaseModel):
+    """One test as the report shows it: its pytest outcome beside its sessions and their aggregate."""
+
+    __test__ = False  # not a test class, for pytest, whatever its name
+    nodeid: str
+    outcome: str | None
+    results: list[SessionResult]
+    stats: RepeatStats
+
+
 class RunSummary(BaseModel):
     schema_version: int = REPORT_SCHEMA_VERSION
     currency: str
@@ -109,6 +123,27 @@ class RunSummary(BaseModel):
     """Claims of done that neither their evidence nor the test's success check bore out."""
     issues_by_trust: dict[str, int] = {}
     """How many of the run's issues are objective, reproduced, opinions."""
+    metadata: RunMetadata | None = None
+    """Date, duration, commit, provider, model, plugin version."""
+    test_outcomes: dict[str, str] = {}
+    """Each test's pytest outcome: passed, failed, xfailed, xpassed, skipped, skipped by budget, error."""
+    comparison: Comparison | None = None
+    """The run against a baseline (`--useragent-compare`), first in every report."""
+    trend: list[TrendPoint] = []
+    """The storage's last runs (this one last): goal rate, met rate, cost."""
+
+    @property
+    def by_test(self) -> list[TestView]:
+        """The run's tests in order of first session, each with its sessions and their aggregate."""
+        grouped: dict[str, list[SessionResult]] = {}
+        for session in self.sessions:
+            grouped.setdefault(session.nodeid, []).append(session.result)
+        return [
+            TestView(
+                nodeid=nodeid, outcome=self.test_outcomes.get(nodeid), results=results, stats=repeat_stats(results)
+            )
+            for nodeid, results in grouped.items()
+        ]
 
     @property
     def errors(self) -> list[SessionEntry]:
