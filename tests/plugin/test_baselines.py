@@ -99,7 +99,9 @@ def test_save_then_compare_the_same_shop_passes(shop_suite):
 
     again = run(shop_suite, "--useragent-compare", "--useragent-compare-fail=goal:0,new_issues:0,steps:25%")
     assert again.ret == 0
-    again.stdout.fnmatch_lines(["compared with baseline 0001_fixed (*): 0 regressions, within goal:0%,new_issues:0,steps:25%"])
+    again.stdout.fnmatch_lines(
+        ["compared with baseline 0001_fixed (*): 0 regressions, within goal:0%,new_issues:0,steps:25%"]
+    )
 
 
 def test_a_broken_shop_fails_the_compare_with_a_table_of_what_regressed(shop_suite):
