@@ -15,6 +15,7 @@ from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import SessionResult
 from pytest_useragent.repeats import repeated
+from pytest_useragent.report.copies import copied_path
 from pytest_useragent.session import Progress, Session
 from pytest_useragent.verdict import SuccessCheck, validate
 
@@ -37,6 +38,7 @@ class Agent:
         spending: Spending | None = None,
         test: str | None = None,
         credentials: Credentials | Mapping[str, str] | None = None,
+        report_dir: Path | None = None,
     ) -> None:
         """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona."""
         self.page = page
@@ -45,6 +47,8 @@ class Agent:
         self.config = config
         self.directory = directory
         self.test = test
+        self.report_dir = report_dir
+        """The run report's folder, where each session's folder is copied at the end of the run."""
         """The pytest node id the agent serves, for the run's ledger."""
         self.results: list[SessionResult] = []
         self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
@@ -90,6 +94,8 @@ class Agent:
                 success=check,
             )
             result = session.run(goal, start)
+            if self.report_dir is not None and self.test is not None:
+                result.report_copy = str(copied_path(self.report_dir, self.test, result.directory))
             self.results.append(result)
             return result
 

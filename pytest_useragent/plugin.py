@@ -23,6 +23,7 @@ from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.pricing import PriceBook
 from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
+from pytest_useragent.report.copies import report_root
 from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
 
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
@@ -72,9 +73,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[SPENDING_KEY] = spending
     config.pluginmanager.register(fixtures, "useragent-fixtures")
     if not hasattr(config, "workerinput"):
-        report_dir = settings.report_dir
-        if not report_dir.is_absolute():
-            report_dir = config.invocation_params.dir / report_dir
+        report_dir = report_root(config, settings.report_dir)
         try:
             baselines = BaselinePlan(settings, config.invocation_params.dir)
         except UserError as error:

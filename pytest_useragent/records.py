@@ -445,6 +445,9 @@ class SessionResult(BaseModel):
     """The same documents as the model last saw them: format, size, headings, preview, profile."""
     incomplete_docs: list[IncompleteDocument] = []
     completion: Completion = Completion()
+    report_copy: str | None = None
+    """Where the run report copies this session's folder (`report/copies.py`), set by the `agent` fixture; its
+    report.md is the session's account that outlives pytest's tmp_path."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

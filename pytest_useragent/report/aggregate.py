@@ -65,6 +65,8 @@ class Sighting(BaseModel):
     test: str
     persona: str
     steps: list[int]
+    directory: str = ""
+    """The session's directory, which the HTML report links to."""
 
 
 class RunIssue(BaseModel):
@@ -131,6 +133,22 @@ class RunSummary(BaseModel):
     """The run against a baseline (`--useragent-compare`), first in every report."""
     trend: list[TrendPoint] = []
     """The storage's last runs (this one last): goal rate, met rate, cost."""
+    copies: dict[str, str] = {}
+    """Session directory -> its copy under the report folder, relative to it (`report/copies.py`)."""
+
+    @property
+    def first_sessions(self) -> dict[str, str]:
+        """Test -> the report.html id of its first session."""
+        anchors = self.anchors
+        first: dict[str, str] = {}
+        for session in self.sessions:
+            first.setdefault(session.nodeid, anchors[session.result.directory])
+        return first
+
+    @property
+    def anchors(self) -> dict[str, str]:
+        """Session directory -> the id of its entry in report.html, for links from issues to sessions."""
+        return {session.result.directory: f"session-{index}" for index, session in enumerate(self.sessions, 1)}
 
     @property
     def by_test(self) -> list[TestView]:
@@ -227,7 +245,14 @@ def merged(sessions: list[SessionEntry]) -> list[RunIssue]:
             if session.nodeid not in entry.tests:
                 entry.tests.append(session.nodeid)
             met = sorted(set(steps.get(issue.key) or ([issue.step] if issue.step is not None else [])))
-            entry.seen.append(Sighting(test=session.nodeid, persona=session.result.persona.name, steps=met))
+            entry.seen.append(
+                Sighting(
+                    test=session.nodeid,
+                    persona=session.result.persona.name,
+                    steps=met,
+                    directory=session.result.directory,
+                )
+            )
     for entry in found.values():
         entry.issue = entry.issue.model_copy(update={"trust": trust_of(entry.issue.source, len(entry.seen))})
     order = {name: rank for rank, name in enumerate(get_args(Trust))}

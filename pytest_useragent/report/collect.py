@@ -24,6 +24,7 @@ from pytest_useragent.ledger import LedgerState, Spending
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
 from pytest_useragent.report.baselines import BaselinePlan
+from pytest_useragent.report.copies import copy_sessions
 from pytest_useragent.report.regressions import comparison_lines
 from pytest_useragent.report.render import append_github_summary, render_timeline_html, screenshots, write_run_report
 
@@ -167,6 +168,7 @@ class RunCollector:
         else:
             summary.metadata = meta
         try:
+            summary.copies = copy_sessions([(s.nodeid, s.result.directory) for s in summary.sessions], self.report_dir)
             self.written = write_run_report(summary, self.report_dir)
         except OSError as error:  # a report dir that is a file, or not ours to write: one line, not a traceback
             self.unwritten = f"could not write the run report to {self.report_dir}: {error.strerror or error}"

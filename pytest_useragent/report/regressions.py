@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pytest_useragent.compare import MEASURES, Change, Comparison, IssueChange
+from pytest_useragent.stats import Rate
 
 MAX_ROWS = 50
 """Rows of the regression table the terminal shows; the reports have them all."""
@@ -99,3 +100,19 @@ def _change(change: Change) -> str:
 def _names(tests: list[str]) -> str:
     shown = ", ".join(tests[:5])
     return shown + (f" and {len(tests) - 5} more" if len(tests) > 5 else "")
+
+
+def rate_text(rate: Rate) -> str:
+    """`4/5 (38-96%)`: hits of total, with the Wilson interval once there are two or more."""
+    if rate.total < 2:
+        return f"{rate.hits}/{rate.total}"
+    return f"{rate.hits}/{rate.total} ({rate.interval.low:.0%}-{rate.interval.high:.0%})"
+
+
+def test_anchor(test: str) -> str:
+    """The id of a test's row in report.html."""
+    return "test-" + "".join(ch if ch.isalnum() else "-" for ch in test)
+
+
+FORMATS = {"measures": MEASURES, "value": value, "noise": noise, "rate": rate_text, "test_anchor": test_anchor}
+"""What the report templates format comparisons and rates with."""

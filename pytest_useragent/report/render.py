@@ -9,6 +9,7 @@ from jinja2 import Environment
 
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import RunSummary
+from pytest_useragent.report.regressions import FORMATS
 from pytest_useragent.templates import environment
 
 GITHUB_SUMMARY_LIMIT = 1024 * 1024
@@ -20,11 +21,11 @@ def _environment() -> Environment:
 
 
 def render_run_markdown(summary: RunSummary) -> str:
-    return _environment().get_template("report.md.j2").render(summary=summary)
+    return _environment().get_template("report.md.j2").render(summary=summary, **FORMATS)
 
 
 def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
-    return _environment().get_template("report.html.j2").render(summary=summary, images=images)
+    return _environment().get_template("report.html.j2").render(summary=summary, images=images, **FORMATS)
 
 
 def render_session_markdown(result: SessionResult) -> str:
