@@ -106,7 +106,7 @@ def rate_text(rate: Rate) -> str:
     """`4/5 (38-96%)`: hits of total, with the Wilson interval once there are two or more."""
     if rate.total < 2:
         return f"{rate.hits}/{rate.total}"
-    return f"{rate.hits}/{rate.total} ({rate.interval.low:.0%}-{rate.interval.high:.0%})"
+    return f"{rate.hits}/{rate.total} ({rate.interval.low * 100:.0f}-{rate.interval.high * 100:.0f}%)"
 
 
 def test_anchor(test: str) -> str:

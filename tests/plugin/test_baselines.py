@@ -104,7 +104,7 @@ def test_save_then_compare_the_same_shop_passes(shop_suite):
     )
 
 
-def test_a_broken_shop_fails_the_compare_with_a_table_of_what_regressed(shop_suite):
+def test_a_broken_shop_fails_the_compare_and_the_change_can_be_accepted(shop_suite):
     run(shop_suite, "--useragent-save=fixed").assert_outcomes(passed=2)
     shop(shop_suite, broken=True)
     result = run(shop_suite, "--useragent-compare=fixed", "--useragent-compare-fail=goal:0,new_issues:0")
@@ -112,9 +112,59 @@ def test_a_broken_shop_fails_the_compare_with_a_table_of_what_regressed(shop_sui
     assert result.ret == 1
     result.stdout.fnmatch_lines(
         [
-            "compared with baseline 0001_fixed (*): * regressions, FAILED by goal:0%,new_issues:0",
+            "compared with baseline 0001_fixed (*): 3 regressions, FAILED by goal:0%,new_issues:0",
             "  test * what * before * now",
             "  test_shop.py::test_pricing[[]chromium[]] * goal success * 100% * 0%",
-            '  test_shop.py::test_* * new * issue * - * "*" (step 1), objective',
+            '  test_shop.py::test_* * new critical issue * - * "Buttons must have discernible text" (step 1), objective',
+            "issues: 3 new, 0 resolved, 0 persisting",
         ]
     )
+    report = shop_suite.path / "useragent-report"
+    markdown = (report / "report.md").read_text()
+    assert markdown.index("## Against baseline 0001_fixed") < markdown.index("## Run") < markdown.index("## Tests")
+    assert "| `test_shop.py::test_pricing[chromium]` | goal success | 100% | 0% | - | **yes** |" in markdown
+    assert (
+        "| `test_shop.py::test_pricing[chromium]` | 1 | critical | objective | Buttons must have discernible text |"
+        in markdown
+    )
+    assert "| `test_shop.py::test_pricing[chromium]` | passed | 1 | 0/1 |" in markdown
+    comparison = json.loads((report / "report.json").read_text())["comparison"]
+    assert comparison["baseline"] == "0001_fixed" and comparison["rules"] == "goal:0%,new_issues:0"
+    html = (report / "report.html").read_text()
+    assert '<section id="regressions" class="failed">' in html and html.index("regressions") < html.index('id="tests"')
+
+    # the change is meant: accept it over the baseline (only one test run, the other listed as not run)
+    accepted = run(shop_suite, "--useragent-baseline-update", "--useragent-compare=fixed", "-k", "pricing")
+    assert accepted.ret == 0
+    accepted.stdout.fnmatch_lines(
+        [
+            "baseline updated: this run replaces *0001_fixed.json",
+            "compared with baseline 0001_fixed (*): *accepted as the new baseline",
+            "in the baseline, not run now: test_shop.py::test_about[[]chromium[]]",
+        ]
+    )
+    again = run(shop_suite, "--useragent-compare-fail=goal:0,new_issues:0", "-k", "pricing")
+    assert again.ret == 0
+    again.stdout.fnmatch_lines(["compared with baseline 0001_fixed (*): 0 regressions, within goal:0%,new_issues:0"])
+
+
+def test_what_a_user_gets_wrong_is_one_line(shop_suite):
+    bad = run(shop_suite, "--useragent-compare-fail=goal:lots")
+    assert bad.ret == pytest.ExitCode.USAGE_ERROR
+    bad.stderr.fnmatch_lines(["ERROR: --useragent-compare-fail='goal:lots': 'goal:lots': 'lots' is not a number"])
+    missing = run(shop_suite, "--useragent-compare=main")
+    assert missing.ret == pytest.ExitCode.USAGE_ERROR
+    missing.stderr.fnmatch_lines(["ERROR: no baseline named 'main': *.useragent holds none yet (save one with *)"])
+    assert "Traceback" not in bad.stderr.str() + missing.stderr.str()
+    nothing_yet = run(shop_suite, "--useragent-compare", "--useragent-compare-fail=goal:0", "-k", "about")
+    assert nothing_yet.ret == 0
+    nothing_yet.stdout.fnmatch_lines(["no baseline in *.useragent to compare with yet: this run is not compared *"])
+
+
+def test_autosave_keeps_a_history_the_report_draws(shop_suite):
+    for _ in range(2):
+        run(shop_suite, "--useragent-autosave", "-k", "about").assert_outcomes(passed=1)
+    stored = sorted(path.name for path in (shop_suite.path / ".useragent").iterdir())
+    assert len(stored) == 2 and stored[0].startswith("0001_") and stored[1].startswith("0002_")
+    html = (shop_suite.path / "useragent-report" / "report.html").read_text()
+    assert '<figure id="trend">' in html and "Last 2 runs" in html and html.count("<polyline") == 3
