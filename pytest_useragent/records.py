@@ -354,6 +354,8 @@ class Step(BaseModel):
     seconds: float
     events: list[PageEvent] = []
     """What the browser did beside the page during the step: dialogs, new tabs, downloads, blocked navigations."""
+    marks: Marks | None = None
+    """Boxes to draw over the screenshot: the element acted on, the elements of its check issues (`marks.py`)."""
 
 
 class ExpectationStats(BaseModel):
@@ -496,3 +498,29 @@ class PageEvent(BaseModel):
             size = f"{self.size} bytes" if self.size is not None else (self.reason or "not finished")
             return f"a download: {self.file} ({size})"
         return f"blocked: {self.reason}"
+
+
+class Box(BaseModel):
+    """An element's box in CSS pixels of the viewport, as the look that took the step's screenshot saw it."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class Mark(BaseModel):
+    """What the report draws over a step's screenshot: the element acted on, or an issue's element."""
+
+    kind: Literal["acted", "issue"]
+    box: Box
+    label: str
+    """The action's kind, or the issue's number on the step (its title is in the step's list, not on the image)."""
+
+
+class Marks(BaseModel):
+    """The marks of one step's screenshot, bounded (`marks.MAX_MARKS`), with the viewport they are measured in."""
+
+    width: int
+    height: int
+    marks: list[Mark]
