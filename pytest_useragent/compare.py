@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_useragent.baseline import Baseline, RunMetadata, TestFigures
+from pytest_useragent.baseline import Baseline, IssueFigures, RunMetadata, TestFigures
 from pytest_useragent.records import SEVERITY_ORDER, Severity, Source, Trust
 from pytest_useragent.stats import Interval, Rate, newcombe
 from pytest_useragent.thresholds import FailRules, Measure, Threshold
@@ -191,26 +191,27 @@ def _issues(test: str, old: TestFigures, new: TestFigures) -> list[IssueChange]:
     found = []
     for key, issue in now.items():
         status: IssueStatus = "persisting" if key in before else "new"
-        found.append(
-            IssueChange(
-                test=test,
-                status=status,
-                counted=status == "new" and issue.trust in COUNTED_TRUST,
-                **issue.model_dump(include={"key", "title", "severity", "source", "trust", "step", "page", "sessions"}),
-            )
-        )
-    for key, issue in before.items():
-        if key not in now:
-            found.append(
-                IssueChange(
-                    test=test,
-                    status="resolved",
-                    **issue.model_dump(
-                        include={"key", "title", "severity", "source", "trust", "step", "page", "sessions"}
-                    ),
-                )
-            )
+        found.append(_issue_change(test, status, issue, counted=status == "new" and issue.trust in COUNTED_TRUST))
+    found += [_issue_change(test, "resolved", issue) for key, issue in before.items() if key not in now]
     return found
+
+
+def _issue_change(test: str, status: IssueStatus, issue: IssueFigures, *, counted: bool = False) -> IssueChange:
+    # built from fields the baseline already validated: a run of 1,000 tests x 5 sessions has thousands of them
+    return IssueChange.model_construct(
+        test=test,
+        status=status,
+        key=issue.key,
+        title=issue.title,
+        severity=issue.severity,
+        source=issue.source,
+        trust=issue.trust,
+        step=issue.step,
+        page=issue.page,
+        sessions=issue.sessions,
+        counted=counted,
+        regression=False,
+    )
 
 
 MEASURES: dict[Measure, str] = {

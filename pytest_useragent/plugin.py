@@ -42,7 +42,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 if switch
                 else {**shape, "nargs": "?", "const": option.bare}
             )
-        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, help=option.help, **shape)
+        # argparse %-formats help text: "10%" in an example must reach it as "10%%"
+        shown = option.help.replace("%", "%%")
+        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, help=shown, **shape)
         parser.addini(dest, help=option.help, default=None)
 
 
