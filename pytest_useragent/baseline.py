@@ -27,7 +27,7 @@ from pytest_useragent.records import SessionResult, Severity, Source, Trust
 from pytest_useragent.stats import Rate, median, rate
 
 if TYPE_CHECKING:
-    from pytest_useragent.report.aggregate import RunSummary
+    from pytest_useragent.report.aggregate import RunSummary, Sighting
 
 BASELINE_SCHEMA_VERSION = 1
 _FILE = re.compile(r"(\d{4,})_(.+)\.json")
@@ -171,11 +171,11 @@ def record(summary: RunSummary, metadata: RunMetadata, outcomes: dict[str, str],
         figures = tests.setdefault(session.nodeid, TestFigures(outcome=outcomes.get(session.nodeid), sessions=[]))
         figures.sessions.append(figures_of(session.result))
     for entry in summary.issues:
-        by_test: dict[str, int] = {}
+        by_test: dict[str, tuple[int, Sighting]] = {}
         for seen in entry.seen:
-            by_test[seen.test] = by_test.get(seen.test, 0) + 1
-        for test, count in by_test.items():
-            first = next(seen for seen in entry.seen if seen.test == test)
+            count, first = by_test.get(seen.test, (0, seen))
+            by_test[seen.test] = (count + 1, first)
+        for test, (count, first) in by_test.items():
             tests[test].issues.append(
                 IssueFigures(
                     key=entry.issue.key,

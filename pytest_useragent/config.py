@@ -107,7 +107,10 @@ def _baseline_name(value: str) -> str:
 def _baseline_spec(value: str) -> str:
     value = value.strip()
     if value != "latest" and not NAME.fullmatch(value):
-        raise ValueError("must be latest, a saved baseline's number or its name, e.g. main")
+        raise ValueError(
+            "must be latest, a saved baseline's number or its name, e.g. main "
+            "(a bare --useragent-compare takes the next word as its value: put test paths before it)"
+        )
     return value
 
 

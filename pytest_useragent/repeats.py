@@ -64,6 +64,11 @@ class RepeatStats(BaseModel):
     issues: list[IssueSightings]
     """Most sessions first, then most severe."""
 
+    @property
+    def reproduced(self) -> int:
+        """Issues met in two sessions or more."""
+        return sum(1 for issue in self.issues if issue.reproduced)
+
 
 class RepeatedResult(SessionResult):
     """An `agent.run` repeated: its own fields are those of the first session that did not reach the goal (else of

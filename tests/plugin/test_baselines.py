@@ -85,8 +85,8 @@ def shop_suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> py
     return pytester
 
 
-def run(suite: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return suite.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly", *args, timeout=240)
+def run(suite: pytest.Pytester, *args: str, timeout: float = 240) -> pytest.RunResult:
+    return suite.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly", *args, timeout=timeout)
 
 
 def test_save_then_compare_the_same_shop_passes(shop_suite):
@@ -175,9 +175,15 @@ def test_autosave_keeps_a_history_the_report_draws(shop_suite):
 def test_the_example_shop_fixed_then_flawed_fails_naming_the_goals_lost_and_the_new_issues(suite):
     example = Path(__file__).parents[2] / "example_project"
     shutil.copytree(example, suite.path / "example_project", ignore=shutil.ignore_patterns("__pycache__"))
-    saved = run(suite, "example_project", "--shop=fixed", "--useragent-save=fixed")
+    saved = run(suite, "example_project", "--shop=fixed", "--useragent-save=fixed", timeout=600)
     saved.assert_outcomes(passed=9)
-    flawed = run(suite, "example_project", "--useragent-compare=fixed", "--useragent-compare-fail=goal:0,new_issues:0")
+    flawed = run(
+        suite,
+        "example_project",
+        "--useragent-compare=fixed",
+        "--useragent-compare-fail=goal:0,new_issues:0",
+        timeout=600,
+    )
     flawed.assert_outcomes(passed=3, xfailed=6)
     assert flawed.ret == 1
     flawed.stdout.fnmatch_lines(

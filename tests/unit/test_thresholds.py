@@ -53,3 +53,9 @@ def test_a_bad_expression_is_one_line(expression, message):
 def test_a_bad_expression_on_the_command_line_names_the_option():
     with pytest.raises(ConfigError, match=r"^--useragent-compare-fail='goal:x': 'goal:x': 'x' is not a number$"):
         UserAgentConfig.from_raw({"compare-fail": "goal:x"})
+
+
+def test_a_compare_followed_by_a_path_says_what_happened():
+    with pytest.raises(ConfigError, match=r"^--useragent-compare='tests/': .*put test paths before it\)$"):
+        UserAgentConfig.from_raw({"compare": "tests/"})
+    assert UserAgentConfig.from_raw({"compare": "0003_main"}).compare == "0003_main"
