@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pytest_useragent.baseline import Baseline, IssueFigures, RunMetadata, SessionFigures, TestFigures, TrendPoint
 from pytest_useragent.compare import compare
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
-from pytest_useragent.report.render import render_run_html, render_run_markdown, screenshots
+from pytest_useragent.report.render import append_github_summary, render_run_html, render_run_markdown, screenshots
 from pytest_useragent.testing.synthetic import session_result
 from pytest_useragent.thresholds import parse_fail_rules
 
@@ -101,3 +101,10 @@ def test_screenshots_are_inlined_up_to_a_bound_and_then_linked_to_the_copies(tmp
     assert 'src="data:image/jpeg;base64,' in html
     assert '<a href="sessions/t_1-abc/two/screenshots/step-001.jpg" target="_blank" title="open full size">' in html
     assert '<img class="shot" src="sessions/t_1-abc/two/screenshots/step-001.jpg"' in html
+
+
+def test_the_github_step_summary_starts_with_the_comparison(tmp_path):
+    target = tmp_path / "summary.md"
+    append_github_summary(summary_with_comparison(), target)
+    text = target.read_text()
+    assert text.index("## Against baseline 0001_main") < text.index("## Run")
