@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent import fixtures
+from pytest_useragent import fixtures, hooks
 from pytest_useragent.config import OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, UserError
 from pytest_useragent.ledger import RunLedger, Spending
@@ -28,6 +28,10 @@ from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDI
 
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
 THIRD_PARTY_DEPRECATION = "Session-scoped fixtures defined as instance methods are deprecated"
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hooks)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -80,7 +84,7 @@ def pytest_configure(config: pytest.Config) -> None:
             baselines = BaselinePlan(settings, config.invocation_params.dir)
         except UserError as error:
             raise pytest.UsageError(str(error)) from None
-        collector = RunCollector(report_dir, spending, baselines, root=config.rootpath)
+        collector = RunCollector(report_dir, spending, baselines, root=config.rootpath, hook=config.hook)
         config.pluginmanager.register(collector, "useragent-collector")
 
 

@@ -66,7 +66,12 @@ class RunCollector:
     """Gathers every session on the controller; writes the run report once at the end."""
 
     def __init__(
-        self, report_dir: Path, spending: Spending, baselines: BaselinePlan | None = None, root: Path | None = None
+        self,
+        report_dir: Path,
+        spending: Spending,
+        baselines: BaselinePlan | None = None,
+        root: Path | None = None,
+        hook: Any = None,
     ) -> None:
         self.report_dir = report_dir
         self.spending = spending
@@ -76,6 +81,8 @@ class RunCollector:
         self.outcomes: dict[str, str] = {}
         """Each test's pytest outcome, as the reports show it beside its sessions."""
         self.baseline_lines: list[str] = []
+        self.hook = hook if hook is not None else _NoHooks()
+        """`config.hook`: the run's hooks (`hooks.py`) are called through it."""
         self.sessions: list[SessionEntry] = []
         self.crashed: list[Crash] = []
         self.skipped = {BUDGET_SKIP: 0, HALT_SKIP: 0}
@@ -87,7 +94,9 @@ class RunCollector:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for raw in getattr(report, SESSIONS_ATTRIBUTE, None) or []:
-            self.sessions.append(SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw)))
+            entry = SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw))
+            self.sessions.append(entry)
+            self.hook.pytest_useragent_session(nodeid=entry.nodeid, result=entry.result)
         if report.failed and report.when not in ("setup", "call", "teardown") and "crashed" in str(report.longrepr):
             self.crashed.append(Crash(nodeid=report.nodeid, reason=str(report.longrepr).strip().splitlines()[0]))
         if report.skipped and isinstance(report.longrepr, tuple):
@@ -167,6 +176,7 @@ class RunCollector:
             self.baseline_lines = self.baselines.finish(summary, self.outcomes, meta)
         else:
             summary.metadata = meta
+        self.hook.pytest_useragent_run_summary(summary=summary)
         try:
             summary.copies = copy_sessions([(s.nodeid, s.result.directory) for s in summary.sessions], self.report_dir)
             self.written = write_run_report(summary, self.report_dir)
@@ -252,3 +262,10 @@ def pytest_outcome(report: pytest.TestReport, before: str | None) -> str | None:
     if report.when == "call":
         return ("xfailed" if report.skipped else "xpassed") if xfail else report.outcome
     return before
+
+
+class _NoHooks:
+    """A collector made outside a pytest run calls no hooks."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda **kwargs: None

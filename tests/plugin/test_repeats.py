@@ -73,3 +73,36 @@ def test_repeat_must_be_a_whole_number(suite):
     result = suite.runpytest_subprocess("-p", "no:cacheprovider", "--useragent-repeat=0", timeout=100)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["ERROR: --useragent-repeat='0': must be a whole number of at least 1"])
+
+
+HOOKS_CONFTEST = """
+
+def pytest_useragent_session(nodeid, result):
+    print("SESSION", nodeid, result.outcome, result.goal_achieved)
+
+
+def pytest_useragent_run_summary(summary):
+    print("SUMMARY", len(summary.sessions), summary.goals_achieved)
+"""
+
+
+def test_a_conftest_sees_every_session_and_the_run_summary_under_xdist(suite):
+    suite.makeconftest(suite.path.joinpath("conftest.py").read_text() + HOOKS_CONFTEST)
+    suite.makepyfile(
+        test_hooked="""
+        import pytest
+
+        @pytest.mark.useragent(repeat=2)
+        def test_pricing(agent, site):
+            agent.run("Find the pricing", url=site + "/index.html")
+        """
+    )
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2", "-s", timeout=300)
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*SESSION test_hooked.py::test_pricing[[]chromium[]] goal_achieved True",
+            "*SESSION test_hooked.py::test_pricing[[]chromium[]] goal_achieved True",
+            "SUMMARY 2 2",
+        ]
+    )
