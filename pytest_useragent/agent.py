@@ -17,7 +17,9 @@ from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Interview, SessionResult
+from pytest_useragent.repeats import repeated
 from pytest_useragent.replay import around
+from pytest_useragent.report.copies import copied_path
 from pytest_useragent.session import Progress, Session
 from pytest_useragent.verdict import SuccessCheck, validate
 
@@ -41,6 +43,7 @@ class Agent:
         test: str | None = None,
         credentials: Credentials | Mapping[str, str] | None = None,
         cassette: Path | None = None,
+        report_dir: Path | None = None,
     ) -> None:
         """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona.
         `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py)."""
@@ -50,6 +53,8 @@ class Agent:
         self.config = config
         self.directory = directory
         self.test = test
+        self.report_dir = report_dir
+        """The run report's folder, where each session's folder is copied at the end of the run."""
         """The pytest node id the agent serves, for the run's ledger."""
         self.results: list[SessionResult] = []
         self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
@@ -73,28 +78,41 @@ class Agent:
 
         `credentials` are added to the agent's (same name: these win). `success` (a Locator that must be visible, or
         a function of the page returning True/False) decides whether the goal was reached, over the persona's word;
-        a persona that said done when it says no is a finding. The result is redacted of every secret."""
+        a persona that said done when it says no is a finding. The result is redacted of every secret.
+        With `repeat` above 1 (option or marker) the goal is pursued that many times, each in a fresh context, and a
+        `RepeatedResult` (every session and their `stats`) is returned (`repeats.py`)."""
         goal = checked_goal(goal)
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
         known = self.credentials.merged(credentials)
-        name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
-        session = Session(
-            page=self.page,
-            persona=self.persona,
-            provider=around(self.provider, config, self.cassette and numbered(self.cassette, len(self.results) + 1)),
-            config=config,
-            directory=self.directory / name,
-            spending=self.spending,
-            progress=self._progress,
-            test=self.test,
-            credentials=known,
-            success=validate(success),
-        )
-        result = session.run(goal, url)
-        self.results.append(result)
-        if config.export is not None and (found := journey(result, self.test or name, len(self.results))) is not None:
-            write(found, config.export)
-        return result
+        check = validate(success)
+
+        def once(page: Page, start: str | None = url) -> SessionResult:
+            name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
+            cassette = self.cassette and numbered(self.cassette, len(self.results) + 1)  # a repeat is a run too
+            session = Session(
+                page=page,
+                persona=self.persona,
+                provider=around(self.provider, config, cassette),
+                config=config,
+                directory=self.directory / name,
+                spending=self.spending,
+                progress=self._progress,
+                test=self.test,
+                credentials=known,
+                success=check,
+            )
+            result = session.run(goal, start)
+            if self.report_dir is not None and self.test is not None:
+                result.report_copy = str(copied_path(self.report_dir, self.test, result.directory))
+            self.results.append(result)
+            if config.export is not None and (found := journey(result, self.test or name, len(self.results))):
+                write(found, config.export)
+            return result
+
+        if config.repeat == 1:
+            return once(self.page)
+        start = url or (self.page.url if self.page.url != "about:blank" else None)
+        return repeated(lambda page: once(page, start), self.page, config.repeat)
 
     def interview(self, question: str, result: SessionResult | None = None) -> Interview:
         """Ask the persona about a session it ran (the last one by default): one priced call, answered in its voice

@@ -14,6 +14,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pytest_useragent.errors import ConfigError
+from pytest_useragent.thresholds import FailRules, parse_fail_rules
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+"""A baseline's name: a file name on every system, and no path (`baseline.py` keeps its files)."""
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
 
@@ -96,6 +100,26 @@ def _hosts(value: str) -> tuple[str, ...]:
     return hosts
 
 
+def _baseline_name(value: str) -> str:
+    if not NAME.fullmatch(value):
+        raise ValueError("must be a name of letters, digits, '.', '_' or '-' (at most 100), e.g. main")
+    return value
+
+
+def _baseline_spec(value: str) -> str:
+    value = value.strip()
+    if value != "latest" and not NAME.fullmatch(value):
+        raise ValueError(
+            "must be latest, a saved baseline's number or its name, e.g. main "
+            "(a bare --useragent-compare takes the next word as its value: put test paths before it)"
+        )
+    return value
+
+
+def _fail_rules(value: str) -> FailRules:
+    return parse_fail_rules(value)
+
+
 @dataclass(frozen=True)
 class Option:
     """One knob: its option name, help text, parser and default."""
@@ -104,6 +128,8 @@ class Option:
     help: str
     parse: Callable[[str], Any]
     default: str | None
+    bare: str | None = None
+    """What `--useragent-<name>` given without a value means; a switch then takes no value on the command line."""
 
     @property
     def metavar(self) -> str:
@@ -136,6 +162,9 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _currency: "CODE",
     _model: "MODEL",
     _hosts: "HOST,...",
+    _baseline_name: "NAME",
+    _baseline_spec: "NAME|latest",
+    _fail_rules: "EXPR",
     str: "TEXT|FILE",
     Path: "PATH",
 }
@@ -234,6 +263,35 @@ OPTIONS: tuple[Option, ...] = (
         Path,
         None,
     ),
+    Option("storage", "folder of saved baselines (default .useragent)", Path, ".useragent"),
+    Option("save", "save this run as a baseline named NAME in the storage folder", _baseline_name, None),
+    Option("autosave", "save this run as a baseline named by commit and date", _switch, "off", bare="on"),
+    Option(
+        "compare",
+        "compare this run with a saved baseline: its NAME or number, or latest (the default without a value)",
+        _baseline_spec,
+        None,
+        bare="latest",
+    ),
+    Option(
+        "compare-fail",
+        "fail the run when the comparison is worse than this, e.g. goal:0,met_rate:10%,new_issues:0,steps:25%,cost:25%",
+        _fail_rules,
+        None,
+    ),
+    Option(
+        "baseline-update",
+        "accept this run's changes: write it over the compared baseline (latest without --useragent-compare)",
+        _switch,
+        "off",
+        bare="on",
+    ),
+    Option(
+        "repeat",
+        "run each agent session N times and report rates with 95% intervals (default 1)",
+        _positive_int,
+        "1",
+    ),
 )
 
 
@@ -278,6 +336,15 @@ class UserAgentConfig:
     """Instead of `cassettes/` beside each test module; relative to pytest's rootdir."""
     export: Path | None = None
     """Where reached journeys are written as plain pytest-playwright tests (export/journey.py)."""
+    storage: Path = field(default_factory=lambda: Path(".useragent"))
+    save: str | None = None
+    autosave: bool = False
+    compare: str | None = None
+    """The baseline to compare with (`baseline.BaselineStore.find`), or None."""
+    compare_fail: FailRules | None = None
+    baseline_update: bool = False
+    repeat: int = 1
+    """Sessions per `agent.run` (`repeats.py`)."""
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:
@@ -333,6 +400,7 @@ OVERRIDABLE = frozenset(
         "allowed_hosts",
         "survey",
         "record_mode",
+        "repeat",
     }
 )
 """What a marker or agent.run may set for one test."""
@@ -348,6 +416,7 @@ MARKER_ARGUMENTS = (
     "credentials",
     "survey",
     "record_mode",
+    "repeat",
 )
 """Everything `@pytest.mark.useragent(...)` takes: the persona, the credentials, and every OVERRIDABLE setting."""
 

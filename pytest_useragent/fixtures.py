@@ -27,6 +27,7 @@ from pytest_useragent.llm.anthropic import AnthropicProvider
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.llm.offline import OfflineProvider
 from pytest_useragent.persona import DEFAULT_PERSONA, Persona
+from pytest_useragent.report.copies import report_root
 from pytest_useragent.session import Progress
 from pytest_useragent.stash import CONFIG_KEY, RESULTS_KEY, SPENDING_KEY
 
@@ -163,6 +164,7 @@ def agent(
         test=request.node.nodeid,
         credentials=credentials,
         cassette=_cassette(request, useragent_config, persona),
+        report_dir=report_root(request.config, useragent_config.report_dir),
     )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent

@@ -17,24 +17,40 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent import brief, errors, fixtures
+from pytest_useragent import brief, errors, fixtures, hooks
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, Divergence, UserError
 from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.persona import Persona, enter_rootdir, leave_rootdir
 from pytest_useragent.pricing import PriceBook
+from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
+from pytest_useragent.report.copies import report_root
 from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
 
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
 THIRD_PARTY_DEPRECATION = "Session-scoped fixtures defined as instance methods are deprecated"
 
 
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hooks)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("useragent", "pytest-useragent: UX sessions driven as a persona")
     for option in OPTIONS:
         dest = "useragent_" + option.name.replace("-", "_")
-        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, metavar=option.metavar, help=option.help)
+        shape: dict[str, Any] = {"metavar": option.metavar}
+        if option.bare is not None:  # --useragent-autosave, --useragent-compare[=NAME]
+            switch = option.metavar == "on|off"
+            shape = (
+                {"action": "store_const", "const": option.bare}
+                if switch
+                else {**shape, "nargs": "?", "const": option.bare}
+            )
+        # argparse %-formats help text: "10%" in an example must reach it as "10%%"
+        shown = option.help.replace("%", "%%")
+        group.addoption(f"--useragent-{option.name}", dest=dest, default=None, help=shown, **shape)
         parser.addini(dest, help=option.help, type=option.ini_type, default=None)
 
 
@@ -61,10 +77,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[SPENDING_KEY] = spending
     config.pluginmanager.register(fixtures, "useragent-fixtures")
     if not hasattr(config, "workerinput"):
-        report_dir = settings.report_dir
-        if not report_dir.is_absolute():
-            report_dir = config.invocation_params.dir / report_dir
-        config.pluginmanager.register(RunCollector(report_dir, spending), "useragent-collector")
+        report_dir = report_root(config, settings.report_dir)
+        try:
+            baselines = BaselinePlan(settings, config.invocation_params.dir)
+        except UserError as error:
+            raise pytest.UsageError(str(error)) from None
+        collector = RunCollector(report_dir, spending, baselines, root=config.rootpath, hook=config.hook)
+        config.pluginmanager.register(collector, "useragent-collector")
 
 
 def _spending(config: pytest.Config, settings: UserAgentConfig) -> Spending:

@@ -358,6 +358,8 @@ class Step(BaseModel):
     """What the browser did beside the page during the step: dialogs, new tabs, downloads, blocked navigations."""
     replayed: bool = False
     """Decided by a cassette, not a model: no call, no cost (replay.py)."""
+    marks: Marks | None = None
+    """Boxes to draw over the screenshot: the element acted on, the elements of its check issues (`marks.py`)."""
 
 
 class ExpectationStats(BaseModel):
@@ -455,6 +457,9 @@ class SessionResult(BaseModel):
     """Debrief questions asked after the session (`Agent.interview`) and the persona's answers."""
     replay: ReplayReport | None = None
     """How a cassette served this session, when a record mode was set."""
+    report_copy: str | None = None
+    """Where the run report copies this session's folder (`report/copies.py`), set by the `agent` fixture; its
+    report.md is the session's account that outlives pytest's tmp_path."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -588,3 +593,34 @@ class Interview(BaseModel):
     problem: str | None = None
     """Why there is no answer: an invalid reply, a refusal."""
     cost_usd: float = 0.0
+
+
+class Box(BaseModel):
+    """An element's box in CSS pixels of the viewport, as the look that took the step's screenshot saw it."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class Mark(BaseModel):
+    """What the report draws over a step's screenshot: the element acted on, or an issue's element."""
+
+    kind: Literal["acted", "issue"]
+    box: Box
+    label: str
+    """The action's kind, or the issue's number on the step (its title is in the step's list, not on the image)."""
+
+
+class Marks(BaseModel):
+    """The marks of one step's screenshot, bounded (`marks.MAX_MARKS`), with the viewport they are measured in."""
+
+    width: int
+    height: int
+    marks: list[Mark]
+
+
+# SessionResult names records defined after it (the survey, the interviews, the replay, the marks): resolved here, once
+# all exist, so a subclass made elsewhere (repeats.RepeatedResult) inherits complete fields
+SessionResult.model_rebuild()

@@ -49,6 +49,7 @@ from pytest_useragent.errors import (
 from pytest_useragent.issues import deduplicated, grouped, stamped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
+from pytest_useragent.marks import marks_of
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
@@ -267,6 +268,7 @@ class Session:
             )
             state.summary = decision.summary
             state.last = _Last(decision.expectation, decision.action.describe(), done)
+        step.marks = marks_of(observation.full_snapshot, step, state.page.viewport_size)
         step = self._record(state, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         return step

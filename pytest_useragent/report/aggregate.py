@@ -7,6 +7,8 @@ from typing import get_args
 
 from pydantic import BaseModel
 
+from pytest_useragent.baseline import RunMetadata, TrendPoint
+from pytest_useragent.compare import Comparison
 from pytest_useragent.issues import trust_of
 from pytest_useragent.pricing import money
 from pytest_useragent.records import (
@@ -18,10 +20,12 @@ from pytest_useragent.records import (
     Trust,
     chosen,
 )
+from pytest_useragent.repeats import RepeatStats, repeat_stats
 
 REPORT_SCHEMA_VERSION = 2
 """The version of report.json's shape; raised whenever a field changes meaning or goes away.
-2: issues are merged by their stored `key` (`keys.issue_key`), carry `trust`, and list where they were `seen`."""
+2: issues are merged by their stored `key` (`keys.issue_key`), carry `trust`, and list where they were `seen`.
+Fields added since (`metadata`, `test_outcomes`, `comparison`, `trend`) keep the version: readers of 2 still read it."""
 
 
 class SessionEntry(BaseModel):
@@ -74,6 +78,8 @@ class Sighting(BaseModel):
     test: str
     persona: str
     steps: list[int]
+    directory: str = ""
+    """The session's directory, which the HTML report links to."""
 
 
 class RunIssue(BaseModel):
@@ -117,6 +123,16 @@ class PersonaRow(BaseModel):
         return self.met / self.evaluated if self.evaluated else 0.0
 
 
+class TestView(BaseModel):
+    """One test as the report shows it: its pytest outcome beside its sessions and their aggregate."""
+
+    __test__ = False  # not a test class, for pytest, whatever its name
+    nodeid: str
+    outcome: str | None
+    results: list[SessionResult]
+    stats: RepeatStats
+
+
 class RunSummary(BaseModel):
     schema_version: int = REPORT_SCHEMA_VERSION
     currency: str
@@ -144,6 +160,43 @@ class RunSummary(BaseModel):
     by_persona: list[PersonaRow] = []
     """Each persona's sessions together, by name, for comparing personas."""
     replay: ReplayTotals = ReplayTotals()
+    metadata: RunMetadata | None = None
+    """Date, duration, commit, provider, model, plugin version."""
+    test_outcomes: dict[str, str] = {}
+    """Each test's pytest outcome: passed, failed, xfailed, xpassed, skipped, skipped by budget, error."""
+    comparison: Comparison | None = None
+    """The run against a baseline (`--useragent-compare`), first in every report."""
+    trend: list[TrendPoint] = []
+    """The storage's last runs (this one last): goal rate, met rate, cost."""
+    copies: dict[str, str] = {}
+    """Session directory -> its copy under the report folder, relative to it (`report/copies.py`)."""
+
+    @property
+    def first_sessions(self) -> dict[str, str]:
+        """Test -> the report.html id of its first session."""
+        anchors = self.anchors
+        first: dict[str, str] = {}
+        for session in self.sessions:
+            first.setdefault(session.nodeid, anchors[session.result.directory])
+        return first
+
+    @property
+    def anchors(self) -> dict[str, str]:
+        """Session directory -> the id of its entry in report.html, for links from issues to sessions."""
+        return {session.result.directory: f"session-{index}" for index, session in enumerate(self.sessions, 1)}
+
+    @property
+    def by_test(self) -> list[TestView]:
+        """The run's tests in order of first session, each with its sessions and their aggregate."""
+        grouped: dict[str, list[SessionResult]] = {}
+        for session in self.sessions:
+            grouped.setdefault(session.nodeid, []).append(session.result)
+        return [
+            TestView(
+                nodeid=nodeid, outcome=self.test_outcomes.get(nodeid), results=results, stats=repeat_stats(results)
+            )
+            for nodeid, results in grouped.items()
+        ]
 
     @property
     def errors(self) -> list[SessionEntry]:
@@ -263,7 +316,14 @@ def merged(sessions: list[SessionEntry]) -> list[RunIssue]:
             if session.nodeid not in entry.tests:
                 entry.tests.append(session.nodeid)
             met = sorted(set(steps.get(issue.key) or ([issue.step] if issue.step is not None else [])))
-            entry.seen.append(Sighting(test=session.nodeid, persona=session.result.persona.name, steps=met))
+            entry.seen.append(
+                Sighting(
+                    test=session.nodeid,
+                    persona=session.result.persona.name,
+                    steps=met,
+                    directory=session.result.directory,
+                )
+            )
     for entry in found.values():
         entry.issue = entry.issue.model_copy(update={"trust": trust_of(entry.issue.source, len(entry.seen))})
     order = {name: rank for rank, name in enumerate(get_args(Trust))}

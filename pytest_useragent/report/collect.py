@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,13 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from pytest_useragent.baseline import metadata
 from pytest_useragent.ledger import LedgerState, Spending
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
+from pytest_useragent.report.baselines import BaselinePlan
+from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.regressions import comparison_lines
 from pytest_useragent.report.render import append_github_summary, render_timeline_html, screenshots, write_run_report
 
 SESSIONS_ATTRIBUTE = "useragent_sessions"
@@ -60,9 +65,24 @@ def html_report_extras(config: pytest.Config, results: list[SessionResult]) -> l
 class RunCollector:
     """Gathers every session on the controller; writes the run report once at the end."""
 
-    def __init__(self, report_dir: Path, spending: Spending) -> None:
+    def __init__(
+        self,
+        report_dir: Path,
+        spending: Spending,
+        baselines: BaselinePlan | None = None,
+        root: Path | None = None,
+        hook: Any = None,
+    ) -> None:
         self.report_dir = report_dir
         self.spending = spending
+        self.baselines = baselines
+        self.root = root or Path.cwd()
+        self.started = time.monotonic()
+        self.outcomes: dict[str, str] = {}
+        """Each test's pytest outcome, as the reports show it beside its sessions."""
+        self.baseline_lines: list[str] = []
+        self.hook = hook if hook is not None else _NoHooks()
+        """`config.hook`: the run's hooks (`hooks.py`) are called through it."""
         self.sessions: list[SessionEntry] = []
         self.crashed: list[Crash] = []
         self.skipped = {BUDGET_SKIP: 0, HALT_SKIP: 0}
@@ -74,13 +94,18 @@ class RunCollector:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for raw in getattr(report, SESSIONS_ATTRIBUTE, None) or []:
-            self.sessions.append(SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw)))
+            entry = SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw))
+            self.sessions.append(entry)
+            self.hook.pytest_useragent_session(nodeid=entry.nodeid, result=entry.result)
         if report.failed and report.when not in ("setup", "call", "teardown") and "crashed" in str(report.longrepr):
             self.crashed.append(Crash(nodeid=report.nodeid, reason=str(report.longrepr).strip().splitlines()[0]))
         if report.skipped and isinstance(report.longrepr, tuple):
             reason = str(report.longrepr[2]).removeprefix("Skipped: ")
             for prefix in self.skipped:
                 self.skipped[prefix] += reason.startswith(prefix)
+        outcome = pytest_outcome(report, self.outcomes.get(report.nodeid))
+        if outcome is not None:
+            self.outcomes[report.nodeid] = outcome
 
     def summary(self) -> RunSummary:
         state = self.spending.ledger.state()
@@ -119,8 +144,11 @@ class RunCollector:
         return found, list(crashed.values())
 
     @pytest.hookimpl(trylast=True)
-    def pytest_sessionfinish(self) -> None:
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
         self._write()
+        comparison = self.final.comparison if self.final is not None else None
+        if comparison is not None and comparison.failed and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     # (pytest registers only methods named pytest_*; specname says which hook this one is)
     @pytest.hookimpl(wrapper=True, tryfirst=True, specname="pytest_sessionfinish")
@@ -137,7 +165,20 @@ class RunCollector:
         if not self.sessions and not self.crashed and not self.spending.ledger.state().sessions:
             return
         summary = self.final = self.summary()
+        summary.test_outcomes = dict(self.outcomes)
+        meta = metadata(
+            self.root,
+            provider=", ".join(sorted({s.result.provider for s in summary.sessions})) or None,
+            model=", ".join(sorted({s.result.model for s in summary.sessions})) or None,
+            duration_seconds=round(time.monotonic() - self.started, 1),
+        )
+        if self.baselines is not None:
+            self.baseline_lines = self.baselines.finish(summary, self.outcomes, meta)
+        else:
+            summary.metadata = meta
+        self.hook.pytest_useragent_run_summary(summary=summary)
         try:
+            summary.copies = copy_sessions([(s.nodeid, s.result.directory) for s in summary.sessions], self.report_dir)
             self.written = write_run_report(summary, self.report_dir)
         except OSError as error:  # a report dir that is a file, or not ours to write: one line, not a traceback
             self.unwritten = f"could not write the run report to {self.report_dir}: {error.strerror or error}"
@@ -190,6 +231,12 @@ class RunCollector:
         for crash in summary.crashed:
             spent = f" (spent {summary.money(crash.spent_usd)})" if crash.spent_usd else ""
             terminalreporter.write_line(f"crashed: {crash.nodeid}{spent}: {crash.reason}", red=True)
+        for line in self.baseline_lines:
+            terminalreporter.write_line(line, yellow=line.startswith(("no baseline", "could not", "/")))
+        if summary.comparison is not None:
+            comparison = summary.comparison
+            for line in comparison_lines(comparison):
+                terminalreporter.write_line(line, red=comparison.failed, green=not comparison.worse)
         if self.written is not None:
             terminalreporter.write_line(f"report: {self.written}")
         if self.unwritten is not None:
@@ -224,3 +271,23 @@ def _tests(count: int) -> str:
 def counted(count: int, word: str) -> str:
     """`1 session`, `2 sessions`: every noun the terminal counts is a regular one."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def pytest_outcome(report: pytest.TestReport, before: str | None) -> str | None:
+    """The test's outcome as the reports show it, from its reports so far: setup, call, teardown."""
+    xfail = hasattr(report, "wasxfail")
+    if report.when == "setup" and report.skipped:
+        reason = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else ""
+        return "skipped by budget" if BUDGET_SKIP in reason else "xfailed" if xfail else "skipped"
+    if report.failed:
+        return "failed" if report.when == "call" else "error"
+    if report.when == "call":
+        return ("xfailed" if report.skipped else "xpassed") if xfail else report.outcome
+    return before
+
+
+class _NoHooks:
+    """A collector made outside a pytest run calls no hooks."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda **kwargs: None

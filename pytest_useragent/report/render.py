@@ -9,10 +9,14 @@ from jinja2 import Environment
 
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import RunSummary
+from pytest_useragent.report.regressions import FORMATS
 from pytest_useragent.templates import environment
 
 GITHUB_SUMMARY_LIMIT = 1024 * 1024
 """GitHub refuses a step summary over 1 MiB."""
+INLINE_IMAGE_BYTES = 8 * 1024 * 1024
+"""Screenshots inlined in report.html (~11 MB as base64; ~400 steps of a 1280x720 page at ~20 KB a JPEG): the
+report stays one file a browser opens at once, and a larger run's later screenshots are linked to the copies."""
 
 
 def _environment() -> Environment:
@@ -20,11 +24,13 @@ def _environment() -> Environment:
 
 
 def render_run_markdown(summary: RunSummary) -> str:
-    return _environment().get_template("report.md.j2").render(summary=summary)
+    return _environment().get_template("report.md.j2").render(summary=summary, **FORMATS)
 
 
 def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
-    return _environment().get_template("report.html.j2").render(summary=summary, images=images)
+    # computed once here: as properties called per session and per issue they made a large run quadratic
+    links = {"anchors": summary.anchors, "first": summary.first_sessions}
+    return _environment().get_template("report.html.j2").render(summary=summary, images=images, **links, **FORMATS)
 
 
 def render_session_markdown(result: SessionResult) -> str:
@@ -36,14 +42,19 @@ def render_timeline_html(result: SessionResult, images: dict[str, str]) -> str:
     return _environment().get_template("timeline.html.j2").render(result=result, images=images)
 
 
-def screenshots(results: list[SessionResult]) -> dict[str, str]:
-    """Every screenshot of these sessions as a data: URI, keyed by session directory and relative path."""
+def screenshots(results: list[SessionResult], limit: int = INLINE_IMAGE_BYTES) -> dict[str, str]:
+    """The screenshots of these sessions as data: URIs, keyed by session directory and relative path, in order
+    until `limit` bytes of images; the report links the rest to the session folders copied beside it."""
     images: dict[str, str] = {}
+    total = 0
     for result in results:
         for step in result.steps:
             if step.screenshot:
                 path = Path(result.directory) / step.screenshot
                 if path.is_file():
+                    total += path.stat().st_size
+                    if total > limit:
+                        return images
                     data = base64.b64encode(path.read_bytes()).decode("ascii")
                     kind = "png" if step.screenshot.endswith(".png") else "jpeg"
                     images[f"{result.directory}/{step.screenshot}"] = f"data:image/{kind};base64,{data}"

@@ -173,7 +173,12 @@ def test_debug_mode_shows_live_progress_and_report_dir_moves(suite):
             "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 2/15 [[]met[]] done*",
         ]
     )
-    assert {p.name for p in (suite.path / "out" / "ux").iterdir()} == {"report.md", "report.html", "report.json"}
+    assert {p.name for p in (suite.path / "out" / "ux").iterdir()} == {
+        "report.md",
+        "report.html",
+        "report.json",
+        "sessions",
+    }
 
 
 def test_pytest_playwright_options_keep_working(suite):

@@ -1,0 +1,47 @@
+"""Each session's folder copied under the run report's folder (`<report-dir>/sessions/<test>/<session>/`), because
+pytest keeps only the last three runs' tmp_path, and CI uploads one folder. The place is a pure function of the test
+and the session, known while the test runs: `SessionResult.report_copy` holds it, so an assertion message can point
+at the copy's report.md before the copy is made."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+SESSIONS = "sessions"
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def report_root(config: pytest.Config, report_dir: Path) -> Path:
+    """The report folder, relative to where pytest was started."""
+    return report_dir if report_dir.is_absolute() else config.invocation_params.dir / report_dir
+
+
+def relative_copy(test: str, directory: str) -> str:
+    """`sessions/<test as a file name>-<its hash>/<session folder name>`: readable, and unique per test."""
+    digest = hashlib.sha1(test.encode("utf-8")).hexdigest()[:6]
+    name = _UNSAFE.sub("_", test).strip("_")[:80]
+    return f"{SESSIONS}/{name}-{digest}/{Path(directory).name}"
+
+
+def copied_path(report_dir: Path, test: str, directory: str) -> Path:
+    return report_dir / relative_copy(test, directory)
+
+
+def copy_sessions(sessions: list[tuple[str, str]], report_dir: Path) -> dict[str, str]:
+    """Copy each (test, session directory) under `report_dir/sessions/` (the last run's copies are removed first);
+    returns session directory -> its copy, relative to `report_dir`. A folder that is gone is left out."""
+    shutil.rmtree(report_dir / SESSIONS, ignore_errors=True)
+    copies: dict[str, str] = {}
+    for test, directory in sessions:
+        source = Path(directory)
+        if not source.is_dir():
+            continue
+        relative = relative_copy(test, directory)
+        shutil.copytree(source, report_dir / relative, symlinks=True, dirs_exist_ok=True)
+        copies[directory] = relative
+    return copies

@@ -1,0 +1,195 @@
+"""Baselines through real pytest runs: save, compare, fail on a regression, accept it; and what a user gets wrong."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+SITE_CONFTEST = """
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site():
+    directory = str(Path(__file__).parent / "site")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=directory))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    rules = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+    return {**browser_type_launch_args, "args": [*browser_type_launch_args.get("args", []), rules]}
+"""
+
+HOME = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Corner Shop</title></head>
+<body><nav><a href="/{target}">Pricing</a> <a href="/about.html">About us</a></nav>
+<h1>Welcome to Corner Shop</h1>{extra}</body></html>
+"""
+PRICING = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pricing - Corner Shop</title></head>
+<body><nav><a href="/index.html">Home</a></nav><h1>Pricing</h1><h2>Pro plan</h2><p>$12 per month.</p></body></html>
+"""
+ABOUT = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>About - Corner Shop</title></head>
+<body><nav><a href="/index.html">Home</a></nav><h1>About us</h1></body></html>
+"""
+FLAW = '<button style="width:10px;height:10px;padding:0"></button>'
+"""An unnamed tiny button: axe's button-name (objective) on the home page."""
+
+TESTS = """
+def test_pricing(agent, site):
+    result = agent.run("Find the pricing", url=site + "/index.html")
+    print("GOAL", result.goal_achieved)
+
+
+def test_about(agent, site):
+    agent.run("Find the about us page", url=site + "/index.html")
+"""
+
+
+def shop(suite: pytest.Pytester, *, broken: bool = False) -> None:
+    """The fixed shop, or the broken one: the Pricing link leads to the about page and an unnamed button appears."""
+    site = suite.path / "site"
+    site.mkdir(exist_ok=True)
+    home = HOME.format(target="about.html" if broken else "pricing.html", extra=FLAW if broken else "")
+    (site / "index.html").write_text(home)
+    (site / "pricing.html").write_text(PRICING)
+    (site / "about.html").write_text(ABOUT)
+
+
+@pytest.fixture
+def shop_suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    pytester.makeconftest(SITE_CONFTEST)
+    pytester.makepyfile(test_shop=TESTS)
+    shop(pytester)
+    return pytester
+
+
+def run(suite: pytest.Pytester, *args: str, timeout: float = 240) -> pytest.RunResult:
+    return suite.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly", *args, timeout=timeout)
+
+
+def test_save_then_compare_the_same_shop_passes(shop_suite):
+    saved = run(shop_suite, "--useragent-save=fixed")
+    saved.assert_outcomes(passed=2)
+    saved.stdout.fnmatch_lines(["baseline saved: *.useragent/0001_fixed.json"])
+    stored = json.loads((shop_suite.path / ".useragent" / "0001_fixed.json").read_text())
+    assert set(stored["tests"]) == {"test_shop.py::test_pricing[chromium]", "test_shop.py::test_about[chromium]"}
+    assert stored["metadata"]["provider"] == "offline"
+    pricing = stored["tests"]["test_shop.py::test_pricing[chromium]"]
+    assert pricing["outcome"] == "passed" and pricing["sessions"][0]["goal_achieved"] is True
+
+    again = run(shop_suite, "--useragent-compare", "--useragent-compare-fail=goal:0,new_issues:0,steps:25%")
+    assert again.ret == 0
+    again.stdout.fnmatch_lines(
+        ["compared with baseline 0001_fixed (*): 0 regressions, within goal:0%,new_issues:0,steps:25%"]
+    )
+
+
+def test_a_broken_shop_fails_the_compare_and_the_change_can_be_accepted(shop_suite):
+    run(shop_suite, "--useragent-save=fixed").assert_outcomes(passed=2)
+    shop(shop_suite, broken=True)
+    result = run(shop_suite, "--useragent-compare=fixed", "--useragent-compare-fail=goal:0,new_issues:0")
+    result.assert_outcomes(passed=2)
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(
+        [
+            "compared with baseline 0001_fixed (*): 3 regressions, FAILED by goal:0%,new_issues:0",
+            "  test * what * before * now",
+            "  test_shop.py::test_pricing[[]chromium[]] * goal success * 100% * 0%",
+            '  test_shop.py::test_* * new critical issue * - * "Buttons must have discernible text" (step 1), objective',
+            "issues: 3 new, 0 resolved, 0 persisting",
+        ]
+    )
+    report = shop_suite.path / "useragent-report"
+    markdown = (report / "report.md").read_text()
+    assert markdown.index("## Against baseline 0001_fixed") < markdown.index("## Run") < markdown.index("## Tests")
+    assert "| `test_shop.py::test_pricing[chromium]` | goal success | 100% | 0% | - | **yes** |" in markdown
+    assert (
+        "| `test_shop.py::test_pricing[chromium]` | 1 | critical | objective | Buttons must have discernible text |"
+        in markdown
+    )
+    assert "| `test_shop.py::test_pricing[chromium]` | passed | 1 | 0/1 |" in markdown
+    comparison = json.loads((report / "report.json").read_text())["comparison"]
+    assert comparison["baseline"] == "0001_fixed" and comparison["rules"] == "goal:0%,new_issues:0"
+    html = (report / "report.html").read_text()
+    assert '<section id="regressions" class="failed">' in html and html.index("regressions") < html.index('id="tests"')
+
+    # the change is meant: accept it over the baseline (only one test run, the other listed as not run)
+    accepted = run(shop_suite, "--useragent-baseline-update", "--useragent-compare=fixed", "-k", "pricing")
+    assert accepted.ret == 0
+    accepted.stdout.fnmatch_lines(
+        [
+            "baseline updated: this run replaces *0001_fixed.json",
+            "compared with baseline 0001_fixed (*): *accepted as the new baseline",
+            "in the baseline, not run now: test_shop.py::test_about[[]chromium[]]",
+        ]
+    )
+    again = run(shop_suite, "--useragent-compare-fail=goal:0,new_issues:0", "-k", "pricing")
+    assert again.ret == 0
+    again.stdout.fnmatch_lines(["compared with baseline 0001_fixed (*): 0 regressions, within goal:0%,new_issues:0"])
+
+
+def test_what_a_user_gets_wrong_is_one_line(shop_suite):
+    bad = run(shop_suite, "--useragent-compare-fail=goal:lots")
+    assert bad.ret == pytest.ExitCode.USAGE_ERROR
+    bad.stderr.fnmatch_lines(["ERROR: --useragent-compare-fail='goal:lots': 'goal:lots': 'lots' is not a number"])
+    missing = run(shop_suite, "--useragent-compare=main")
+    assert missing.ret == pytest.ExitCode.USAGE_ERROR
+    missing.stderr.fnmatch_lines(["ERROR: no baseline named 'main': *.useragent holds none yet (save one with *)"])
+    assert "Traceback" not in bad.stderr.str() + missing.stderr.str()
+    nothing_yet = run(shop_suite, "--useragent-compare", "--useragent-compare-fail=goal:0", "-k", "about")
+    assert nothing_yet.ret == 0
+    nothing_yet.stdout.fnmatch_lines(["no baseline in *.useragent to compare with yet: this run is not compared *"])
+
+
+def test_autosave_keeps_a_history_the_report_draws(shop_suite):
+    for _ in range(2):
+        run(shop_suite, "--useragent-autosave", "-k", "about").assert_outcomes(passed=1)
+    stored = sorted(path.name for path in (shop_suite.path / ".useragent").iterdir())
+    assert len(stored) == 2 and stored[0].startswith("0001_") and stored[1].startswith("0002_")
+    html = (shop_suite.path / "useragent-report" / "report.html").read_text()
+    assert '<figure id="trend">' in html and "Last 2 runs" in html and html.count("<polyline") == 3
+
+
+def test_the_example_shop_fixed_then_flawed_fails_naming_the_goals_lost_and_the_new_issues(suite):
+    example = Path(__file__).parents[2] / "example_project"
+    shutil.copytree(example, suite.path / "example_project", ignore=shutil.ignore_patterns("__pycache__"))
+    saved = run(suite, "example_project", "--shop=fixed", "--useragent-save=fixed", timeout=600)
+    saved.assert_outcomes(passed=15)
+    flawed = run(
+        suite,
+        "example_project",
+        "--useragent-compare=fixed",
+        "--useragent-compare-fail=goal:0,new_issues:0",
+        timeout=600,
+    )
+    flawed.assert_outcomes(passed=9, xfailed=6)
+    assert flawed.ret == 1
+    flawed.stdout.fnmatch_lines(
+        [
+            "compared with baseline 0001_fixed (*): * regressions, FAILED by goal:0%,new_issues:0",
+            "  *test_petr_subscribes_to_the_newsletter[[]chromium[]] * goal success * 100% * 0%",
+            '  *test_petr_subscribes_to_the_newsletter[[]chromium[]] * new major issue * "A click did nothing" (step 1)*',
+        ]
+    )
