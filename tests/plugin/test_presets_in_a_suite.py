@@ -45,7 +45,9 @@ def test_an_unknown_preset_fails_its_test_in_one_line_listing_the_presets(suite)
     )
     result = run(suite)
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*unknown persona preset 'screen-reader' (a value ending in .yaml/.yml, or one word holding a /, is a file*"])
+    result.stdout.fnmatch_lines(
+        ["*unknown persona preset 'screen-reader' (a value ending in .yaml/.yml, or one word holding a /, is a file*"]
+    )
     result.stdout.fnmatch_lines(["*presets: first-time-visitor, hurried-expert, *, screen-reader-user*"])
     assert "Traceback" not in result.stdout.str()
 
