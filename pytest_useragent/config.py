@@ -16,8 +16,10 @@ from typing import Any, Literal
 from pytest_useragent.errors import ConfigError
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
+DEFAULT_OPENAI_MODEL = "gpt-5.4-mini"
+"""What --useragent-provider=openai uses while --useragent-model is a Claude model (as by default)."""
 
-ProviderName = Literal["auto", "anthropic", "offline"]
+ProviderName = Literal["auto", "anthropic", "openai", "offline"]
 DebugMode = Literal["off", "debug", "ultra"]
 
 
@@ -127,11 +129,17 @@ METAVARS: dict[Callable[[str], Any], str] = {
 OPTIONS: tuple[Option, ...] = (
     Option(
         "provider",
-        "who drives the persona: anthropic, offline, or auto (anthropic when ANTHROPIC_API_KEY is set)",
-        _choice("auto", "anthropic", "offline"),
+        "who drives the persona: anthropic, openai, offline, or auto (the first whose key is set: ANTHROPIC_API_KEY, "
+        "OPENAI_API_KEY; else offline)",
+        _choice("auto", "anthropic", "openai", "offline"),
         "auto",
     ),
-    Option("model", f"Claude model name (default {DEFAULT_MODEL})", _model, DEFAULT_MODEL),
+    Option(
+        "model",
+        f"model name (default {DEFAULT_MODEL}; with the openai provider a Claude name means {DEFAULT_OPENAI_MODEL})",
+        _model,
+        DEFAULT_MODEL,
+    ),
     Option("persona", "persona text, or a path to a persona YAML file", str, None),
     Option("max-steps", "most steps one session may take (default 15)", _positive_int, "15"),
     Option("wait", "least seconds to wait after each action before looking again (default 0)", _seconds, "0"),

@@ -7,12 +7,10 @@ in pytest_configure, after pytest-playwright, so its fixtures win over those (an
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import anthropic
 import pytest
 from playwright.sync_api import BrowserType, Page
 
@@ -21,19 +19,16 @@ from pytest_useragent.browser.launch import launch_options
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import UserError
-from pytest_useragent.llm.anthropic import AnthropicProvider
+from pytest_useragent.llm import choice
 from pytest_useragent.llm.base import Provider
-from pytest_useragent.llm.offline import OfflineProvider
 from pytest_useragent.persona import DEFAULT_PERSONA, Persona
 from pytest_useragent.session import Progress
 from pytest_useragent.stash import CONFIG_KEY, RESULTS_KEY, SPENDING_KEY
 
 
 def resolve_provider(config: UserAgentConfig) -> str:
-    """`auto` means anthropic when ANTHROPIC_API_KEY is set, otherwise offline."""
-    if config.provider != "auto":
-        return config.provider
-    return "anthropic" if os.environ.get("ANTHROPIC_API_KEY") else "offline"
+    """`auto` means the first provider whose key is set (anthropic, then openai), otherwise offline."""
+    return choice.choose(config).provider
 
 
 @pytest.fixture
@@ -72,15 +67,8 @@ def persona(request: pytest.FixtureRequest, useragent_config: UserAgentConfig) -
 
 @pytest.fixture
 def llm_provider(useragent_config: UserAgentConfig) -> Provider:
-    """Who decides each step. Override in a conftest to point Claude elsewhere or to script decisions."""
-    if resolve_provider(useragent_config) == "anthropic":
-        client = anthropic.Anthropic(max_retries=useragent_config.api_retries, timeout=useragent_config.api_timeout)
-        return AnthropicProvider(
-            client,
-            max_output_tokens=useragent_config.max_output_tokens,
-            keep_exchanges=useragent_config.debug == "ultra",
-        )
-    return OfflineProvider()
+    """Who decides each step. Override in a conftest to point a model elsewhere or to script decisions."""
+    return choice.build(useragent_config)
 
 
 @pytest.fixture

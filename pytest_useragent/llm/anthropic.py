@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any, Literal, TypeVar
 
 import anthropic
@@ -26,14 +25,13 @@ from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.llm.prompts import render
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, shape, until_done
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
 MAX_PARTS = 40
 """Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
-CHARS_PER_TOKEN = 2.6
-"""Page text runs 2.6-3.3 characters per token; the low end makes the budget over- rather than under-reserve."""
 REFUSAL = "refusal"
 """The stop_reason of a reply the model declined to give (Claude 4 models' safety classifiers)."""
 REJECTED = frozenset({400, 401, 403, 404})
@@ -88,7 +86,7 @@ class AnthropicProvider:
             if message.stop_reason == REFUSAL:  # a refusal cuts the content short: never saved as complete
                 reply.problem, reply.refused = "the model refused to write it", True
                 return reply
-            body, finished = _until_done(_text(message))
+            body, finished = until_done(_text(message))
             written = prefill + body
             if not receive(written):
                 reply.problem = "the content was refused"
@@ -112,7 +110,7 @@ class AnthropicProvider:
         """One structured answer; a reply that does not validate goes back with what is wrong, at most twice."""
         reply: Reply[M] = Reply(None)
         messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
-        output = {"format": {"type": "json_schema", "schema": _schema(schema)}}
+        output = {"format": {"type": "json_schema", "schema": shape(schema)}}
         # a step's system prompt is the rules and the persona, cached; the wrap-up, asked once, needs only the persona
         # (writing it to the cache would cost a quarter more for nothing)
         system = "system.j2" if purpose == "decide" else "persona.j2"
@@ -140,7 +138,7 @@ class AnthropicProvider:
                     reply.value = schema.model_validate_json(text)
                     return reply
                 except ValidationError as error:
-                    problem = _explain(error)
+                    problem = explain(error)
             messages = [
                 *messages,
                 {"role": "assistant", "content": text or "(empty)"},
@@ -211,26 +209,6 @@ def _detail(error: anthropic.APIStatusError) -> str:
     return f" ({kind}): {line}" if isinstance(kind, str) else f": {line}"
 
 
-@cache
-def _schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The SDK's schema for the model as shape only: no titles, descriptions or "{default: None}" notes. What the
-    fields mean is in the system prompt, once; here it would be paid for again with every call."""
-    return _compact(anthropic.transform_schema(model))  # type: ignore[no-any-return]
-
-
-def _compact(node: Any, properties: bool = False) -> Any:
-    if isinstance(node, dict):
-        # "title" and "description" are annotations, except where they name a property (IssueDraft has a title)
-        return {
-            key: _compact(value, key == "properties")
-            for key, value in node.items()
-            if properties or key not in ("title", "description")
-        }
-    if isinstance(node, list):
-        return [_compact(item) for item in node]
-    return node
-
-
 def _usage(usage: anthropic.types.Usage) -> Usage:
     return Usage(
         input_tokens=usage.input_tokens or 0,
@@ -242,22 +220,6 @@ def _usage(usage: anthropic.types.Usage) -> Usage:
 
 def _text(message: anthropic.types.Message) -> str:
     return "".join(block.text for block in message.content if block.type == "text")
-
-
-def _until_done(text: str) -> tuple[str, bool]:
-    """The content before a line that says only DONE, and whether there was one."""
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        if line.strip() == "DONE":
-            return "\n".join(lines[:number]), True
-    return text, False
-
-
-def _explain(error: ValidationError) -> str:
-    problems = [
-        f"{'.'.join(str(part) for part in item['loc']) or 'reply'}: {item['msg']}" for item in error.errors()[:3]
-    ]
-    return "; ".join(problems)
 
 
 def _loggable(kwargs: dict[str, Any]) -> dict[str, Any]:

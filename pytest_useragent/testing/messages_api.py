@@ -155,20 +155,32 @@ class FakeMessagesAPI:
         with self._lock:
             self.requests.append(body)
             self.headers.append(headers)
-        problem = validate_request(path, headers, body)
+        problem = self.validate(path, headers, body)
         if problem:
             self.problems.append(problem)
-            return _error(400, problem)
+            return self.error(400, problem)
         with self._lock:
             item = self._queue.popleft() if self._queue else None
         if item is None:
-            return _error(400, "fake Messages API: no scripted reply left")
+            return self.error(400, f"{self.kind}: no scripted reply left")
         try:
             return self._reply(item, body)
         except Exception as error:  # a script that raises is the test's bug: say so, don't hang the client
-            problem = f"fake Messages API: the scripted reply raised {type(error).__name__}: {error}"
+            problem = f"{self.kind}: the scripted reply raised {type(error).__name__}: {error}"
             self.problems.append(problem)
-            return _error(400, problem)
+            return self.error(400, problem)
+
+    # ---- what differs between the APIs a fake speaks ----
+
+    kind = "fake Messages API"
+
+    def validate(self, path: str, headers: dict[str, str], body: Body) -> str | None:
+        """Why a request is not one the API would accept, or None."""
+        return validate_request(path, headers, body)
+
+    def error(self, status: int, message: str) -> tuple[int, dict[str, str], Body]:
+        """An error reply as the API shapes it."""
+        return _error(status, message)
 
     def _reply(self, item: ScriptItem, body: Body) -> tuple[int, dict[str, str], Body]:
         while callable(item) and not isinstance(item, type):
@@ -177,7 +189,7 @@ class FakeMessagesAPI:
             time.sleep(item.seconds)
             return self._reply(item.then, body)
         if isinstance(item, Fault):
-            status, headers, payload = _error(item.status, f"fake fault {item.status}")
+            status, headers, payload = self.error(item.status, f"fake fault {item.status}")
             if item.retry_after is not None:
                 headers["retry-after"] = str(item.retry_after)
             return status, headers, payload

@@ -24,7 +24,7 @@ def test_the_agent_fixture_runs_a_session_and_the_run_is_reported(suite):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            "useragent: provider offline (auto: no ANTHROPIC_API_KEY), budget $5.00 (default) for the run, max 15 steps",
+            "useragent: provider offline (auto: no ANTHROPIC_API_KEY or OPENAI_API_KEY), budget $5.00 (default) for the run, max 15 steps",
             "*= useragent =*",
             "1 sessions in 1 tests, 1 goals achieved, 2 steps, expectations met 1/1 (100%), issues: *",
             "spent $0.00 of the $5.00 budget",
@@ -94,6 +94,7 @@ def pytest_addoption(parser):
         ("--useragent-max-steps=0", "ERROR: --useragent-max-steps='0': must be a whole number of at least 1"),
         ("--useragent-debug=loud", "ERROR: --useragent-debug='loud': must be one of off, debug, ultra"),
         ("--useragent-provider=anthropic", "ERROR: --useragent-provider=anthropic needs ANTHROPIC_API_KEY*"),
+        ("--useragent-provider=openai", "ERROR: --useragent-provider=openai needs OPENAI_API_KEY*"),
         ("--useragent-budget=-5", "ERROR: --useragent-budget='-5': must be an amount above 0"),
     ],
 )
@@ -209,8 +210,40 @@ def test_the_llm_provider_fixture_can_point_claude_at_another_server(suite):
 def test_the_header_says_which_engine_drives(suite, monkeypatch):
     suite.makepyfile(test_x="def test_x(): pass")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
-    run(suite).stdout.fnmatch_lines(["useragent: provider anthropic, model claude-sonnet-4-6, budget $5.00 (default)*"])
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    run(suite).stdout.fnmatch_lines(
+        ["useragent: provider anthropic (auto: ANTHROPIC_API_KEY is set), model claude-sonnet-4-6, budget $5.00*"]
+    )
     run(suite, "--useragent-provider=offline").stdout.fnmatch_lines(["useragent: provider offline, budget*"])
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    run(suite).stdout.fnmatch_lines(["useragent: provider openai (auto: OPENAI_API_KEY is set), model gpt-5.4-mini, *"])
+    run(suite, "--useragent-model=llama3.1").stdout.fnmatch_lines(
+        [
+            "useragent: provider openai (auto: OPENAI_API_KEY is set), model llama3.1, *",
+            "useragent: no known price for llama3.1: it is charged at the dearest known rate (price a local model*",
+        ]
+    )
+
+
+def test_a_bad_openai_base_url_is_one_line(suite, monkeypatch):
+    suite.makepyfile(test_x="def test_x(): pass")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", "localhost:11434")
+    result = run(suite, "--useragent-provider=openai")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: OPENAI_BASE_URL='localhost:11434': not an http(s) URL such as *"])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_local_model_priced_at_zero_is_known(suite, monkeypatch):
+    suite.makepyfile(test_x="def test_x(): pass")
+    suite.path.joinpath("prices.yaml").write_text(
+        "models:\n  llama3.1: {input: 0, output: 0, cache_write: 0, cache_read: 0}\n"
+    )
+    monkeypatch.setenv("OPENAI_API_KEY", "ollama")
+    result = run(suite, "--useragent-provider=openai", "--useragent-model=llama3.1", "--useragent-prices=prices.yaml")
+    result.stdout.fnmatch_lines(["useragent: provider openai, model llama3.1, *"])
+    assert "no known price" not in result.stdout.str()
 
 
 def test_help_lists_the_options_with_what_they_take(suite):
@@ -218,7 +251,7 @@ def test_help_lists_the_options_with_what_they_take(suite):
     result.stdout.fnmatch_lines(
         [
             "*pytest-useragent: UX sessions driven as a persona:*",
-            "*--useragent-provider=auto|anthropic|offline*",
+            "*--useragent-provider=auto|anthropic|openai|offline*",
             "*--useragent-max-steps=N*",
             "*--useragent-todo=on|off*",
         ]
