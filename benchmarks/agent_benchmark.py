@@ -24,7 +24,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -40,10 +40,9 @@ from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.billing import Meter
-from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
-from pytest_useragent.records import Decision, Signals, WrapUp
-from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.records import Decision, Signals
+from pytest_useragent.testing import FakeMessagesAPI, ScriptedProvider, decision, ref_of, wrap_up
 from pytest_useragent.testing.listing import send_listing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "example_project"))
@@ -61,25 +60,11 @@ def ref_in(snapshot: str, name: str) -> str:
     return ref_of({"messages": [{"content": snapshot}]}, name)
 
 
-class Scripted:
+def clicks(request: StepRequest) -> Decision:
     """A zero-latency model: clicks CLICKS in order, then says done."""
-
-    name = "scripted"
-
-    def model_name(self, requested: str) -> str:
-        return "scripted"
-
-    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
-        if request.step > len(CLICKS):
-            return Reply(decision("done", evidence="Groceries from the corner, delivered"))  # the home page's
-        ref = ref_in(request.observation.snapshot, CLICKS[request.step - 1])
-        return Reply(decision("click", ref))
-
-    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
-        return Reply(wrap_up())
-
-    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
-        return Reply(None, problem="not used")
+    if request.step > len(CLICKS):
+        return decision("done", evidence="Groceries from the corner, delivered")  # the home page's
+    return decision("click", ref_of(request, CLICKS[request.step - 1]))
 
 
 def floor(page: Page, url: str) -> float:
@@ -99,7 +84,7 @@ def floor(page: Page, url: str) -> float:
 def harness(page: Page, url: str, directory: Path) -> tuple[float, float]:
     """The same clicks as a session: (seconds for the 10 steps, seconds of the whole run incl. wrap-up)."""
     page.goto(url)
-    agent = Agent(page, PERSONA, Scripted(), UserAgentConfig(max_steps=len(CLICKS) + 1), directory)
+    agent = Agent(page, PERSONA, ScriptedProvider(clicks), UserAgentConfig(max_steps=len(CLICKS) + 1), directory)
     started = time.perf_counter()
     result = agent.run("Visit the shop's pages")
     total = time.perf_counter() - started

@@ -6,6 +6,7 @@
   replies, replies cut at max_tokens, malformed JSON, refusals). `billed` holds the usage of every reply delivered.
 - FakeChatCompletionsAPI: the same for OpenAI's Chat Completions API (and any compatible server); point the real
   `openai` SDK at it with `openai.OpenAI(base_url=server.base_url, api_key="test")`. Same script, same faults.
+- ScriptedProvider: a provider in the test's process, no HTTP: a function from StepRequest to Decision (or a list).
 - decision(...) / wrap_up(...): build scripted replies in one line.
 """
 
@@ -25,6 +26,7 @@ from pytest_useragent.testing.messages_api import (
     ref_of,
     wrap_up,
 )
+from pytest_useragent.testing.scripted import ScriptedProvider
 
 __all__ = [
     "FakeChatCompletionsAPI",
@@ -34,6 +36,7 @@ __all__ = [
     "MaxTokens",
     "Refusal",
     "Reset",
+    "ScriptedProvider",
     "Slow",
     "Truncated",
     "decision",

@@ -21,6 +21,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from pytest_useragent.browser.snapshot import parse
+from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, WrapUp
 
 Body = dict[str, Any]
@@ -427,10 +428,15 @@ def wrap_up(intuitiveness: int = 7, issues: list[IssueDraft] | None = None) -> W
     )
 
 
-def ref_of(body: Body, name: str) -> str:
-    """The ref of the element named `name` in the last message's snapshot (for scripts that react to the page)."""
-    content = (body.get("messages") or [{}])[-1].get("content", "")
-    text = content if isinstance(content, str) else "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
+def ref_of(body: Body | StepRequest, name: str) -> str:
+    """The ref of the element named `name` in the last message's snapshot (for scripts that react to the page), or
+    in a StepRequest's (for a ScriptedProvider)."""
+    if isinstance(body, StepRequest):
+        text = body.observation.snapshot
+    else:
+        content = (body.get("messages") or [{}])[-1].get("content", "")
+        blocks = [{"text": content}] if isinstance(content, str) else content
+        text = "\n".join(b.get("text", "") for b in blocks if isinstance(b, dict))
     for line in parse(text):
         if line.name == name and line.ref:
             return line.ref
