@@ -411,6 +411,17 @@ class Completion(BaseModel):
         return [claim for claim in self.claims if not claim.accepted]
 
 
+class CacheUse(BaseModel):
+    """What the prompt cache did for a session's steps."""
+
+    read_share: float
+    """Cache reads as a share of all the input tokens of the steps' calls."""
+    formed: bool | None
+    """Whether any call after the first step read from the cache; None with fewer than two steps that called."""
+    minimum: int = 0
+    """The least prefix, in tokens, the model's cache takes (from the price book)."""
+
+
 class SessionResult(BaseModel):
     """Everything one `agent.run` found; saved as session.json."""
 
@@ -445,6 +456,8 @@ class SessionResult(BaseModel):
     """The same documents as the model last saw them: format, size, headings, preview, profile."""
     incomplete_docs: list[IncompleteDocument] = []
     completion: Completion = Completion()
+    cache: CacheUse | None = None
+    """How much of the steps' input the prompt cache served; None when no step called a model."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -34,6 +34,7 @@ from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.scope import left_app, outside, require_start
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
+from pytest_useragent.caching import cache_use
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import (
@@ -206,6 +207,7 @@ class Session:
             image=for_model(observation.image) if reason and observation.image else None,
             image_reason=reason,
             credentials=state.secrets.credentials.placeholders,
+            cache_minimum=self.spending.prices.cache_minimum(state.model),
         )
         request = state.secrets.redact_record(request)
         seen = {
@@ -338,6 +340,7 @@ class Session:
                 operation=action.kind,
                 target=action.target,
                 problem=problem,
+                cache_minimum=self.spending.prices.cache_minimum(state.model),
             )
             request = state.secrets.redact_record(request)
             try:
@@ -416,6 +419,7 @@ class Session:
             documents=state.documents.index(),
             incomplete_docs=incomplete(state.documents.root),
             completion=completion,
+            cache=cache_use(state.steps, self.spending.prices.cache_minimum(state.model)),
         )
         result = state.secrets.redact_record(result)
         state.files.finish(result)

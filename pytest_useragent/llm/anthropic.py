@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import anthropic
 from pydantic import BaseModel, ValidationError
@@ -24,9 +24,9 @@ from pydantic import BaseModel, ValidationError
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRequest, WrapUpRequest
+from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, shape, until_done
-from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
@@ -63,13 +63,15 @@ class AnthropicProvider:
             source = {"type": "base64", "media_type": media_type(image), "data": data}
             content.append({"type": "image", "source": source})
         content.append({"type": "text", "text": render("step.j2", request=request)})
-        return self._ask(
-            Decision, "decide", request.model, request.persona, content, meter, image_tokens(image) if image else 0
-        )
+        tokens = image_tokens(image) if image else 0
+        system = system_prompt(request.persona, request.cache_minimum)
+        return self._ask(Decision, "decide", request.model, system, content, meter, tokens)
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
-        return self._ask(WrapUp, "wrap_up", request.model, request.persona, content, meter, 0)
+        # asked once, the wrap-up needs only the persona (writing it to the cache would cost a quarter more for nothing)
+        system = render("persona.j2", persona=request.persona)
+        return self._ask(WrapUp, "wrap_up", request.model, system, content, meter, 0, cached=False)
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         """Plain-text content over as many replies as it takes: a reply cut at max_tokens is continued from where
@@ -82,7 +84,8 @@ class AnthropicProvider:
             messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
             if prefill:
                 messages.append({"role": "assistant", "content": prefill})
-            message = self._call(reply, "compose", request.model, request.persona, messages, meter)
+            system = system_prompt(request.persona, request.cache_minimum)
+            message = self._call(reply, "compose", request.model, system, messages, meter)
             if message.stop_reason == REFUSAL:  # a refusal cuts the content short: never saved as complete
                 reply.problem, reply.refused = "the model refused to write it", True
                 return reply
@@ -100,32 +103,33 @@ class AnthropicProvider:
     def _ask(
         self,
         schema: type[M],
-        purpose: Literal["decide", "wrap_up"],
+        purpose: CallPurpose,
         model: str,
-        persona: Persona,
+        system: str,
         content: list[dict[str, Any]],
         meter: Meter,
-        image_tokens: int,
+        image_tokens: int = 0,
+        *,
+        cached: bool = True,
     ) -> Reply[M]:
-        """One structured answer; a reply that does not validate goes back with what is wrong, at most twice."""
+        """One structured answer of `schema` to the user `content` after the `system` prompt (marked for caching
+        when `cached`); a reply that does not validate goes back with what is wrong, at most twice. Any new
+        structured call (a survey, an interview) is one line on top of this."""
         reply: Reply[M] = Reply(None)
         messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
         output = {"format": {"type": "json_schema", "schema": shape(schema)}}
-        # a step's system prompt is the rules and the persona, cached; the wrap-up, asked once, needs only the persona
-        # (writing it to the cache would cost a quarter more for nothing)
-        system = "system.j2" if purpose == "decide" else "persona.j2"
         problem = ""
         for attempt in range(1 + MAX_REPAIRS):
             message = self._call(
                 reply,
                 purpose if attempt == 0 else "repair",
                 model,
-                persona,
+                system,
                 messages,
                 meter,
                 output=output,
                 image_tokens=image_tokens,
-                system=system,
+                cached=cached,
             )
             text = _text(message)
             if message.stop_reason == REFUSAL:
@@ -152,18 +156,18 @@ class AnthropicProvider:
         reply: Reply[Any],
         purpose: CallPurpose,
         model: str,
-        persona: Persona,
+        system: str,
         messages: list[dict[str, Any]],
         meter: Meter,
         *,
         output: dict[str, Any] | None = None,
         image_tokens: int = 0,
-        system: str = "system.j2",
+        cached: bool = True,
     ) -> anthropic.types.Message:
-        """One paid call, made inside the meter (which reserves its worst case, settles and records it). The full
-        system prompt (rules, persona and, with it, the output format) is the static prefix, marked for caching."""
-        prompt: dict[str, Any] = {"type": "text", "text": render(system, persona=persona)}
-        if system == "system.j2":
+        """One paid call, made inside the meter (which reserves its worst case, settles and records it). The system
+        prompt (rules, persona, guide: `prefix.system_prompt`) is the static prefix, marked for caching."""
+        prompt: dict[str, Any] = {"type": "text", "text": system}
+        if cached:
             prompt["cache_control"] = {"type": "ephemeral"}
         kwargs: dict[str, Any] = {
             "model": model,

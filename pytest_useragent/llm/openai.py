@@ -29,6 +29,7 @@ from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.llm.choice import openai_model
+from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, strict, until_done
 from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
@@ -67,7 +68,7 @@ class OpenAIProvider:
             data = base64.b64encode(image).decode("ascii")
             url = f"data:{media_type(image)};base64,{data}"
             content.insert(0, {"type": "image_url", "image_url": {"url": url, "detail": "auto"}})
-        system = render("system.j2", persona=request.persona)
+        system = system_prompt(request.persona, request.cache_minimum)
         tokens = image_tokens(image) if image else 0
         return self.ask(Decision, "decide", self.model_name(request.model), system, content, meter, tokens)
 
@@ -81,7 +82,7 @@ class OpenAIProvider:
         limit goes back as the assistant's turn, and the model is asked to go on from where it stopped."""
         reply: Reply[str] = Reply(None)
         model = self.model_name(request.model)
-        system = render("system.j2", persona=request.persona)
+        system = system_prompt(request.persona, request.cache_minimum)
         ask = render("compose.j2", request=request)
         written = ""
         for _ in range(MAX_PARTS):

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from pytest_useragent.caching import never_formed
 from pytest_useragent.ledger import LedgerState, Spending
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
@@ -170,6 +171,13 @@ class RunCollector:
             terminalreporter.write_line(
                 f'false "done": {summary.false_dones} (a persona said the goal was reached, and neither its evidence '
                 "nor the test's success check bore it out)",
+                yellow=True,
+            )
+        uncached = [entry for entry in summary.sessions if never_formed(entry.result.cache)]
+        if uncached:
+            terminalreporter.write_line(
+                f"prompt cache never formed in {len(uncached)} session(s), so every step paid full input price: "
+                f"{never_formed(uncached[0].result.cache)} ({uncached[0].nodeid})",
                 yellow=True,
             )
         for model in summary.unpriced_models:

@@ -208,16 +208,20 @@ class FakeMessagesAPI:
         return 200, {}, self._message(body, _text(item), "end_turn")
 
     def _message(self, body: Body, text: str, stop_reason: str) -> Body:
-        # Structured output puts the format (its schema) into an injected system prompt: it is input, and part of
-        # the prefix a cache_control on the system caches (changing it invalidates the cache, as the API documents).
+        # The system prompt marked with cache_control is the cached prefix, when it reaches the model's minimum;
+        # below it the API caches nothing and says nothing. The structured-output schema is billed as ordinary
+        # input: Anthropic's docs do not say it is part of the cached prefix.
         system = json.dumps(body.get("system", ""))
-        prefix = system + json.dumps((body.get("output_config") or {}).get("format", ""))
-        cached = "cache_control" in system
-        system_tokens = len(prefix) // 3
+        schema_tokens = len(json.dumps((body.get("output_config") or {}).get("format", ""))) // 3
+        # the system prompt is English prose, ~4 characters a token; snapshots and JSON run nearer 3
+        system_tokens = len(system) // 4
+        cached = "cache_control" in system and system_tokens >= cache_minimum(str(body.get("model")))
         with self._lock:
-            hit = cached and prefix in self._seen_systems
-            self._seen_systems.add(prefix)
+            hit = cached and system in self._seen_systems
+            if cached:
+                self._seen_systems.add(system)
             number = len(self.requests)
+        input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + (0 if cached else system_tokens)
         return {
             "id": f"msg_fake_{number:04d}",
             "type": "message",
@@ -227,13 +231,27 @@ class FakeMessagesAPI:
             "stop_reason": stop_reason,
             "stop_sequence": None,
             "usage": {
-                "input_tokens": message_tokens(body.get("messages", [])) + (0 if cached else system_tokens),
+                "input_tokens": input_tokens,
                 # like the real API, never more output than max_tokens allows, however long the scripted text
                 "output_tokens": max(1, min(len(text) // 3, int(body.get("max_tokens") or 1))),
                 "cache_creation_input_tokens": system_tokens if cached and not hit else 0,
                 "cache_read_input_tokens": system_tokens if hit else 0,
             },
         }
+
+
+CACHE_MINIMUMS = {
+    "claude-opus-4-6": 4096,
+    "claude-opus-4-5": 4096,
+    "claude-haiku-4-5": 4096,
+    "claude-sonnet-4-6": 2048,
+}
+"""The least prefix each model caches, in tokens: Anthropic's prompt-caching docs (4,096 for Opus 4.5/4.6 and Haiku
+4.5), and 2,048 for Sonnet 4.6, which users observe (the docs say 1,024); other models 1,024."""
+
+
+def cache_minimum(model: str) -> int:
+    return next((least for name, least in CACHE_MINIMUMS.items() if model.startswith(name)), 1024)
 
 
 def message_tokens(messages: Any) -> int:
