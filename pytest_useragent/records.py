@@ -118,7 +118,7 @@ class Decision(BaseModel):
 
     observation: str = Field(description="what you see now, in your own voice")
     evaluation: Evaluation | None = Field(description="verdict on your previous expectation; null on step 1")
-    summary: str = Field(description="rolling summary of progress so far")
+    summary: str = Field(description="what this step adds to the memory: a short note; the harness keeps the notes")
     issues: list[IssueDraft] = Field(description="new UX issues seen this step")
     expectation: str = Field(description="what you expect your action to do")
     action: Action

@@ -49,6 +49,7 @@ from pytest_useragent.errors import (
 from pytest_useragent.issues import deduplicated, grouped, stamped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
+from pytest_useragent.memory import remember
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
@@ -252,7 +253,7 @@ class Session:
                 calls=state.meter.take(),
                 seconds=time.monotonic() - started,
             )
-            state.summary = decision.summary
+            state.summary = remember(state.summary, decision.summary)
             state.last = _Last(decision.expectation, decision.action.describe(), done)
         step = self._record(state, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)

@@ -50,7 +50,7 @@ def test_values_are_parsed():
         ("api-retries", "-1", "0 or more"),
         ("budget", "inf", "above 0"),
         ("debug", "verbose", "off, debug, ultra"),
-        ("provider", "openai", "auto, anthropic, offline"),
+        ("provider", "gemini", "auto, anthropic, openai, offline"),
         ("model", "claude sonnet", "model name"),
         ("currency", "euro", "three-letter currency code"),
         ("document-limit", "0", "at least 1"),
