@@ -85,6 +85,13 @@ def _model(value: str) -> str:
     return value
 
 
+def _size(value: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", value)
+    if not match or not all(16 <= int(side) <= 8000 for side in match.groups()):
+        raise ValueError("must be WIDTHxHEIGHT in pixels, each 16 to 8000, such as 640x360")
+    return int(match.group(1)), int(match.group(2))
+
+
 _HOST = re.compile(r"(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
 
 
@@ -122,6 +129,7 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _currency: "CODE",
     _model: "MODEL",
     _hosts: "HOST,...",
+    _size: "WxH",
     str: "TEXT|FILE",
     Path: "PATH",
 }
@@ -185,6 +193,13 @@ OPTIONS: tuple[Option, ...] = (
         _hosts,
         None,
     ),
+    Option(
+        "screenshot-size",
+        "most pixels of a screenshot sent to the model, as WIDTHxHEIGHT: its area caps the pixel count (default "
+        "640x360: ~307 tokens for Claude, width x height / 750; 1280x720: ~1,229)",
+        _size,
+        "640x360",
+    ),
 )
 
 
@@ -219,8 +234,14 @@ class UserAgentConfig:
     """Seconds one model request may take: 2,048 output tokens at a slow model's ~30 tokens/s fit."""
     allowed_hosts: tuple[str, ...] = ()
     """Hosts the agent may take the page to besides the start URL's (`browser/hosts.py`)."""
+    screenshot_size: tuple[int, int] = (640, 360)
+    """The most pixels of a screenshot sent to the model (its area is the cap; the aspect is the page's)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
+
+    @property
+    def screenshot_pixels(self) -> int:
+        return self.screenshot_size[0] * self.screenshot_size[1]
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:

@@ -205,7 +205,7 @@ class Session:
             last_events=state.last.events,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
-            image=for_model(observation.image) if reason and observation.image else None,
+            image=for_model(observation.image, self.config.screenshot_pixels) if reason and observation.image else None,
             image_reason=reason,
             credentials=state.secrets.credentials.placeholders,
             cache_minimum=self.spending.prices.cache_minimum(state.model),

@@ -91,3 +91,11 @@ def test_workspace_settings():
 def test_config_is_frozen():
     with pytest.raises(AttributeError):
         UserAgentConfig().max_steps = 3  # type: ignore[misc]
+
+
+def test_the_screenshot_size_is_width_by_height_and_caps_the_pixels_sent():
+    assert UserAgentConfig.from_raw({}).screenshot_pixels == 640 * 360
+    config = UserAgentConfig.from_raw({"screenshot-size": "1280x720"})
+    assert config.screenshot_size == (1280, 720) and config.screenshot_pixels == 1280 * 720
+    with pytest.raises(ConfigError, match=r"^--useragent-screenshot-size='big': must be WIDTHxHEIGHT in pixels"):
+        UserAgentConfig.from_raw({"screenshot-size": "big"})
