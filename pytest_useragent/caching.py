@@ -23,8 +23,8 @@ def cache_use(steps: list[Step], minimum: int) -> CacheUse | None:
 
 
 def never_formed(cache: CacheUse | None) -> str | None:
-    """The line that says a session's cache never formed, or None."""
+    """Why a session's cache is said never to have formed, or None when it formed (or one step cannot tell)."""
     if cache is None or cache.formed is not False:
         return None
     least = f" (the model caches a prefix of {cache.minimum:,} tokens or more)" if cache.minimum else ""
-    return f"the prompt cache never formed: no step after the first read from it{least}"
+    return f"no step after the first read from the prompt cache{least}"

@@ -176,8 +176,8 @@ class RunCollector:
         uncached = [entry for entry in summary.sessions if never_formed(entry.result.cache)]
         if uncached:
             terminalreporter.write_line(
-                f"prompt cache never formed in {len(uncached)} session(s), so every step paid full input price: "
-                f"{never_formed(uncached[0].result.cache)} ({uncached[0].nodeid})",
+                f"prompt cache never formed in {len(uncached)} session(s), so their steps paid full input price; "
+                f"e.g. {uncached[0].nodeid}: {never_formed(uncached[0].result.cache)}",
                 yellow=True,
             )
         for model in summary.unpriced_models:

@@ -329,3 +329,34 @@ def test_nothing_to_open_is_one_line_and_nothing_runs(suite):
     out = result.stdout.str()
     assert "NothingToOpen: agent.run() has nothing to open: the page is about:blank and no url was given" in out
     assert "Traceback" not in out and "pytest_useragent/" not in out
+
+
+def test_a_session_whose_cache_never_formed_is_said_in_the_terminal(suite):
+    # the prices file claims Haiku caches from 1,024 tokens: the prefix is made too short for the fake's 4,096
+    suite.path.joinpath("prices.yaml").write_text("cache_minimums:\n  claude-haiku-4-5: 1024\n")
+    suite.makepyfile(
+        test_claude="""
+        import anthropic
+        import pytest
+        from pytest_useragent import AnthropicProvider
+        from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
+
+        @pytest.fixture
+        def llm_provider():
+            script = [lambda body: decision("click", ref_of(body, "Pricing")), decision("done", evidence="Pro"), wrap_up()]
+            with FakeMessagesAPI(script) as server:
+                yield AnthropicProvider(anthropic.Anthropic(base_url=server.base_url, api_key="test"))
+
+        def test_claude(agent, site):
+            assert agent.run("Find the pricing", url=site + "/index.html").cache.formed is False
+    """
+    )
+    result = run(suite, "--useragent-model=claude-haiku-4-5", "--useragent-prices=prices.yaml")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "prompt cache never formed in 1 session(s), so their steps paid full input price; e.g. "
+            "test_claude.py::test_claude*: no step after the first read from the prompt cache (the model caches a "
+            "prefix of 1,024 tokens or more)"
+        ]
+    )

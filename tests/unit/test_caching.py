@@ -33,8 +33,7 @@ def test_no_read_after_the_first_step_says_so_with_the_minimum():
     use = cache_use(steps_with(Usage(input_tokens=3000), Usage(input_tokens=3000)), 4096)
     assert use is not None and use.formed is False and use.read_share == 0
     assert never_formed(use) == (
-        "the prompt cache never formed: no step after the first read from it "
-        "(the model caches a prefix of 4,096 tokens or more)"
+        "no step after the first read from the prompt cache (the model caches a prefix of 4,096 tokens or more)"
     )
 
 
