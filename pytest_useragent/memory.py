@@ -12,8 +12,8 @@ import re
 
 MEMORY_CHARS = 2000
 """Most characters of notes the model is shown (~500 tokens)."""
-NOTE_CHARS = 1000
-"""Most characters one note keeps."""
+NOTE_CHARS = MEMORY_CHARS
+"""Most characters one note keeps: the whole bound (the offline engine's note is its whole state, ~500-1,500)."""
 _DROPPED = re.compile(r"^\((\d+) earlier notes? dropped\)$")
 
 
