@@ -7,7 +7,8 @@ asked again, at most MAX_REPAIRS times; a refusal (stop_reason "refusal") is nev
 be paid for and refused again. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring `retry-after`;
 how many, and the timeout of one request, come from --useragent-api-retries / --useragent-api-timeout (the SDK's own
 defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI step for ten minutes). The static
-prefix (rules and persona) is marked for prompt caching. Every request is made inside the session's Meter, which
+prefix (rules, persona and as much of the guide as the model's cache minimum needs: `prefix.py`) is marked for prompt
+caching. Every request is made inside the session's Meter, which
 reserves, prices and records it.
 """
 
