@@ -11,8 +11,10 @@ products (pytest_useragent.testing.listing). Needs Chromium (Playwright's, or th
    decide, act, settle, record), alternating, each round in a fresh page. Reports medians and their ratio, for a
    cold session (its page states not audited yet, so axe-core runs on a copy of each new one) and a warm one, and
    the one-time cost of the run's first audit, which makes the audit page.
-2. Tokens and cost: a 10-step session through the real AnthropicProvider and SDK against the fake Messages API
-   (which counts text at 3 characters a token and images by pixels), priced at claude-sonnet-4-6 rates.
+2. Tokens and cost: a 10-step session with its wrap-up through the real SDKs against the fake servers (text at 3
+   characters a token, the system prompt at 4, images by pixels or tiles; each caches a prefix only from its model's
+   minimum), scripted replies at the longest lengths the prompt allows, for claude-sonnet-4-6, claude-haiku-4-5 and
+   gpt-5.4-mini: per step input, cache writes, cache reads, output and cost.
 3. Big page: the listing's full ai snapshot against the page state sent, scrolled to the top, middle and bottom.
 """
 
@@ -24,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import anthropic
+import openai
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from pytest_useragent import Agent, AnthropicProvider, Persona
@@ -40,10 +43,10 @@ from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.billing import Meter
-from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
-from pytest_useragent.records import Decision, Signals, WrapUp
-from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.openai import OpenAIProvider
+from pytest_useragent.records import Decision, IssueDraft, SessionResult, Signals, WrapUp
+from pytest_useragent.testing import FakeChatCompletionsAPI, FakeMessagesAPI, ScriptedProvider, decision, ref_of
 from pytest_useragent.testing.listing import send_listing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "example_project"))
@@ -61,25 +64,11 @@ def ref_in(snapshot: str, name: str) -> str:
     return ref_of({"messages": [{"content": snapshot}]}, name)
 
 
-class Scripted:
+def clicks(request: StepRequest) -> Decision:
     """A zero-latency model: clicks CLICKS in order, then says done."""
-
-    name = "scripted"
-
-    def model_name(self, requested: str) -> str:
-        return "scripted"
-
-    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
-        if request.step > len(CLICKS):
-            return Reply(decision("done", evidence="Groceries from the corner, delivered"))  # the home page's
-        ref = ref_in(request.observation.snapshot, CLICKS[request.step - 1])
-        return Reply(decision("click", ref))
-
-    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
-        return Reply(wrap_up())
-
-    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
-        return Reply(None, problem="not used")
+    if request.step > len(CLICKS):
+        return decision("done", evidence="Groceries from the corner, delivered")  # the home page's
+    return decision("click", ref_of(request, CLICKS[request.step - 1]))
 
 
 def floor(page: Page, url: str) -> float:
@@ -99,7 +88,7 @@ def floor(page: Page, url: str) -> float:
 def harness(page: Page, url: str, directory: Path) -> tuple[float, float]:
     """The same clicks as a session: (seconds for the 10 steps, seconds of the whole run incl. wrap-up)."""
     page.goto(url)
-    agent = Agent(page, PERSONA, Scripted(), UserAgentConfig(max_steps=len(CLICKS) + 1), directory)
+    agent = Agent(page, PERSONA, ScriptedProvider(clicks), UserAgentConfig(max_steps=len(CLICKS) + 1), directory)
     started = time.perf_counter()
     result = agent.run("Visit the shop's pages")
     total = time.perf_counter() - started
@@ -162,43 +151,132 @@ def speed(browser: Browser, url: str, rounds: int) -> None:
     print(f"\nOnce per run (per xdist worker), the first audit makes the audit page: {once:.2f} s.\n")
 
 
-def tokens(browser: Browser, url: str) -> None:
-    def next_click(body: dict[str, Any]) -> Any:
-        step = sum(1 for request in fake.requests if "output_config" in request and "Goal:" in str(request))
-        if step > len(CLICKS):
-            return decision("done", verdict="met")
-        return decision("click", ref_of(body, CLICKS[step - 1]), verdict="met" if step > 1 else None)
+OBSERVATION = (
+    "The {page} page has a clear heading and a menu across the top, but the prices sit in small grey text under "
+    "three similar cards, so I have to read each one twice."
+)
+NOTE = "Went to {page}: the menu link works; prices are on the cards, the period is only in the small print."
+EXPECTATION = "The {page} page opens with its heading at the top and the menu still showing where I am."
+ISSUE = IssueDraft(
+    severity="minor",
+    heuristic="Nielsen #8 aesthetic and minimalist design",
+    title="Prices hard to read on the cards",
+    evidence="each card shows its price in small grey text below a long description, under a bright banner",
+    quote="As a user I expected the price to be the first thing I see on each card, not the last.",
+)
 
-    with FakeMessagesAPI() as fake, tempfile.TemporaryDirectory() as tmp:
-        fake.push(*([next_click] * len(CLICKS)), wrap_up())
-        client = anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-benchmark", max_retries=0)
+
+def long_decision(step: int, ref: str | None, page: str, done: bool = False) -> Decision:
+    """A decision at the longest lengths the prompt allows: two sentences of observation, one of note, expectation
+    and evaluation, and one issue with a sentence of evidence and of quote, every step."""
+    evaluation = None if step == 1 else "met"
+    if done:
+        return decision(
+            "done",
+            verdict=evaluation,
+            observation=OBSERVATION.format(page=page),
+            summary=NOTE.format(page=page),
+            expectation="The goal is reached: I have seen every page I meant to visit.",
+            issues=[ISSUE],
+            reason="I visited every page of the shop I meant to",
+            evidence="Groceries from the corner, delivered",
+        )
+    return decision(
+        "click",
+        ref,
+        verdict=evaluation,
+        observation=OBSERVATION.format(page=page),
+        summary=NOTE.format(page=page),
+        expectation=EXPECTATION.format(page=page),
+        issues=[ISSUE],
+    )
+
+
+LONG_WRAP_UP = WrapUp(
+    intuitiveness=6,
+    rationale="The pages are easy to reach from the menu, but prices and periods take a second read on every card.",
+    issues=[ISSUE, ISSUE.model_copy(update={"title": "No feedback after sign-up", "severity": "major"})],
+    suggestions=[
+        "Show each price with its currency and period in large type at the top of its card.",
+        "Confirm a sign-up on the page with what happens next.",
+        "Mark the current page in the menu.",
+    ],
+    quotes=["I found every page, but I had to read the prices twice.", "I was never sure the sign-up had worked."],
+)
+SESSIONS = (("anthropic", "claude-sonnet-4-6"), ("anthropic", "claude-haiku-4-5"), ("openai", "gpt-5.4-mini"))
+
+
+def tokens(browser: Browser, url: str) -> None:
+    """A 10-step session with its wrap-up through the real SDKs and the fake servers, replies at the longest lengths
+    the prompt allows, per step: input, cache writes, cache reads, output and cost."""
+    totals = []
+    for kind, model in SESSIONS:
+        result, images = _session(browser, url, kind, model)
+        print(f"## Tokens and cost: a {len(result.steps)}-step session, {model} ({kind} provider, fake server)\n")
+        print("| step | input | cache write | cache read | output | cost |\n|---|---|---|---|---|---|")
+        for step in result.steps:
+            for call in step.calls:
+                u = call.usage
+                print(
+                    f"| {step.index} | {u.input_tokens:,} | {u.cache_creation_input_tokens:,} | "
+                    f"{u.cache_read_input_tokens:,} | {u.output_tokens:,} | ${call.cost_usd:.4f} |"
+                )
+        steps_cost = sum(call.cost_usd for step in result.steps for call in step.calls)
+        wrap = result.cost_usd - steps_cost
+        calls = [call for step in result.steps for call in step.calls]
+        per_step = [
+            c.usage.input_tokens + c.usage.cache_read_input_tokens + c.usage.cache_creation_input_tokens for c in calls
+        ]
+        cache = result.cache
+        print(f"| wrap-up | | | | | ${wrap:.4f} |\n")
+        print(
+            f"Input per step, median {statistics.median(per_step):,.0f} tokens (incl. cached; "
+            f"{statistics.median(per_step) / BROWSER_USE_TOKENS:.0%} of browser-use's ~{BROWSER_USE_TOKENS:,}); "
+            f"output per step, median {statistics.median(c.usage.output_tokens for c in calls):,.0f}; "
+            f"screenshots sent on {images} of {len(result.steps)} steps; cache reads "
+            f"{cache.read_share if cache else 0:.0%} of the steps' input, formed: {cache.formed if cache else None} "
+            f"(minimum {cache.minimum if cache else 0:,}). "
+            f"**Session incl. wrap-up: ${result.cost_usd:.4f}** (steps ${steps_cost:.4f}).\n"
+        )
+        totals.append((model, result.cost_usd))
+    print("| model | 10 steps + wrap-up |\n|---|---|")
+    for model, cost in totals:
+        print(f"| {model} | ${cost:.4f} |")
+    print()
+
+
+def _session(browser: Browser, url: str, kind: str, model: str) -> tuple[SessionResult, int]:
+    fake: Any = FakeMessagesAPI() if kind == "anthropic" else FakeChatCompletionsAPI()
+
+    def next_click(body: dict[str, Any]) -> Any:
+        step = len(fake.requests)
+        if step > len(CLICKS):
+            return long_decision(step, None, "home", done=True)
+        return long_decision(step, ref_of(body, CLICKS[step - 1]), CLICKS[step - 1])
+
+    with fake, tempfile.TemporaryDirectory() as tmp:
+        fake.push(*([next_click] * len(CLICKS)), LONG_WRAP_UP)
+        if kind == "anthropic":
+            provider: Any = AnthropicProvider(
+                anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-benchmark", max_retries=0)
+            )
+        else:
+            provider = OpenAIProvider(openai.OpenAI(base_url=fake.base_url, api_key="sk-benchmark", max_retries=0))
         page = browser.new_page(viewport={"width": 1280, "height": 720})
-        agent = Agent(page, PERSONA, AnthropicProvider(client), UserAgentConfig(model=MODEL), Path(tmp))
+        agent = Agent(page, PERSONA, provider, UserAgentConfig(model=model), Path(tmp))
         result = agent.run("Visit the shop's pages", url=url, max_steps=len(CLICKS))
         page.close()
-    calls = [call for step in result.steps for call in step.calls]
-    per_step = [
-        call.usage.input_tokens + call.usage.cache_read_input_tokens + call.usage.cache_creation_input_tokens
-        for call in calls
-    ]
-    cached = statistics.median(call.usage.cache_read_input_tokens for call in calls)
-    steps_cost = sum(call.cost_usd for call in calls)
-    images = sum(1 for body in fake.requests if any(block.get("type") == "image" for block in _content(body)))
-    print(f"## Tokens and cost: a {len(result.steps)}-step session, {MODEL} prices, fake Messages API\n")
-    print("| measure | value |\n|---|---|")
-    print(f"| input tokens per step, median (all, incl. cached) | {statistics.median(per_step):,.0f} |")
-    print(f"| of which cache reads, median | {cached:,.0f} |")
-    print(f"| input tokens per step, max | {max(per_step):,} |")
-    print(f"| vs browser-use (~{BROWSER_USE_TOKENS:,}) | {statistics.median(per_step) / BROWSER_USE_TOKENS:.0%} |")
-    print(f"| output tokens per step, median | {statistics.median(c.usage.output_tokens for c in calls):,.0f} |")
-    print(f"| steps that sent a screenshot | {images} of {len(result.steps)} |")
-    print(f"| cost of the {len(result.steps)} steps | ${steps_cost:.4f} |")
-    print(f"| cost of the session incl. wrap-up | ${result.cost_usd:.4f} |\n")
+        assert not fake.problems, fake.problems
+        images = sum(1 for body in fake.requests[: len(CLICKS)] if _has_image(body))
+    return result, images
 
 
-def _content(body: dict[str, Any]) -> list[dict[str, Any]]:
-    content = body["messages"][0]["content"]
-    return content if isinstance(content, list) else []
+def _has_image(body: dict[str, Any]) -> bool:
+    return any(
+        isinstance(block, dict) and block.get("type") in ("image", "image_url")
+        for message in body["messages"]
+        for block in (message["content"] if isinstance(message["content"], list) else [])
+    )
 
 
 def big_page(browser: Browser, url: str) -> None:

@@ -20,8 +20,10 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """A baseline's name: a file name on every system, and no path (`baseline.py` keeps its files)."""
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
+DEFAULT_OPENAI_MODEL = "gpt-5.4-mini"
+"""What --useragent-provider=openai uses while --useragent-model is a Claude model (as by default)."""
 
-ProviderName = Literal["auto", "anthropic", "offline"]
+ProviderName = Literal["auto", "anthropic", "openai", "offline"]
 RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 DebugMode = Literal["off", "debug", "ultra"]
 IniType = Literal["string", "int", "float", "bool"]
@@ -87,6 +89,13 @@ def _model(value: str) -> str:
     if not value or any(ch.isspace() for ch in value):
         raise ValueError("must be a model name such as claude-sonnet-4-6")
     return value
+
+
+def _size(value: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", value)
+    if not match or not all(16 <= int(side) <= 8000 for side in match.groups()):
+        raise ValueError("must be WIDTHxHEIGHT in pixels, each 16 to 8000, such as 640x360")
+    return int(match.group(1)), int(match.group(2))
 
 
 _HOST = re.compile(r"(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
@@ -165,6 +174,7 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _baseline_name: "NAME",
     _baseline_spec: "NAME|latest",
     _fail_rules: "EXPR",
+    _size: "WxH",
     str: "TEXT|FILE",
     Path: "PATH",
 }
@@ -181,11 +191,17 @@ INI_TYPES: dict[Callable[[str], Any], IniType] = {
 OPTIONS: tuple[Option, ...] = (
     Option(
         "provider",
-        "who drives the persona: anthropic, offline, or auto (anthropic when ANTHROPIC_API_KEY is set)",
-        _choice("auto", "anthropic", "offline"),
+        "who drives the persona: anthropic, openai, offline, or auto (the first whose key is set: ANTHROPIC_API_KEY, "
+        "OPENAI_API_KEY; else offline)",
+        _choice("auto", "anthropic", "openai", "offline"),
         "auto",
     ),
-    Option("model", f"Claude model name (default {DEFAULT_MODEL})", _model, DEFAULT_MODEL),
+    Option(
+        "model",
+        f"model name (default {DEFAULT_MODEL}; with the openai provider a Claude name means {DEFAULT_OPENAI_MODEL})",
+        _model,
+        DEFAULT_MODEL,
+    ),
     Option(
         "persona",
         "persona text, a preset name (hurried-expert, screen-reader-user, ...), or a persona YAML file: a path "
@@ -292,6 +308,13 @@ OPTIONS: tuple[Option, ...] = (
         _positive_int,
         "1",
     ),
+    Option(
+        "screenshot-size",
+        "most pixels of a screenshot sent to the model, as WIDTHxHEIGHT: its area caps the pixel count (default "
+        "640x360: ~307 tokens for Claude, width x height / 750; 1280x720: ~1,229)",
+        _size,
+        "640x360",
+    ),
 )
 
 
@@ -328,6 +351,8 @@ class UserAgentConfig:
     """Hosts the agent may take the page to besides the start URL's (`browser/hosts.py`)."""
     survey: Literal["off", "sus"] = "off"
     """The questionnaire after each session (`survey.py`)."""
+    screenshot_size: tuple[int, int] = (640, 360)
+    """The most pixels of a screenshot sent to the model (its area is the cap; the aspect is the page's)."""
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
     record_mode: RecordMode | None = None
@@ -345,6 +370,10 @@ class UserAgentConfig:
     baseline_update: bool = False
     repeat: int = 1
     """Sessions per `agent.run` (`repeats.py`)."""
+
+    @property
+    def screenshot_pixels(self) -> int:
+        return self.screenshot_size[0] * self.screenshot_size[1]
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:
@@ -424,21 +453,20 @@ MARKER_ARGUMENTS = (
 PROVIDER_MODELS: dict[str, tuple[str, str]] = {
     "anthropic": ("claude", "Claude models (claude-sonnet-4-6, claude-haiku-4-5, ...)")
 }
-"""Which models each provider that takes a model serves: a word every one of their names holds, and how to say so.
-The offline engine takes none; `auto` may pick any of these."""
+"""Which models a provider serves, where it is choosy: a word every one of their names holds, and how to say so.
+The openai provider takes any name (OpenAI's, or a local or gateway model behind OPENAI_BASE_URL); the offline engine
+takes none."""
 
 
 def model_problem(provider: str, model: str) -> str | None:
-    """Why no provider the run may use serves `model`, in one line; None when one does (or none takes a model).
+    """Why `provider` cannot serve `model`, in one line; None when it can (or takes no model). `auto` is judged once
+    it has chosen (`llm.choice.check`), by which key is set.
 
     A name is checked by its family only: a new or dated Claude model needs no change here, a gpt-4o never reaches
     the Anthropic API to come back as a 404 at the first step."""
-    if provider == "offline":
+    if provider not in PROVIDER_MODELS:
         return None
-    if provider != "auto":
-        word, what = PROVIDER_MODELS[provider]
-        return None if word in model.lower() else f"--useragent-provider={provider} serves {what} only"
-    if any(word in model.lower() for word, _ in PROVIDER_MODELS.values()):
+    word, what = PROVIDER_MODELS[provider]
+    if word in model.lower():
         return None
-    served = "; ".join(f"{name} serves {what}" for name, (_, what) in PROVIDER_MODELS.items())
-    return f"no provider serves it: {served}; offline takes no model"
+    return f"--useragent-provider={provider} serves {what} only; --useragent-provider=openai takes any other model"

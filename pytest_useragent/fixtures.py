@@ -7,13 +7,11 @@ in pytest_configure, after pytest-playwright, so its fixtures win over those (an
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Mapping
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-import anthropic
 import pytest
 from playwright.sync_api import BrowserType, Page
 
@@ -23,9 +21,8 @@ from pytest_useragent.cassette import cassette_path
 from pytest_useragent.config import MARKER_ARGUMENTS, UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import UserError
-from pytest_useragent.llm.anthropic import AnthropicProvider
+from pytest_useragent.llm import choice
 from pytest_useragent.llm.base import Provider
-from pytest_useragent.llm.offline import OfflineProvider
 from pytest_useragent.persona import DEFAULT_PERSONA, Persona
 from pytest_useragent.report.copies import report_root
 from pytest_useragent.session import Progress
@@ -33,10 +30,8 @@ from pytest_useragent.stash import CONFIG_KEY, RESULTS_KEY, SPENDING_KEY
 
 
 def resolve_provider(config: UserAgentConfig) -> str:
-    """`auto` means anthropic when ANTHROPIC_API_KEY is set, otherwise offline."""
-    if config.provider != "auto":
-        return config.provider
-    return "anthropic" if os.environ.get("ANTHROPIC_API_KEY") else "offline"
+    """`auto` means the first provider whose key is set (anthropic, then openai), otherwise offline."""
+    return choice.choose(config).provider
 
 
 @pytest.fixture
@@ -104,15 +99,8 @@ def _loaded(spec: str, request: pytest.FixtureRequest) -> Persona:
 
 @pytest.fixture
 def llm_provider(useragent_config: UserAgentConfig) -> Provider:
-    """Who decides each step. Override in a conftest to point Claude elsewhere or to script decisions."""
-    if resolve_provider(useragent_config) == "anthropic":
-        client = anthropic.Anthropic(max_retries=useragent_config.api_retries, timeout=useragent_config.api_timeout)
-        return AnthropicProvider(
-            client,
-            max_output_tokens=useragent_config.max_output_tokens,
-            keep_exchanges=useragent_config.debug == "ultra",
-        )
-    return OfflineProvider()
+    """Who decides each step. Override in a conftest to point a model elsewhere or to script decisions."""
+    return choice.build(useragent_config)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ a ledger file in a temp directory the controller creates and hands to workers th
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import tempfile
@@ -21,6 +20,7 @@ from pytest_useragent import brief, errors, fixtures, hooks
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.errors import ConfigError, Divergence, UserError
 from pytest_useragent.ledger import RunLedger, Spending
+from pytest_useragent.llm import choice
 from pytest_useragent.persona import Persona, enter_rootdir, leave_rootdir
 from pytest_useragent.pricing import PriceBook
 from pytest_useragent.report.baselines import BaselinePlan
@@ -71,8 +71,10 @@ def pytest_configure(config: pytest.Config) -> None:
     except UserError as error:
         raise pytest.UsageError(str(error)) from None
     enter_rootdir(config.rootpath)
-    if settings.provider == "anthropic" and not os.environ.get("ANTHROPIC_API_KEY"):
-        raise pytest.UsageError("--useragent-provider=anthropic needs ANTHROPIC_API_KEY in the environment")
+    try:
+        choice.check(settings)
+    except ConfigError as error:
+        raise pytest.UsageError(str(error)) from None
     config.stash[CONFIG_KEY] = settings
     config.stash[SPENDING_KEY] = spending
     config.pluginmanager.register(fixtures, "useragent-fixtures")
@@ -138,16 +140,20 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     settings, spending = config.stash[CONFIG_KEY], config.stash[SPENDING_KEY]
-    provider = fixtures.resolve_provider(settings)
-    why = " (auto: no ANTHROPIC_API_KEY)" if settings.provider == "auto" and provider == "offline" else ""
-    model = "" if provider == "offline" else f", model {settings.model}"
+    chosen = choice.choose(settings)
+    provider, model_name = chosen.provider, choice.model(settings, chosen.provider)
+    why = f" ({chosen.why})" if chosen.why else ""
+    model = "" if provider == "offline" else f", model {model_name}"
     if provider == "offline" and (config.getoption("useragent_model") or config.getini("useragent_model")):
         model = f", --useragent-model={settings.model} unused"
     given = config.getoption("useragent_budget") is not None or config.getini("useragent_budget") is not None
     budget = spending.show(spending.ledger.state().limit_usd) + ("" if given else " (default)")
     lines = [f"useragent: provider {provider}{why}{model}, budget {budget} for the run, max {settings.max_steps} steps"]
-    if provider == "anthropic" and not spending.prices.is_known(settings.model):
-        lines.append(f"useragent: no known price for {settings.model}: it is charged at the dearest known rate")
+    if provider != "offline" and not spending.prices.is_known(model_name):
+        lines.append(
+            f"useragent: no known price for {model_name}: it is charged at the dearest known rate "
+            "(price a local model at 0 with --useragent-prices)"
+        )
     return lines
 
 

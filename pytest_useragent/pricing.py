@@ -33,6 +33,8 @@ class PriceBook(BaseModel):
 
     models: dict[str, Price]
     currencies: dict[str, float] = Field(default_factory=lambda: {"USD": 1.0})
+    cache_minimums: dict[str, int] = Field(default_factory=dict)
+    """The least prefix, in tokens, each model family caches; a model takes its longest listed prefix's."""
 
     @classmethod
     def load(cls, override: Path | None = None) -> PriceBook:
@@ -43,7 +45,7 @@ class PriceBook(BaseModel):
             return book
         try:
             extra = yaml.safe_load(override.read_text(encoding="utf-8")) or {}
-            extra_book = cls.model_validate({"models": {}, "currencies": {}, **extra})
+            extra_book = cls.model_validate({"models": {}, "currencies": {}, "cache_minimums": {}, **extra})
         except OSError as error:
             raise ConfigError(f"--useragent-prices={override}: {error.strerror or error}") from None
         except yaml.YAMLError:
@@ -54,7 +56,11 @@ class PriceBook(BaseModel):
             raise ConfigError(f"--useragent-prices={override}: {where}: {problem['msg']}") from None
         if any(rate <= 0 for rate in extra_book.currencies.values()):
             raise ConfigError(f"--useragent-prices={override}: exchange rates must be above 0")
-        return cls(models={**book.models, **extra_book.models}, currencies={**book.currencies, **extra_book.currencies})
+        return cls(
+            models={**book.models, **extra_book.models},
+            currencies={**book.currencies, **extra_book.currencies},
+            cache_minimums={**book.cache_minimums, **extra_book.cache_minimums},
+        )
 
     def price_of(self, model: str) -> tuple[Price, bool]:
         """The price of a model and whether it is known; an unknown model is priced at the dearest known rate."""
@@ -62,6 +68,11 @@ class PriceBook(BaseModel):
         if matches:
             return self.models[max(matches, key=len)], True
         return max(self.models.values(), key=lambda price: (price.output, price.input)), False
+
+    def cache_minimum(self, model: str) -> int:
+        """The least prefix the model's prompt cache takes, in tokens; 0 for a model of no listed family."""
+        matches = [name for name in self.cache_minimums if model == name or model.startswith(name + "-")]
+        return self.cache_minimums[max(matches, key=len)] if matches else 0
 
     def is_known(self, model: str) -> bool:
         return self.price_of(model)[1]

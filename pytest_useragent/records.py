@@ -120,7 +120,7 @@ class Decision(BaseModel):
 
     observation: str = Field(description="what you see now, in your own voice")
     evaluation: Evaluation | None = Field(description="verdict on your previous expectation; null on step 1")
-    summary: str = Field(description="rolling summary of progress so far")
+    summary: str = Field(description="what this step adds to the memory: a short note; the harness keeps the notes")
     issues: list[IssueDraft] = Field(description="new UX issues seen this step")
     expectation: str = Field(description="what you expect your action to do")
     action: Action
@@ -417,6 +417,17 @@ class Completion(BaseModel):
         return [claim for claim in self.claims if not claim.accepted]
 
 
+class CacheUse(BaseModel):
+    """What the prompt cache did for a session's steps."""
+
+    read_share: float
+    """Cache reads as a share of all the input tokens of the steps' calls."""
+    formed: bool | None
+    """Whether any call after the first step read from the cache; None with fewer than two steps that called."""
+    minimum: int = 0
+    """The least prefix, in tokens, the model's cache takes (from the price book)."""
+
+
 class SessionResult(BaseModel):
     """Everything one `agent.run` found; saved as session.json."""
 
@@ -460,6 +471,8 @@ class SessionResult(BaseModel):
     report_copy: str | None = None
     """Where the run report copies this session's folder (`report/copies.py`), set by the `agent` fixture; its
     report.md is the session's account that outlives pytest's tmp_path."""
+    cache: CacheUse | None = None
+    """How much of the steps' input the prompt cache served; None when no step called a model."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

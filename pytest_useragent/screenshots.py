@@ -64,12 +64,13 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def for_model(image: bytes) -> bytes:
-    """The screenshot scaled down (never up) so that its long edge and pixel count, and so its token cost, are
-    bounded. A JPEG is decoded straight at 1/2, 1/4 or 1/8 of its size where that is enough."""
+def for_model(image: bytes, max_pixels: int = MAX_IMAGE_PIXELS) -> bytes:
+    """The screenshot scaled down (never up) so that its long edge and pixel count (`max_pixels`,
+    --useragent-screenshot-size), and so its token cost, are bounded. A JPEG is decoded straight at 1/2, 1/4 or 1/8
+    of its size where that is enough."""
     with Image.open(io.BytesIO(image)) as opened:
         width, height = opened.size
-        factor = min(1.0, MAX_IMAGE_EDGE / max(width, height), (MAX_IMAGE_PIXELS / (width * height)) ** 0.5)
+        factor = min(1.0, MAX_IMAGE_EDGE / max(width, height), (max_pixels / (width * height)) ** 0.5)
         if factor >= 1.0:
             return image
         size = (max(1, int(width * factor)), max(1, int(height * factor)))

@@ -34,6 +34,7 @@ from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.scope import left_app, outside, require_start
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.browser.watch import PageWatcher
+from pytest_useragent.caching import cache_use
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import (
@@ -50,6 +51,7 @@ from pytest_useragent.issues import deduplicated, grouped, stamped
 from pytest_useragent.ledger import Spending
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.marks import marks_of
+from pytest_useragent.memory import remember
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     DOCUMENT_ACTIONS,
@@ -218,9 +220,10 @@ class Session:
             last_events=state.last.events,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
-            image=for_model(observation.image) if reason and observation.image else None,
+            image=for_model(observation.image, self.config.screenshot_pixels) if reason and observation.image else None,
             image_reason=reason,
             credentials=state.secrets.credentials.placeholders,
+            cache_minimum=self.spending.prices.cache_minimum(state.model),
         )
         request = state.secrets.redact_record(request)
         seen = {
@@ -266,7 +269,7 @@ class Session:
                 seconds=time.monotonic() - started,
                 replayed=reply.replayed,
             )
-            state.summary = decision.summary
+            state.summary = remember(state.summary, decision.summary)
             state.last = _Last(decision.expectation, decision.action.describe(), done)
         step.marks = marks_of(observation.full_snapshot, step, state.page.viewport_size)
         step = self._record(state, step)
@@ -361,6 +364,7 @@ class Session:
                 operation=action.kind,
                 target=action.target,
                 problem=problem,
+                cache_minimum=self.spending.prices.cache_minimum(state.model),
             )
             request = state.secrets.redact_record(request)
             try:
@@ -446,6 +450,7 @@ class Session:
             completion=completion,
             survey=survey,
             replay=self.provider.report(outcome) if isinstance(self.provider, Replay) else None,
+            cache=cache_use(state.steps, self.spending.prices.cache_minimum(state.model)),
         )
         result = state.secrets.redact_record(result)
         state.files.finish(result)

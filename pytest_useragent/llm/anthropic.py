@@ -7,7 +7,8 @@ asked again, at most MAX_REPAIRS times; a refusal (stop_reason "refusal") is nev
 be paid for and refused again. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring `retry-after`;
 how many, and the timeout of one request, come from --useragent-api-retries / --useragent-api-timeout (the SDK's own
 defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI step for ten minutes). The static
-prefix (rules and persona) is marked for prompt caching. Every request is made inside the session's Meter, which
+prefix (rules, persona and as much of the guide as the model's cache minimum needs: `prefix.py`) is marked for prompt
+caching. Every request is made inside the session's Meter, which
 reserves, prices and records it.
 """
 
@@ -16,8 +17,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable
-from functools import cache
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import anthropic
 from pydantic import BaseModel, ValidationError
@@ -33,15 +33,14 @@ from pytest_useragent.llm.base import (
     SurveyRequest,
     WrapUpRequest,
 )
+from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.persona import Persona
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, shape, until_done
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
 MAX_PARTS = 40
 """Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
-CHARS_PER_TOKEN = 2.6
-"""Page text runs 2.6-3.3 characters per token; the low end makes the budget over- rather than under-reserve."""
 REFUSAL = "refusal"
 """The stop_reason of a reply the model declined to give (Claude 4 models' safety classifiers)."""
 REJECTED = frozenset({400, 401, 403, 404})
@@ -73,21 +72,25 @@ class AnthropicProvider:
             source = {"type": "base64", "media_type": media_type(image), "data": data}
             content.append({"type": "image", "source": source})
         content.append({"type": "text", "text": render("step.j2", request=request)})
-        return self._ask(
-            Decision, "decide", request.model, request.persona, content, meter, image_tokens(image) if image else 0
-        )
+        tokens = image_tokens(image) if image else 0
+        system = system_prompt(request.persona, request.cache_minimum)
+        return self._ask(Decision, "decide", request.model, system, content, meter, tokens)
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
-        return self._ask(WrapUp, "wrap_up", request.model, request.persona, content, meter, 0)
+        # asked once, the wrap-up needs only the persona (writing it to the cache would cost a quarter more for nothing)
+        system = render("persona.j2", persona=request.persona)
+        return self._ask(WrapUp, "wrap_up", request.model, system, content, meter, 0, cached=False)
 
     def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
         content = [{"type": "text", "text": render("survey.j2", request=request)}]
-        return self._ask(SusReply, "survey", request.model, request.persona, content, meter, 0)
+        system = render("persona.j2", persona=request.persona)
+        return self._ask(SusReply, "survey", request.model, system, content, meter, 0, cached=False)
 
     def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
         content = [{"type": "text", "text": render("interview.j2", request=request)}]
-        return self._ask(InterviewReply, "interview", request.model, request.persona, content, meter, 0)
+        system = render("persona.j2", persona=request.persona)
+        return self._ask(InterviewReply, "interview", request.model, system, content, meter, 0, cached=False)
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         """Plain-text content over as many replies as it takes: a reply cut at max_tokens is continued from where
@@ -100,11 +103,12 @@ class AnthropicProvider:
             messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
             if prefill:
                 messages.append({"role": "assistant", "content": prefill})
-            message = self._call(reply, "compose", request.model, request.persona, messages, meter)
+            system = system_prompt(request.persona, request.cache_minimum)
+            message = self._call(reply, "compose", request.model, system, messages, meter)
             if message.stop_reason == REFUSAL:  # a refusal cuts the content short: never saved as complete
                 reply.problem, reply.refused = "the model refused to write it", True
                 return reply
-            body, finished = _until_done(_text(message))
+            body, finished = until_done(_text(message))
             written = prefill + body
             if not receive(written):
                 reply.problem = "the content was refused"
@@ -118,33 +122,33 @@ class AnthropicProvider:
     def _ask(
         self,
         schema: type[M],
-        purpose: Literal["decide", "wrap_up", "survey", "interview"],
+        purpose: CallPurpose,
         model: str,
-        persona: Persona,
+        system: str,
         content: list[dict[str, Any]],
         meter: Meter,
-        image_tokens: int,
+        image_tokens: int = 0,
+        *,
+        cached: bool = True,
     ) -> Reply[M]:
-        """One structured answer; a reply that does not validate goes back with what is wrong, at most twice."""
+        """One structured answer of `schema` to the user `content` after the `system` prompt (marked for caching
+        when `cached`); a reply that does not validate goes back with what is wrong, at most twice. Any new
+        structured call (a survey, an interview) is one line on top of this."""
         reply: Reply[M] = Reply(None)
         messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
-        output = {"format": {"type": "json_schema", "schema": _schema(schema)}}
-        # a step's system prompt is the rules and the persona, cached; the wrap-up (and the survey and interviews
-        # after it), asked once, needs only the persona
-        # (writing it to the cache would cost a quarter more for nothing)
-        system = "system.j2" if purpose == "decide" else "persona.j2"
+        output = {"format": {"type": "json_schema", "schema": shape(schema)}}
         problem = ""
         for attempt in range(1 + MAX_REPAIRS):
             message = self._call(
                 reply,
                 purpose if attempt == 0 else "repair",
                 model,
-                persona,
+                system,
                 messages,
                 meter,
                 output=output,
                 image_tokens=image_tokens,
-                system=system,
+                cached=cached,
             )
             text = _text(message)
             if message.stop_reason == REFUSAL:
@@ -157,7 +161,7 @@ class AnthropicProvider:
                     reply.value = schema.model_validate_json(text)
                     return reply
                 except ValidationError as error:
-                    problem = _explain(error)
+                    problem = explain(error)
             messages = [
                 *messages,
                 {"role": "assistant", "content": text or "(empty)"},
@@ -171,18 +175,18 @@ class AnthropicProvider:
         reply: Reply[Any],
         purpose: CallPurpose,
         model: str,
-        persona: Persona,
+        system: str,
         messages: list[dict[str, Any]],
         meter: Meter,
         *,
         output: dict[str, Any] | None = None,
         image_tokens: int = 0,
-        system: str = "system.j2",
+        cached: bool = True,
     ) -> anthropic.types.Message:
-        """One paid call, made inside the meter (which reserves its worst case, settles and records it). The full
-        system prompt (rules, persona and, with it, the output format) is the static prefix, marked for caching."""
-        prompt: dict[str, Any] = {"type": "text", "text": render(system, persona=persona)}
-        if system == "system.j2":
+        """One paid call, made inside the meter (which reserves its worst case, settles and records it). The system
+        prompt (rules, persona, guide: `prefix.system_prompt`) is the static prefix, marked for caching."""
+        prompt: dict[str, Any] = {"type": "text", "text": system}
+        if cached:
             prompt["cache_control"] = {"type": "ephemeral"}
         kwargs: dict[str, Any] = {
             "model": model,
@@ -228,26 +232,6 @@ def _detail(error: anthropic.APIStatusError) -> str:
     return f" ({kind}): {line}" if isinstance(kind, str) else f": {line}"
 
 
-@cache
-def _schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The SDK's schema for the model as shape only: no titles, descriptions or "{default: None}" notes. What the
-    fields mean is in the system prompt, once; here it would be paid for again with every call."""
-    return _compact(anthropic.transform_schema(model))  # type: ignore[no-any-return]
-
-
-def _compact(node: Any, properties: bool = False) -> Any:
-    if isinstance(node, dict):
-        # "title" and "description" are annotations, except where they name a property (IssueDraft has a title)
-        return {
-            key: _compact(value, key == "properties")
-            for key, value in node.items()
-            if properties or key not in ("title", "description")
-        }
-    if isinstance(node, list):
-        return [_compact(item) for item in node]
-    return node
-
-
 def _usage(usage: anthropic.types.Usage) -> Usage:
     return Usage(
         input_tokens=usage.input_tokens or 0,
@@ -259,22 +243,6 @@ def _usage(usage: anthropic.types.Usage) -> Usage:
 
 def _text(message: anthropic.types.Message) -> str:
     return "".join(block.text for block in message.content if block.type == "text")
-
-
-def _until_done(text: str) -> tuple[str, bool]:
-    """The content before a line that says only DONE, and whether there was one."""
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        if line.strip() == "DONE":
-            return "\n".join(lines[:number]), True
-    return text, False
-
-
-def _explain(error: ValidationError) -> str:
-    problems = [
-        f"{'.'.join(str(part) for part in item['loc']) or 'reply'}: {item['msg']}" for item in error.errors()[:3]
-    ]
-    return "; ".join(problems)
 
 
 def _loggable(kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -61,6 +61,8 @@ class StepRequest:
     """Why the screenshot is sent."""
     credentials: list[str] = field(default_factory=list)
     """The placeholders of the credentials the persona has ({{password}}); never their values."""
+    cache_minimum: int = 0
+    """The least prefix, in tokens, the model's prompt cache takes: the system prompt is made at least this long."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,8 @@ class ComposeRequest:
     target: str | None = None
     problem: str | None = None
     """Why the previous content was refused, when this is a repair."""
+    cache_minimum: int = 0
+    """As StepRequest's: the same system prompt, so the same cached prefix."""
 
 
 @dataclass(frozen=True)

@@ -227,7 +227,7 @@ def credential_for(field: str, placeholders: list[str]) -> str | None:
 
 @dataclass(frozen=True)
 class Memory:
-    """What the engine carries from step to step, written into and read back from the rolling summary."""
+    """What the engine carries from step to step, written as each step's note and read back from the newest."""
 
     tried: tuple[str, ...] = ()
     unmet: int = 0
@@ -236,6 +236,8 @@ class Memory:
 
     @classmethod
     def read(cls, summary: str) -> Memory:
+        # the harness keeps each step's note; the newest is the engine's whole state
+        summary = summary.rpartition("Offline engine, step")[2]
         unmet = re.search(r"Unmet in a row: (\d+)", summary)
         before, _, tried = summary.partition("Tried:")
         said = re.findall(r'"([^"]*)"', before.partition("Seen:")[2])

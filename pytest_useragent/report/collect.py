@@ -20,6 +20,7 @@ import pytest
 from pydantic import ValidationError
 
 from pytest_useragent.baseline import metadata
+from pytest_useragent.caching import never_formed
 from pytest_useragent.ledger import LedgerState, Spending
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
@@ -220,6 +221,13 @@ class RunCollector:
             terminalreporter.write_line(
                 f'false "done": {summary.false_dones} (a persona said the goal was reached, and neither its evidence '
                 "nor the test's success check bore it out)",
+                yellow=True,
+            )
+        uncached = [entry for entry in summary.sessions if never_formed(entry.result.cache)]
+        if uncached:
+            terminalreporter.write_line(
+                f"prompt cache never formed in {len(uncached)} session(s), so their steps paid full input price; "
+                f"e.g. {uncached[0].nodeid}: {never_formed(uncached[0].result.cache)}",
                 yellow=True,
             )
         for model in summary.unpriced_models:

@@ -4,11 +4,15 @@
   `anthropic.Anthropic(base_url=server.base_url, api_key="test")`. It validates what it receives, replies from a
   script, and injects faults (any status such as 401, 429 with retry-after, 529, 500; a dropped connection, slow
   replies, replies cut at max_tokens, malformed JSON, refusals). `billed` holds the usage of every reply delivered.
+- FakeChatCompletionsAPI: the same for OpenAI's Chat Completions API (and any compatible server); point the real
+  `openai` SDK at it with `openai.OpenAI(base_url=server.base_url, api_key="test")`. Same script, same faults.
+- ScriptedProvider: a provider in the test's process, no HTTP: a function from StepRequest to Decision (or a list).
 - decision(...) / wrap_up(...): build scripted replies in one line.
 """
 
 from __future__ import annotations
 
+from pytest_useragent.testing.chat_api import FakeChatCompletionsAPI
 from pytest_useragent.testing.messages_api import (
     FakeMessagesAPI,
     Fault,
@@ -22,14 +26,17 @@ from pytest_useragent.testing.messages_api import (
     ref_of,
     wrap_up,
 )
+from pytest_useragent.testing.scripted import ScriptedProvider
 
 __all__ = [
+    "FakeChatCompletionsAPI",
     "FakeMessagesAPI",
     "Fault",
     "Malformed",
     "MaxTokens",
     "Refusal",
     "Reset",
+    "ScriptedProvider",
     "Slow",
     "Truncated",
     "decision",

@@ -21,6 +21,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from pytest_useragent.browser.snapshot import parse
+from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, WrapUp
 
 Body = dict[str, Any]
@@ -155,20 +156,32 @@ class FakeMessagesAPI:
         with self._lock:
             self.requests.append(body)
             self.headers.append(headers)
-        problem = validate_request(path, headers, body)
+        problem = self.validate(path, headers, body)
         if problem:
             self.problems.append(problem)
-            return _error(400, problem)
+            return self.error(400, problem)
         with self._lock:
             item = self._queue.popleft() if self._queue else None
         if item is None:
-            return _error(400, "fake Messages API: no scripted reply left")
+            return self.error(400, f"{self.kind}: no scripted reply left")
         try:
             return self._reply(item, body)
         except Exception as error:  # a script that raises is the test's bug: say so, don't hang the client
-            problem = f"fake Messages API: the scripted reply raised {type(error).__name__}: {error}"
+            problem = f"{self.kind}: the scripted reply raised {type(error).__name__}: {error}"
             self.problems.append(problem)
-            return _error(400, problem)
+            return self.error(400, problem)
+
+    # ---- what differs between the APIs a fake speaks ----
+
+    kind = "fake Messages API"
+
+    def validate(self, path: str, headers: dict[str, str], body: Body) -> str | None:
+        """Why a request is not one the API would accept, or None."""
+        return validate_request(path, headers, body)
+
+    def error(self, status: int, message: str) -> tuple[int, dict[str, str], Body]:
+        """An error reply as the API shapes it."""
+        return _error(status, message)
 
     def _reply(self, item: ScriptItem, body: Body) -> tuple[int, dict[str, str], Body]:
         while callable(item) and not isinstance(item, type):
@@ -177,7 +190,7 @@ class FakeMessagesAPI:
             time.sleep(item.seconds)
             return self._reply(item.then, body)
         if isinstance(item, Fault):
-            status, headers, payload = _error(item.status, f"fake fault {item.status}")
+            status, headers, payload = self.error(item.status, f"fake fault {item.status}")
             if item.retry_after is not None:
                 headers["retry-after"] = str(item.retry_after)
             return status, headers, payload
@@ -195,16 +208,20 @@ class FakeMessagesAPI:
         return 200, {}, self._message(body, _text(item), "end_turn")
 
     def _message(self, body: Body, text: str, stop_reason: str) -> Body:
-        # Structured output puts the format (its schema) into an injected system prompt: it is input, and part of
-        # the prefix a cache_control on the system caches (changing it invalidates the cache, as the API documents).
+        # The system prompt marked with cache_control is the cached prefix, when it reaches the model's minimum;
+        # below it the API caches nothing and says nothing. The structured-output schema is billed as ordinary
+        # input: Anthropic's docs do not say it is part of the cached prefix.
         system = json.dumps(body.get("system", ""))
-        prefix = system + json.dumps((body.get("output_config") or {}).get("format", ""))
-        cached = "cache_control" in system
-        system_tokens = len(prefix) // 3
+        schema_tokens = len(json.dumps((body.get("output_config") or {}).get("format", ""))) // 3
+        # the system prompt is English prose, ~4 characters a token; snapshots and JSON run nearer 3
+        system_tokens = len(system) // 4
+        cached = "cache_control" in system and system_tokens >= cache_minimum(str(body.get("model")))
         with self._lock:
-            hit = cached and prefix in self._seen_systems
-            self._seen_systems.add(prefix)
+            hit = cached and system in self._seen_systems
+            if cached:
+                self._seen_systems.add(system)
             number = len(self.requests)
+        input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + (0 if cached else system_tokens)
         return {
             "id": f"msg_fake_{number:04d}",
             "type": "message",
@@ -214,13 +231,27 @@ class FakeMessagesAPI:
             "stop_reason": stop_reason,
             "stop_sequence": None,
             "usage": {
-                "input_tokens": message_tokens(body.get("messages", [])) + (0 if cached else system_tokens),
+                "input_tokens": input_tokens,
                 # like the real API, never more output than max_tokens allows, however long the scripted text
                 "output_tokens": max(1, min(len(text) // 3, int(body.get("max_tokens") or 1))),
                 "cache_creation_input_tokens": system_tokens if cached and not hit else 0,
                 "cache_read_input_tokens": system_tokens if hit else 0,
             },
         }
+
+
+CACHE_MINIMUMS = {
+    "claude-opus-4-6": 4096,
+    "claude-opus-4-5": 4096,
+    "claude-haiku-4-5": 4096,
+    "claude-sonnet-4-6": 2048,
+}
+"""The least prefix each model caches, in tokens: Anthropic's prompt-caching docs (4,096 for Opus 4.5/4.6 and Haiku
+4.5), and 2,048 for Sonnet 4.6, which users observe (the docs say 1,024); other models 1,024."""
+
+
+def cache_minimum(model: str) -> int:
+    return next((least for name, least in CACHE_MINIMUMS.items() if model.startswith(name)), 1024)
 
 
 def message_tokens(messages: Any) -> int:
@@ -415,10 +446,15 @@ def wrap_up(intuitiveness: int = 7, issues: list[IssueDraft] | None = None) -> W
     )
 
 
-def ref_of(body: Body, name: str) -> str:
-    """The ref of the element named `name` in the last message's snapshot (for scripts that react to the page)."""
-    content = (body.get("messages") or [{}])[-1].get("content", "")
-    text = content if isinstance(content, str) else "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
+def ref_of(body: Body | StepRequest, name: str) -> str:
+    """The ref of the element named `name` in the last message's snapshot (for scripts that react to the page), or
+    in a StepRequest's (for a ScriptedProvider)."""
+    if isinstance(body, StepRequest):
+        text = body.observation.snapshot
+    else:
+        content = (body.get("messages") or [{}])[-1].get("content", "")
+        blocks = [{"text": content}] if isinstance(content, str) else content
+        text = "\n".join(b.get("text", "") for b in blocks if isinstance(b, dict))
     for line in parse(text):
         if line.name == name and line.ref:
             return line.ref

@@ -40,6 +40,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture
 def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
     """A pytester directory with local pages, a closed-network browser, and no API key in the environment."""
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(key, raising=False)
     pytester.makeconftest(SUITE_CONFTEST)
     return pytester

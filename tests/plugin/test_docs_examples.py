@@ -20,7 +20,9 @@ def test_the_tutorial_gives_a_passing_persona_test_and_a_report(suite):
     copy(suite, "tutorial")
     result = suite.runpytest_subprocess("docs/tutorial", "-p", "no:cacheprovider", timeout=240)
     result.assert_outcomes(passed=1)
-    result.stdout.fnmatch_lines(["useragent: provider offline (auto: no ANTHROPIC_API_KEY)*", "report: *report.html"])
+    result.stdout.fnmatch_lines(
+        ["useragent: provider offline (auto: no ANTHROPIC_API_KEY or OPENAI_API_KEY)*", "report: *report.html"]
+    )
     report = json.loads((suite.path / "useragent-report" / "report.json").read_text())
     assert report["goals_achieved"] == 1 and report["by_persona"][0]["persona"] == "Sam"
     assert (suite.path / "useragent-report" / "report.html").is_file()

@@ -124,14 +124,15 @@ def test_an_unknown_marker_setting_lists_every_key_it_takes(suite):
     ("key", "args", "message"),
     [
         (
-            None,
+            "sk-ant-test",
             ["--useragent-model=gpt-4o"],
-            "ERROR: --useragent-model=gpt-4o: no provider serves it: anthropic serves Claude models (claude-sonnet-4-6, *); offline takes no model",
+            "ERROR: --useragent-model=gpt-4o: auto: ANTHROPIC_API_KEY is set, so --useragent-provider=anthropic serves "
+            "Claude models (claude-sonnet-4-6, *) only; --useragent-provider=openai takes any other model",
         ),
         (
             "sk-ant-test",
             ["--useragent-model=gpt-4o", "--useragent-provider=anthropic"],
-            "ERROR: --useragent-model=gpt-4o: --useragent-provider=anthropic serves Claude models (*) only",
+            "ERROR: --useragent-model=gpt-4o: --useragent-provider=anthropic serves Claude models (*) only; *",
         ),
     ],
 )
@@ -148,7 +149,9 @@ def test_a_model_no_provider_serves_stops_the_run_with_one_line(suite, monkeypat
 def test_a_claude_model_with_no_key_is_said_to_be_unused(suite):
     suite.makepyfile(test_x="def test_x(): pass")
     run(suite, "--useragent-model=claude-haiku-4-5").stdout.fnmatch_lines(
-        ["useragent: provider offline (auto: no ANTHROPIC_API_KEY), --useragent-model=claude-haiku-4-5 unused, budget*"]
+        [
+            "useragent: provider offline (auto: no ANTHROPIC_API_KEY or OPENAI_API_KEY), --useragent-model=claude-haiku-4-5 unused, budget*"
+        ]
     )
 
 
@@ -237,19 +240,20 @@ def test_personas_parametrize_by_file_or_text(suite):
     one_line(result)
 
 
-def test_a_marker_model_no_provider_serves_is_one_line(suite):
+def test_a_marker_model_no_provider_serves_is_one_line(suite, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
     suite.makepyfile(
         test_model="""
         import pytest
 
-        @pytest.mark.useragent(model="gpt-4o")
+        @pytest.mark.useragent(model="gpt-4o")  # the run's provider is anthropic
         def test_model(useragent_config):
             pass
     """
     )
-    result = run(suite)
+    result = run(suite, "--useragent-provider=anthropic")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(
-        ["@pytest.mark.useragent: model='gpt-4o': no provider serves it: anthropic serves Claude*"]
+        ["@pytest.mark.useragent: model='gpt-4o': --useragent-provider=anthropic serves Claude*"]
     )
     one_line(result)

@@ -24,7 +24,7 @@ def test_the_agent_fixture_runs_a_session_and_the_run_is_reported(suite):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            "useragent: provider offline (auto: no ANTHROPIC_API_KEY), budget $5.00 (default) for the run, max 15 steps",
+            "useragent: provider offline (auto: no ANTHROPIC_API_KEY or OPENAI_API_KEY), budget $5.00 (default) for the run, max 15 steps",
             "*= useragent =*",
             "1 session in 1 test, 1 goal achieved, 2 steps, expectations met 1/1 (100%), issues: *",
             "spent $0.00 of the $5.00 budget",
@@ -94,6 +94,7 @@ def pytest_addoption(parser):
         ("--useragent-max-steps=0", "ERROR: --useragent-max-steps='0': must be a whole number of at least 1"),
         ("--useragent-debug=loud", "ERROR: --useragent-debug='loud': must be one of off, debug, ultra"),
         ("--useragent-provider=anthropic", "ERROR: --useragent-provider=anthropic needs ANTHROPIC_API_KEY*"),
+        ("--useragent-provider=openai", "ERROR: --useragent-provider=openai needs OPENAI_API_KEY*"),
         ("--useragent-budget=-5", "ERROR: --useragent-budget='-5': must be an amount above 0"),
     ],
 )
@@ -220,8 +221,40 @@ def test_the_llm_provider_fixture_can_point_claude_at_another_server(suite):
 def test_the_header_says_which_engine_drives(suite, monkeypatch):
     suite.makepyfile(test_x="def test_x(): pass")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
-    run(suite).stdout.fnmatch_lines(["useragent: provider anthropic, model claude-sonnet-4-6, budget $5.00 (default)*"])
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    run(suite).stdout.fnmatch_lines(
+        ["useragent: provider anthropic (auto: ANTHROPIC_API_KEY is set), model claude-sonnet-4-6, budget $5.00*"]
+    )
     run(suite, "--useragent-provider=offline").stdout.fnmatch_lines(["useragent: provider offline, budget*"])
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    run(suite).stdout.fnmatch_lines(["useragent: provider openai (auto: OPENAI_API_KEY is set), model gpt-5.4-mini, *"])
+    run(suite, "--useragent-model=llama3.1").stdout.fnmatch_lines(
+        [
+            "useragent: provider openai (auto: OPENAI_API_KEY is set), model llama3.1, *",
+            "useragent: no known price for llama3.1: it is charged at the dearest known rate (price a local model*",
+        ]
+    )
+
+
+def test_a_bad_openai_base_url_is_one_line(suite, monkeypatch):
+    suite.makepyfile(test_x="def test_x(): pass")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", "localhost:11434")
+    result = run(suite, "--useragent-provider=openai")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: OPENAI_BASE_URL='localhost:11434': not an http(s) URL such as *"])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_local_model_priced_at_zero_is_known(suite, monkeypatch):
+    suite.makepyfile(test_x="def test_x(): pass")
+    suite.path.joinpath("prices.yaml").write_text(
+        "models:\n  llama3.1: {input: 0, output: 0, cache_write: 0, cache_read: 0}\n"
+    )
+    monkeypatch.setenv("OPENAI_API_KEY", "ollama")
+    result = run(suite, "--useragent-provider=openai", "--useragent-model=llama3.1", "--useragent-prices=prices.yaml")
+    result.stdout.fnmatch_lines(["useragent: provider openai, model llama3.1, *"])
+    assert "no known price" not in result.stdout.str()
 
 
 def test_help_lists_the_options_with_what_they_take(suite):
@@ -229,7 +262,7 @@ def test_help_lists_the_options_with_what_they_take(suite):
     result.stdout.fnmatch_lines(
         [
             "*pytest-useragent: UX sessions driven as a persona:*",
-            "*--useragent-provider=auto|anthropic|offline*",
+            "*--useragent-provider=auto|anthropic|openai|offline*",
             "*--useragent-persona=TEXT|FILE*",
             "*relative to the rootdir*",
             "*--useragent-max-steps=N*",
@@ -314,3 +347,34 @@ def test_nothing_to_open_is_one_line_and_nothing_runs(suite):
     out = result.stdout.str()
     assert "NothingToOpen: agent.run() has nothing to open: the page is about:blank and no url was given" in out
     assert "Traceback" not in out and "pytest_useragent/" not in out
+
+
+def test_a_session_whose_cache_never_formed_is_said_in_the_terminal(suite):
+    # the prices file claims Haiku caches from 1,024 tokens: the prefix is made too short for the fake's 4,096
+    suite.path.joinpath("prices.yaml").write_text("cache_minimums:\n  claude-haiku-4-5: 1024\n")
+    suite.makepyfile(
+        test_claude="""
+        import anthropic
+        import pytest
+        from pytest_useragent import AnthropicProvider
+        from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
+
+        @pytest.fixture
+        def llm_provider():
+            script = [lambda body: decision("click", ref_of(body, "Pricing")), decision("done", evidence="Pro"), wrap_up()]
+            with FakeMessagesAPI(script) as server:
+                yield AnthropicProvider(anthropic.Anthropic(base_url=server.base_url, api_key="test"))
+
+        def test_claude(agent, site):
+            assert agent.run("Find the pricing", url=site + "/index.html").cache.formed is False
+    """
+    )
+    result = run(suite, "--useragent-model=claude-haiku-4-5", "--useragent-prices=prices.yaml")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "prompt cache never formed in 1 session(s), so their steps paid full input price; e.g. "
+            "test_claude.py::test_claude*: no step after the first read from the prompt cache (the model caches a "
+            "prefix of 1,024 tokens or more)"
+        ]
+    )

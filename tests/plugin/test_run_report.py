@@ -81,7 +81,7 @@ def test_an_unpriced_model_is_charged_at_the_dearest_rate_and_flagged(suite, mon
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            "useragent: no known price for claude-future-9: it is charged at the dearest known rate",
+            "useragent: no known price for claude-future-9: it is charged at the dearest known rate*",
             "no known price for claude-future-9: charged at the dearest known rate",
         ]
     )

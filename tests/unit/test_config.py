@@ -6,6 +6,7 @@ import pytest
 
 from pytest_useragent.config import DEFAULT_MODEL, UserAgentConfig, model_problem
 from pytest_useragent.errors import ConfigError
+from pytest_useragent.llm.choice import check
 
 
 def test_defaults():
@@ -50,7 +51,7 @@ def test_values_are_parsed():
         ("api-retries", "-1", "0 or more"),
         ("budget", "inf", "above 0"),
         ("debug", "verbose", "off, debug, ultra"),
-        ("provider", "openai", "auto, anthropic, offline"),
+        ("provider", "gemini", "auto, anthropic, openai, offline"),
         ("model", "claude sonnet", "model name"),
         ("currency", "euro", "three-letter currency code"),
         ("document-limit", "0", "at least 1"),
@@ -93,14 +94,32 @@ def test_config_is_frozen():
         UserAgentConfig().max_steps = 3  # type: ignore[misc]
 
 
-def test_a_model_no_provider_serves_is_one_line_naming_who_serves_what():
-    assert model_problem("auto", "claude-opus-4-1") is None and model_problem("offline", "gpt-4o") is None
+def test_a_model_the_provider_does_not_serve_is_one_line_naming_who_serves_what():
+    assert model_problem("anthropic", "claude-opus-4-1") is None and model_problem("offline", "gpt-4o") is None
     assert model_problem("anthropic", "us.anthropic.claude-sonnet-4-6") is None  # a gateway's name for a Claude
-    assert model_problem("auto", "gpt-4o") == (
-        "no provider serves it: anthropic serves Claude models (claude-sonnet-4-6, claude-haiku-4-5, ...); "
-        "offline takes no model"
+    assert model_problem("openai", "llama3.1:8b") is None  # any model behind OPENAI_BASE_URL
+    assert model_problem("auto", "gpt-4o") is None  # judged once auto has chosen, by which key is set
+    assert model_problem("anthropic", "gpt-4o") == (
+        "--useragent-provider=anthropic serves Claude models (claude-sonnet-4-6, claude-haiku-4-5, ...) only; "
+        "--useragent-provider=openai takes any other model"
     )
     with pytest.raises(ConfigError, match=r"^--useragent-model=gpt-4o: --useragent-provider=anthropic serves Claude"):
         UserAgentConfig.from_raw({"provider": "anthropic", "model": "gpt-4o"})
-    with pytest.raises(ConfigError, match=r"^useragent model='gemini-2': no provider serves it"):
-        UserAgentConfig().with_overrides(model="gemini-2")
+    with pytest.raises(ConfigError, match=r"^useragent model='gemini-2': --useragent-provider=anthropic serves"):
+        UserAgentConfig(provider="anthropic").with_overrides(model="gemini-2")
+
+
+def test_auto_with_an_anthropic_key_and_another_model_says_so():
+    config = UserAgentConfig.from_raw({"model": "gpt-4o"})
+    with pytest.raises(ConfigError, match=r"^--useragent-model=gpt-4o: auto: ANTHROPIC_API_KEY is set, so "):
+        check(config, {"ANTHROPIC_API_KEY": "sk-ant"})
+    check(config, {"OPENAI_API_KEY": "sk-test"})  # openai serves it
+    check(config, {})  # offline takes no model
+
+
+def test_the_screenshot_size_is_width_by_height_and_caps_the_pixels_sent():
+    assert UserAgentConfig.from_raw({}).screenshot_pixels == 640 * 360
+    config = UserAgentConfig.from_raw({"screenshot-size": "1280x720"})
+    assert config.screenshot_size == (1280, 720) and config.screenshot_pixels == 1280 * 720
+    with pytest.raises(ConfigError, match=r"^--useragent-screenshot-size='big': must be WIDTHxHEIGHT in pixels"):
+        UserAgentConfig.from_raw({"screenshot-size": "big"})

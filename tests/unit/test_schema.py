@@ -9,9 +9,9 @@ from typing import Any
 import anthropic
 import pytest
 
-from pytest_useragent.llm.anthropic import _schema
 from pytest_useragent.llm.base import WrapUpRequest
 from pytest_useragent.llm.prompts import render
+from pytest_useragent.llm.schema import shape as _schema
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Decision, WrapUp
 

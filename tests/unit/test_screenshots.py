@@ -68,3 +68,12 @@ def test_a_viewport_screenshot_is_sent_at_half_size():
 def test_small_screenshots_are_left_alone():
     small = image(600, 300)
     assert for_model(small) == small and image_tokens(small) == 241
+
+
+def test_a_larger_screenshot_size_sends_more_pixels():
+    out = io.BytesIO()
+    Image.new("RGB", (1280, 720), "white").save(out, format="JPEG")
+    with Image.open(io.BytesIO(for_model(out.getvalue()))) as small:
+        assert small.size == (640, 360)
+    with Image.open(io.BytesIO(for_model(out.getvalue(), 1280 * 720))) as whole:
+        assert whole.size == (1280, 720)

@@ -1,0 +1,281 @@
+"""Any model behind an OpenAI-compatible Chat Completions API, through the official `openai` SDK (the optional extra
+`pytest-useragent[openai]`): OpenAI itself, or a gateway or local server at OPENAI_BASE_URL (OpenRouter, vLLM,
+Ollama).
+
+Same prompts as Claude (the jinja templates of llm/prompts); only the transport differs. One `chat.completions.create`
+per step with `response_format` = the strict JSON schema (`schema.strict`), validated by us with pydantic, so a reply
+that fails validation still has its usage counted and can be repaired, at most MAX_REPAIRS times. A refusal
+(`message.refusal`, or finish_reason "content_filter") is recorded as the call's stop_reason "refusal" and never
+repaired. OpenAI caches a prompt's prefix by itself (from 1,024 tokens; the schema is a prefix of the system message),
+so the system prompt comes first and identical at every step, and `prompt_tokens_details.cached_tokens` is billed as
+cache reads. Retries (408/409/429/5xx, honouring retry-after) are the SDK's; how many, and the timeout, come from
+--useragent-api-retries / --useragent-api-timeout. Every request is made inside the session's Meter.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import openai
+from PIL import Image
+from pydantic import BaseModel, ValidationError
+
+from pytest_useragent.billing import Meter
+from pytest_useragent.errors import ProviderError, ProviderRejected
+from pytest_useragent.llm.base import (
+    MAX_REPAIRS,
+    ComposeRequest,
+    InterviewRequest,
+    Reply,
+    StepRequest,
+    SurveyRequest,
+    WrapUpRequest,
+)
+from pytest_useragent.llm.choice import openai_model
+from pytest_useragent.llm.prefix import system_prompt
+from pytest_useragent.llm.prompts import render
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, strict, until_done
+from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
+from pytest_useragent.screenshots import media_type
+
+MAX_PARTS = 40
+"""Most replies one large write may take."""
+REFUSAL = "refusal"
+"""The stop_reason recorded for a reply the model declined to give, as for Claude."""
+REJECTED = frozenset({400, 401, 403, 404})
+"""Statuses that refuse the call as such (bad request, key, permission, unknown model): every call would fail alike."""
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class OpenAIProvider:
+    """A model behind the Chat Completions API as the persona. `client` defaults to `openai.OpenAI()`
+    (OPENAI_API_KEY, OPENAI_BASE_URL)."""
+
+    name = "openai"
+
+    def __init__(
+        self, client: openai.OpenAI | None = None, *, max_output_tokens: int = 2048, keep_exchanges: bool = False
+    ) -> None:
+        self._client = client if client is not None else openai.OpenAI()
+        self._max_output_tokens = max_output_tokens
+        self._keep_exchanges = keep_exchanges
+
+    def model_name(self, requested: str) -> str:
+        return openai_model(requested)
+
+    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
+        content: list[dict[str, Any]] = [{"type": "text", "text": render("step.j2", request=request)}]
+        image = request.image
+        if image:
+            data = base64.b64encode(image).decode("ascii")
+            url = f"data:{media_type(image)};base64,{data}"
+            content.insert(0, {"type": "image_url", "image_url": {"url": url, "detail": "auto"}})
+        system = system_prompt(request.persona, request.cache_minimum)
+        tokens = image_tokens(image) if image else 0
+        return self.ask(Decision, "decide", self.model_name(request.model), system, content, meter, tokens)
+
+    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
+        content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
+        system = render("persona.j2", persona=request.persona)
+        return self.ask(WrapUp, "wrap_up", self.model_name(request.model), system, content, meter)
+
+    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
+        content = [{"type": "text", "text": render("survey.j2", request=request)}]
+        system = render("persona.j2", persona=request.persona)
+        return self.ask(SusReply, "survey", self.model_name(request.model), system, content, meter)
+
+    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
+        content = [{"type": "text", "text": render("interview.j2", request=request)}]
+        system = render("persona.j2", persona=request.persona)
+        return self.ask(InterviewReply, "interview", self.model_name(request.model), system, content, meter)
+
+    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
+        """Plain-text content over as many replies as it takes. There is no prefill here: a reply cut at the length
+        limit goes back as the assistant's turn, and the model is asked to go on from where it stopped."""
+        reply: Reply[str] = Reply(None)
+        model = self.model_name(request.model)
+        system = system_prompt(request.persona, request.cache_minimum)
+        ask = render("compose.j2", request=request)
+        written = ""
+        for _ in range(MAX_PARTS):
+            messages: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": ask}]
+            if written:
+                messages += [
+                    {"role": "assistant", "content": written},
+                    {"role": "user", "content": render("go_on.j2")},
+                ]
+            completion = self._call(reply, "compose", model, messages, meter)
+            choice = completion.choices[0]
+            if _refused(choice):
+                reply.problem, reply.refused = "the model refused to write it", True
+                return reply
+            body, finished = until_done(choice.message.content or "")
+            written += body
+            if not receive(written):
+                reply.problem = "the content was refused"
+                return reply
+            if finished or choice.finish_reason != "length":
+                reply.value = written
+                return reply
+        reply.problem = f"no line DONE after {MAX_PARTS} parts"
+        return reply
+
+    def ask(
+        self,
+        schema: type[M],
+        purpose: CallPurpose,
+        model: str,
+        system: str,
+        content: list[dict[str, Any]],
+        meter: Meter,
+        image_tokens: int = 0,
+    ) -> Reply[M]:
+        """One structured answer of `schema` to the user `content` after the `system` prompt, in strict mode; a
+        reply that does not validate goes back with what is wrong, at most MAX_REPAIRS times. Any new structured
+        call (a survey, an interview) is one line on top of this."""
+        reply: Reply[M] = Reply(None)
+        messages: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": content}]
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": schema.__name__, "strict": True, "schema": strict(schema)},
+        }
+        problem = ""
+        for attempt in range(1 + MAX_REPAIRS):
+            completion = self._call(
+                reply,
+                purpose if attempt == 0 else "repair",
+                model,
+                messages,
+                meter,
+                response_format=response_format,
+                image_tokens=image_tokens,
+            )
+            choice = completion.choices[0]
+            text = choice.message.content or ""
+            if _refused(choice):
+                reply.problem, reply.refused = "the model refused to answer", True
+                return reply
+            if choice.finish_reason == "length":
+                problem = f"it was cut off at max_completion_tokens ({self._max_output_tokens})"
+            else:
+                try:
+                    reply.value = schema.model_validate_json(text)
+                    return reply
+                except ValidationError as error:
+                    problem = explain(error)
+            messages = [
+                *messages,
+                {"role": "assistant", "content": text or "(empty)"},
+                {"role": "user", "content": render("repair.j2", problem=problem)},
+            ]
+        reply.problem = f"no valid reply after {MAX_REPAIRS} repair requests: {problem}"
+        return reply
+
+    def _call(
+        self,
+        reply: Reply[Any],
+        purpose: CallPurpose,
+        model: str,
+        messages: list[dict[str, Any]],
+        meter: Meter,
+        *,
+        response_format: dict[str, Any] | None = None,
+        image_tokens: int = 0,
+    ) -> Any:
+        """One paid call, made inside the meter (which reserves its worst case, settles and records it)."""
+        kwargs: dict[str, Any] = {
+            "model": model,
+            "max_completion_tokens": self._max_output_tokens,
+            "messages": messages,
+        }
+        if response_format is not None:
+            kwargs["response_format"] = response_format
+        # an image is counted by its pixels, not by its base64 text
+        estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
+        with meter.call(purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens)) as bill:
+            completion = self._create(kwargs)
+            choice = completion.choices[0] if completion.choices else None
+            if choice is None:
+                bill.paid(_usage(completion.usage), None)
+                raise ProviderError("OpenAI API answered with no choices")
+            bill.paid(_usage(completion.usage), REFUSAL if _refused(choice) else choice.finish_reason)
+        if self._keep_exchanges:
+            reply.exchanges.append({"request": _loggable(kwargs), "response": completion.to_dict()})
+        return completion
+
+    def _create(self, kwargs: dict[str, Any]) -> Any:
+        try:
+            return self._client.chat.completions.create(**kwargs)
+        except openai.APIStatusError as error:
+            kind = ProviderRejected if error.status_code in REJECTED else ProviderError
+            raise kind(f"OpenAI API answered {error.status_code}{_detail(error)}") from None
+        except openai.APITimeoutError:
+            timeout = self._client.timeout
+            within = f" within {timeout:g} s" if isinstance(timeout, int | float) else ""
+            raise ProviderError(f"OpenAI API did not answer{within}") from None
+        except openai.APIConnectionError as error:
+            raise ProviderError(f"OpenAI API unreachable at {self._client.base_url}: {error.message}") from None
+
+
+def image_tokens(image: bytes) -> int:
+    """The most an image costs at detail "auto"/"high" on OpenAI's tiled models (85 + 170 per 512 px tile, after
+    fitting 2048x2048 and a short side of 768); the patch-based models charge less. Only the reservation uses it."""
+    with Image.open(io.BytesIO(image)) as opened:
+        size = opened.size
+    fit = min(1.0, 2048 / max(size))
+    fit *= min(1.0, 768 / (min(size) * fit))
+    return 85 + 170 * math.ceil(size[0] * fit / 512) * math.ceil(size[1] * fit / 512)
+
+
+def _refused(choice: Any) -> bool:
+    return bool(getattr(choice.message, "refusal", None)) or choice.finish_reason == "content_filter"
+
+
+def _detail(error: openai.APIStatusError) -> str:
+    """The API's own one-line reason, e.g. " (invalid_api_key): Incorrect API key provided", not a dict repr."""
+    body = error.body if isinstance(error.body, dict) else {}
+    nested = body.get("error")
+    inner: dict[str, Any] = nested if isinstance(nested, dict) else body
+    kind = inner.get("code") or inner.get("type")
+    message = inner.get("message")
+    if not isinstance(message, str) or not message.strip():
+        return f" ({kind})" if isinstance(kind, str) else ""
+    line = " ".join(message.split())[:200]
+    return f" ({kind}): {line}" if isinstance(kind, str) else f": {line}"
+
+
+def _usage(usage: Any) -> Usage:
+    """Chat Completions counts cached tokens inside prompt_tokens; we book them apart, as cache reads. There is no
+    charge for writing OpenAI's cache."""
+    if usage is None:
+        return Usage()
+    details = getattr(usage, "prompt_tokens_details", None)
+    cached = (getattr(details, "cached_tokens", None) or 0) if details is not None else 0
+    prompt = usage.prompt_tokens or 0
+    return Usage(
+        input_tokens=max(0, prompt - cached),
+        output_tokens=usage.completion_tokens or 0,
+        cache_read_input_tokens=min(cached, prompt),
+    )
+
+
+def _loggable(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The request as sent, with image data replaced by its size."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            url = value.get("url")
+            if isinstance(url, str) and url.startswith("data:"):
+                return {**value, "url": f"<{len(url)} chars of data URL>"}
+            return {key: strip(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [strip(item) for item in value]
+        return value
+
+    return strip(kwargs)  # type: ignore[no-any-return]

@@ -1,0 +1,185 @@
+"""The openai provider end to end: the real `openai` SDK against the fake Chat Completions server. A goal reached, a
+repair, every fault as an outcome, and the session's cost equal to what the server billed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import openai
+import pytest
+
+from pytest_useragent import Agent, Persona
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.ledger import RunLedger, Spending
+from pytest_useragent.llm.openai import OpenAIProvider
+from pytest_useragent.pricing import PriceBook
+from pytest_useragent.records import Usage
+from pytest_useragent.testing import (
+    FakeChatCompletionsAPI,
+    Fault,
+    Malformed,
+    MaxTokens,
+    Refusal,
+    Reset,
+    Slow,
+    Truncated,
+    decision,
+    ref_of,
+    wrap_up,
+)
+
+MODEL = "gpt-5.4-mini"
+EVIDENCE = "Welcome to Corner Shop"
+DONE = [decision("done", reason="found it", evidence=EVIDENCE), wrap_up()]
+RETRIES = 2
+
+
+def thrice(item: Any) -> list[Any]:
+    return [item] * (1 + RETRIES)
+
+
+def usage_of(billed: dict[str, Any]) -> Usage:
+    cached = billed["prompt_tokens_details"]["cached_tokens"]
+    return Usage(
+        input_tokens=billed["prompt_tokens"] - cached,
+        output_tokens=billed["completion_tokens"],
+        cache_read_input_tokens=cached,
+    )
+
+
+def billed_usd(fake: FakeChatCompletionsAPI) -> float:
+    book = PriceBook.load()
+    return sum(book.cost_usd(MODEL, usage_of(usage)) for usage in fake.billed)
+
+
+def provider(fake: FakeChatCompletionsAPI, **client: Any) -> OpenAIProvider:
+    return OpenAIProvider(openai.OpenAI(base_url=fake.base_url, api_key="sk-test", **client))
+
+
+def test_a_session_reaches_its_goal_through_the_real_sdk(page, site, tmp_path):
+    script = [
+        lambda body: decision("click", ref_of(body, "Pricing"), observation="The shop's home page."),
+        decision("done", verdict="met", evidence="Pro"),
+        wrap_up(),
+    ]
+    with FakeChatCompletionsAPI(script) as fake:
+        agent = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), UserAgentConfig(), tmp_path)
+        result = agent.run("Find what the Pro plan costs", url=f"{site}/index.html")
+        billed = billed_usd(fake)
+        assert not fake.problems
+    assert result.goal_achieved and result.provider == "openai" and result.model == MODEL
+    assert [step.action.kind for step in result.steps if step.action] == ["click", "done"]
+    first = fake.requests[0]
+    assert first["model"] == MODEL and first["messages"][0]["role"] == "system"
+    assert first["response_format"]["json_schema"]["strict"] is True
+    parts = first["messages"][1]["content"]
+    assert parts[0]["type"] == "image_url" and parts[0]["image_url"]["url"].startswith("data:image/jpeg;base64,")
+    assert "Goal: Find what the Pro plan costs" in parts[1]["text"]
+    assert result.cost_usd == pytest.approx(billed, abs=1e-12) and result.cost_usd > 0
+
+
+def test_a_reply_that_does_not_validate_is_repaired(page, site, tmp_path):
+    with FakeChatCompletionsAPI([Malformed(), *DONE]) as fake:
+        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), UserAgentConfig(), tmp_path).run(
+            "Find the shop", url=f"{site}/index.html"
+        )
+        repair = fake.requests[1]["messages"]
+    assert result.goal_achieved
+    assert [call.purpose for call in result.steps[0].calls] == ["decide", "repair"]
+    assert [message["role"] for message in repair] == ["system", "user", "assistant", "user"]
+    assert "could not be used" in repair[-1]["content"]
+
+
+CASES: dict[str, tuple[list[Any], str, str | None]] = {
+    "401": ([Fault(401)], "provider_error", "OpenAI API answered 401 (invalid_api_key): fake fault 401"),
+    "429 beyond retries": (thrice(Fault(429, 0.01)), "provider_error", "429 (rate_limit_exceeded)"),
+    "503": (thrice(Fault(503, 0.01)), "provider_error", "503 (server_error)"),
+    "500": (thrice(Fault(500, 0.01)), "provider_error", "500 (server_error)"),
+    "connection reset": (thrice(Reset()), "provider_error", "unreachable"),
+    "timeout": (thrice(Slow(1.5, DONE[0])), "provider_error", "did not answer within 1 s"),
+    "cut at the length limit": ([Truncated(DONE[0])] * 3 + DONE, "goal_achieved", None),
+    "bad JSON": ([Malformed()] * 3 + DONE, "goal_achieved", None),
+    "refusal": ([Refusal(), *DONE], "goal_achieved", None),
+    "API down mid large write": (
+        [decision("write", file="notes.md"), MaxTokens("The first part of the no"), *thrice(Fault(503, 0.01))],
+        "provider_error",
+        "503",
+    ),
+    "refusal mid large write": (
+        [decision("write", file="notes.md"), MaxTokens("The first part of the no"), Refusal(), *DONE],
+        "goal_achieved",
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_fault_is_an_outcome_and_every_cent_is_counted(page, site, tmp_path, case):
+    script, outcome, error = CASES[case]
+    with FakeChatCompletionsAPI(script) as fake:
+        config = UserAgentConfig(settle_timeout=2, model=MODEL)
+        spending = Spending.start(config, tmp_path / "ledger.json")
+        chat = provider(fake, max_retries=RETRIES, timeout=1.0)
+        result = Agent(page, Persona(name="Jana"), chat, config, tmp_path / "s", spending=spending).run(
+            "Find the pricing and note it", url=f"{site}/index.html"
+        )
+        billed = billed_usd(fake)
+        assert not fake.problems
+    assert result.outcome == outcome
+    assert (error is None and result.error is None) or (error is not None and error in (result.error or ""))
+    root = tmp_path / "s" / "useragent"
+    saved = json.loads((root / "session.json").read_text())
+    assert saved["outcome"] == outcome
+    assert result.cost_usd == pytest.approx(billed, abs=1e-12)
+    state = RunLedger(tmp_path / "ledger.json").state()
+    assert state.reserved_usd == pytest.approx(0, abs=1e-12)
+    assert state.spent_usd == pytest.approx(billed, abs=1e-12)
+    assert (state.halted is not None) == (case == "401")
+    if case == "refusal":
+        assert [call.stop_reason for call in result.steps[0].calls] == ["refusal"]  # never repaired
+    if case == "refusal mid large write":
+        assert "notes.md" not in result.docs and [doc.file for doc in result.incomplete_docs] == ["notes.md"]
+
+
+def test_a_large_write_goes_on_after_a_length_cut(page, site, tmp_path):
+    script = [
+        decision("write", file="notes.md"),
+        MaxTokens("Pro costs"),
+        " 20 a month.\nDONE",
+        *DONE,
+    ]
+    with FakeChatCompletionsAPI(script) as fake:
+        Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), UserAgentConfig(), tmp_path).run(
+            "Find the pricing and note it", url=f"{site}/index.html"
+        )
+        go_on = fake.requests[2]["messages"]
+    assert (tmp_path / "useragent" / "docs" / "notes.md").read_text() == "Pro costs 20 a month."
+    assert go_on[-2] == {"role": "assistant", "content": "Pro costs"}
+    assert "Go on exactly where it stopped" in go_on[-1]["content"]
+
+
+def test_an_unknown_model_is_one_line_and_halts_the_run(page, site, tmp_path):
+    with FakeChatCompletionsAPI(DONE, models=frozenset({MODEL})) as fake:
+        config = UserAgentConfig(model="gpt-nonexistent")
+        spending = Spending.start(config, tmp_path / "ledger.json")
+        result = Agent(
+            page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s", spending=spending
+        ).run("Find the shop", url=f"{site}/index.html")
+    assert result.outcome == "provider_error"
+    assert result.error == (
+        "OpenAI API answered 404 (model_not_found): "
+        "The model `gpt-nonexistent` does not exist or you do not have access to it."
+    )
+    assert RunLedger(tmp_path / "ledger.json").state().halted == result.error
+
+
+def test_the_cache_forms_once_the_prefix_is_long_enough(page, site, tmp_path):
+    script = [lambda body: decision("click", ref_of(body, "Pricing")), *DONE]
+    with FakeChatCompletionsAPI(script) as fake:
+        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), UserAgentConfig(), tmp_path).run(
+            "Find the pricing", url=f"{site}/index.html"
+        )
+    first, second = (step.calls[0].usage for step in result.steps[:2])
+    assert first.cache_read_input_tokens == 0
+    assert second.cache_read_input_tokens >= 1024
