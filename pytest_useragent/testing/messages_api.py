@@ -395,10 +395,19 @@ def _handler_for(api: FakeMessagesAPI) -> type[BaseHTTPRequestHandler]:
             for key, value in extra.items():
                 self.send_header(key, value)
             self.end_headers()
-            self.wfile.write(data)
-            if status == 200:
+            # billed before the body goes out: a client that has its reply may read `billed` at once, and must find
+            # it there; a body that cannot be written was not delivered, and is taken back
+            usage = payload["usage"] if status == 200 else None
+            if usage is not None:
                 with api._lock:
-                    api.billed.append(payload["usage"])
+                    api.billed.append(usage)
+            try:
+                self.wfile.write(data)
+            except OSError:
+                if usage is not None:
+                    with api._lock:
+                        api.billed.remove(usage)
+                raise
 
         def log_message(self, format: str, *args: Any) -> None:
             pass
