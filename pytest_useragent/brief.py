@@ -61,6 +61,10 @@ def last_verdict(result: SessionResult) -> tuple[str, str, str] | None:
 
 
 def report_of(result: SessionResult) -> str:
+    """The session's report.md: its copy under the run report's folder when there is one (what CI uploads, and what
+    outlives pytest's pruning of tmp_path), else the one in the session's own folder."""
+    if result.report_copy is not None:
+        return f"{result.report_copy}/report.md"
     return result.files.get("report.md", f"{result.directory}/report.md")
 
 

@@ -62,3 +62,11 @@ def test_a_session_that_gave_up_says_why():
     step = result.steps[0].model_copy(update={"action": Action(kind="give_up", reason="nothing leads to pro, plan")})
     result = result.model_copy(update={"steps": [step], "outcome": "gave_up"})
     assert lines(result)[1] == "gave up: nothing leads to pro, plan"
+
+
+def test_a_failure_points_to_the_copy_ci_uploads_when_there_is_one():
+    result = session_result(outcome="max_steps", steps=1)
+    assert lines(result)[-1].endswith(f"{result.directory}/report.md")
+    copied = result.model_copy(update={"report_copy": "/ci/useragent-report/sessions/test_x-1a2b/useragent"})
+    assert lines(copied)[-1].endswith("/ci/useragent-report/sessions/test_x-1a2b/useragent/report.md")
+    assert "sessions/test_x-1a2b/useragent/report.md" in repr(copied)
