@@ -100,14 +100,16 @@ class Agent:
                 test=self.test,
                 credentials=known,
                 success=check,
+                finished=lambda result: keep(result, name),
             )
-            result = session.run(goal, start)
+            return session.run(goal, start)
+
+        def keep(result: SessionResult, name: str) -> None:
             if self.report_dir is not None and self.test is not None:
                 result.report_copy = str(copied_path(self.report_dir, self.test, result.directory))
             self.results.append(result)
             if config.export is not None and (found := journey(result, self.test or name, len(self.results))):
                 write(found, config.export)
-            return result
 
         if config.repeat == 1:
             return once(self.page)

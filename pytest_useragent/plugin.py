@@ -23,10 +23,12 @@ from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.llm import choice
 from pytest_useragent.persona import Persona, enter_rootdir, leave_rootdir
 from pytest_useragent.pricing import PriceBook
+from pytest_useragent.report import deltas
 from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
 from pytest_useragent.report.copies import report_root
-from pytest_useragent.stash import CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
+from pytest_useragent.report.deltas import TestBaseline
+from pytest_useragent.stash import BASELINE_KEY, CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
 
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
 THIRD_PARTY_DEPRECATION = "Session-scoped fixtures defined as instance methods are deprecated"
@@ -78,12 +80,17 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[CONFIG_KEY] = settings
     config.stash[SPENDING_KEY] = spending
     config.pluginmanager.register(fixtures, "useragent-fixtures")
-    if not hasattr(config, "workerinput"):
+    workerinput: dict[str, Any] | None = getattr(config, "workerinput", None)
+    if workerinput is not None and workerinput.get(deltas.WORKER_INPUT):
+        config.stash[BASELINE_KEY] = TestBaseline(Path(workerinput[deltas.WORKER_INPUT]), settings.compare_fail)
+    if workerinput is None:
         report_dir = report_root(config, settings.report_dir)
         try:
             baselines = BaselinePlan(settings, config.invocation_params.dir)
         except UserError as error:
             raise pytest.UsageError(str(error)) from None
+        if baselines.target is not None:
+            config.stash[BASELINE_KEY] = TestBaseline(baselines.target.path, settings.compare_fail)
         collector = RunCollector(report_dir, spending, baselines, root=config.rootpath, hook=config.hook)
         config.pluginmanager.register(collector, "useragent-collector")
 
@@ -102,8 +109,10 @@ def _spending(config: pytest.Config, settings: UserAgentConfig) -> Spending:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
-    """pytest-xdist: tell each worker where the run's ledger is."""
+    """pytest-xdist: tell each worker where the run's ledger is, and the baseline its tests are compared with."""
     node.workerinput[LEDGER_INPUT] = str(node.config.stash[SPENDING_KEY].ledger.path)
+    baseline = node.config.stash.get(BASELINE_KEY, None)
+    node.workerinput[deltas.WORKER_INPUT] = str(baseline.path) if baseline is not None else ""
 
 
 def _raw(config: pytest.Config) -> dict[str, str | None]:
@@ -185,8 +194,10 @@ def pytest_runtest_makereport(
         report.sections.append(("useragent", "\n\n".join("\n".join(brief.lines(result)) for result in results)))
     if call.when == "teardown" and results:
         setattr(report, SESSIONS_ATTRIBUTE, [result.model_dump_json() for result in results])
-        report.user_properties.extend(junit_properties(results))
-        extras = html_report_extras(item.config, results)
+        baseline = item.config.stash.get(BASELINE_KEY, None)
+        comparison = baseline.compare(item.nodeid, results) if baseline is not None else None
+        report.user_properties.extend(junit_properties(results, comparison, item.nodeid))
+        extras = html_report_extras(item.config, results, comparison, item.nodeid)
         if extras:
             report.extras = [*getattr(report, "extras", []), *extras]  # type: ignore[attr-defined]
     return report

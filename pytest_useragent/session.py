@@ -97,6 +97,9 @@ class Session:
     credentials: Credentials = field(default_factory=Credentials)
     success: SuccessCheck | None = None
     """The test's own check that the goal is reached; it decides over the persona's word."""
+    finished: Callable[[SessionResult], None] = lambda result: None  # noqa: E731
+    """Given the finished session before `run` returns it, or raises (a divergence, the test's own mistake, an
+    interrupt): so the test's reports carry it either way."""
 
     def run(self, goal: str, url: str | None) -> SessionResult:
         """The session, start to end; every request, file and the result it returns pass `Secrets`."""
@@ -158,6 +161,7 @@ class Session:
         finally:
             _release(state.watcher.close, state.events.close)
         result = self._finish(state, url, outcome, error)
+        self.finished(result)
         if interrupted:
             raise KeyboardInterrupt
         if state.mistake is not None:

@@ -21,13 +21,21 @@ from pydantic import ValidationError
 
 from pytest_useragent.baseline import metadata
 from pytest_useragent.caching import never_formed
+from pytest_useragent.compare import Comparison
 from pytest_useragent.ledger import LedgerState, Spending
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
 from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.deltas import junit_deltas
 from pytest_useragent.report.regressions import comparison_lines
-from pytest_useragent.report.render import append_github_summary, render_timeline_html, screenshots, write_run_report
+from pytest_useragent.report.render import (
+    append_github_summary,
+    render_deltas_html,
+    render_timeline_html,
+    screenshots,
+    write_run_report,
+)
 
 SESSIONS_ATTRIBUTE = "useragent_sessions"
 """The teardown report attribute holding the test's sessions as JSON (pytest-xdist carries it to the controller)."""
@@ -36,8 +44,11 @@ HALT_SKIP = "useragent stopped calling the model"
 """The beginnings of the skip reasons the agent fixture gives, which the collector counts."""
 
 
-def junit_properties(results: list[SessionResult]) -> list[tuple[str, object]]:
-    """A few numbers per test for junit-xml `<property>` elements; several sessions are summed."""
+def junit_properties(
+    results: list[SessionResult], comparison: Comparison | None = None, nodeid: str = ""
+) -> list[tuple[str, object]]:
+    """A few numbers per test for junit-xml `<property>` elements (several sessions summed), what a cassette
+    replayed, and the test's deltas against the baseline when the run compares with one (`deltas.py`)."""
     evaluated = sum(result.expectations.total for result in results)
     met = sum(result.expectations.met for result in results)
     properties: list[tuple[str, object]] = [
@@ -49,18 +60,33 @@ def junit_properties(results: list[SessionResult]) -> list[tuple[str, object]]:
     for severity in ("critical", "major", "minor", "cosmetic"):
         count = sum(1 for result in results for issue in result.issues if issue.severity == severity)
         properties.append((f"useragent_issues_{severity}", count))
+    replays = [result.replay for result in results if result.replay is not None]
+    if replays:
+        diverged = [replay.diverged_at for replay in replays if replay.diverged_at is not None]
+        properties += [
+            ("useragent_replayed_steps", sum(replay.replayed for replay in replays)),
+            ("useragent_live_steps", sum(replay.live for replay in replays)),
+            ("useragent_replay_saved_usd", round(sum(replay.saved_usd for replay in replays), 6)),
+            ("useragent_diverged_at_step", diverged[0] if diverged else ""),
+        ]
+    if comparison is not None:
+        properties += junit_deltas(comparison, nodeid)
     return properties
 
 
-def html_report_extras(config: pytest.Config, results: list[SessionResult]) -> list[Any]:
-    """The sessions' timelines, screenshots inlined, as pytest-html extras; nothing without pytest-html."""
+def html_report_extras(
+    config: pytest.Config, results: list[SessionResult], comparison: Comparison | None = None, nodeid: str = ""
+) -> list[Any]:
+    """The test against the baseline (when compared), then the sessions' timelines, screenshots inlined, as
+    pytest-html extras; nothing without pytest-html."""
     plugin = config.pluginmanager.getplugin("html")
     if plugin is None:
         return []
     from pytest_html import extras
 
     images = screenshots(results)
-    return [extras.html(render_timeline_html(result, images)) for result in results]
+    found = [extras.html(render_deltas_html(comparison, nodeid))] if comparison is not None else []
+    return found + [extras.html(render_timeline_html(result, images)) for result in results]
 
 
 class RunCollector:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment
 
+from pytest_useragent.compare import Comparison
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import RunSummary
 from pytest_useragent.report.regressions import FORMATS
@@ -40,6 +41,12 @@ def render_session_markdown(result: SessionResult) -> str:
 def render_timeline_html(result: SessionResult, images: dict[str, str]) -> str:
     """One session's timeline as an HTML fragment (for pytest-html)."""
     return _environment().get_template("timeline.html.j2").render(result=result, images=images)
+
+
+def render_deltas_html(comparison: Comparison, nodeid: str) -> str:
+    """One test against the baseline as an HTML fragment (for pytest-html)."""
+    template = _environment().get_template("deltas.html.j2")
+    return template.render(comparison=comparison, nodeid=nodeid, **FORMATS)
 
 
 def screenshots(results: list[SessionResult], limit: int = INLINE_IMAGE_BYTES) -> dict[str, str]:

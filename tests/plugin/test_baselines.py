@@ -193,3 +193,50 @@ def test_the_example_shop_fixed_then_flawed_fails_naming_the_goals_lost_and_the_
             '  *test_petr_subscribes_to_the_newsletter[[]chromium[]] * new major issue * "A click did nothing" (step 1)*',
         ]
     )
+
+
+def test_junit_and_pytest_html_carry_each_tests_deltas_also_from_xdist_workers(shop_suite):
+    import html
+    import xml.etree.ElementTree as ElementTree
+
+    run(shop_suite, "--useragent-save=fixed").assert_outcomes(passed=2)
+    shop(shop_suite, broken=True)
+    result = run(
+        shop_suite,
+        "-n",
+        "2",
+        "--useragent-compare-fail=goal:0",
+        "--junitxml=junit.xml",
+        "--html=html/report.html",
+        "--self-contained-html",
+    )
+    assert result.ret == 1
+    tree = ElementTree.parse(shop_suite.path / "junit.xml")
+    properties = {
+        case.get("name"): {p.get("name"): p.get("value") for p in case.iter("property")}
+        for case in tree.iter("testcase")
+    }
+    pricing, about = properties["test_pricing[chromium]"], properties["test_about[chromium]"]
+    assert pricing["useragent_baseline"] == about["useragent_baseline"] == "0001_fixed"
+    assert pricing["useragent_delta_goal"] == "-1.0" and pricing["useragent_regressed"] == "True"
+    assert "goal" in pricing["useragent_worse"].split(",")
+    run_wide = json.loads((shop_suite.path / "useragent-report" / "report.json").read_text())["comparison"]["issues"]
+    new_for_pricing = [
+        i for i in run_wide if i["test"].startswith("test_shop.py::test_pricing") and i["status"] == "new"
+    ]
+    assert int(pricing["useragent_new_issues"]) == len(new_for_pricing) >= 1
+    assert pricing["useragent_resolved_issues"] == "0"
+    assert about["useragent_delta_goal"] == "0" and about["useragent_regressed"] == "False"
+    page = html.unescape((shop_suite.path / "html" / "report.html").read_text())  # pytest-html keeps extras as JSON
+    assert "Against baseline 0001_fixed" in page and "Buttons must have discernible text" in page
+    assert "regression" in page
+
+
+def test_a_test_the_baseline_lacks_says_so_in_its_junit_properties(shop_suite):
+    run(shop_suite, "--useragent-save=fixed", "-k", "about").assert_outcomes(passed=1)
+    run(shop_suite, "--useragent-compare", "--junitxml=junit.xml").assert_outcomes(passed=2)
+    junit = (shop_suite.path / "junit.xml").read_text()
+    pricing = junit[junit.index('name="test_pricing[chromium]"') :]
+    pricing = pricing[: pricing.index("</testcase>")]
+    assert '<property name="useragent_baseline_has_test" value="False"' in pricing
+    assert "useragent_delta_goal" not in pricing

@@ -110,9 +110,13 @@ def test_a_page_that_changed_fails_its_test_with_the_divergence(suite):
     suite.makepyfile(test_shop=FINDS_PRICING)
     run(suite, "--useragent-record-mode=once").assert_outcomes(passed=2)
     suite.makepyfile(test_shop=RENAMED.format(index=str(PAGES / "index.html")))
-    result = run(suite, "--useragent-record-mode=none")
+    result = run(suite, "--useragent-record-mode=none", "--junitxml=junit.xml")
 
     result.assert_outcomes(passed=1, failed=1)
+    junit = (suite.path / "junit.xml").read_text()  # the divergence, for CI tools that read junit only
+    diverged = junit[junit.index('name="test_finds_pricing[chromium-Petr]"') :]
+    assert '<property name="useragent_diverged_at_step" value="1"' in diverged[: diverged.index("</testcase>")]
+    assert '<property name="useragent_replayed_steps" value="2"' in junit
     result.stdout.fnmatch_lines(
         [
             "Divergence: the journey in cassettes/test_shop/test_finds_pricing[[]chromium-Petr[]].useragent.yaml "
