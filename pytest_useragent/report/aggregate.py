@@ -172,15 +172,6 @@ class RunSummary(BaseModel):
     """Session directory -> its copy under the report folder, relative to it (`report/copies.py`)."""
 
     @property
-    def first_sessions(self) -> dict[str, str]:
-        """Test -> the report.html id of its first session."""
-        anchors = self.anchors
-        first: dict[str, str] = {}
-        for session in self.sessions:
-            first.setdefault(session.nodeid, anchors[session.result.directory])
-        return first
-
-    @property
     def anchors(self) -> dict[str, str]:
         """Session directory -> the id of its entry in report.html, for links from issues to sessions."""
         return {session.result.directory: f"session-{index}" for index, session in enumerate(self.sessions, 1)}

@@ -10,6 +10,7 @@ from jinja2 import Environment
 from pytest_useragent.compare import Comparison
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import RunSummary
+from pytest_useragent.report.links import Links, featured
 from pytest_useragent.report.regressions import FORMATS
 from pytest_useragent.templates import environment
 
@@ -29,9 +30,11 @@ def render_run_markdown(summary: RunSummary) -> str:
 
 
 def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
+    shown = featured(summary)
     # computed once here: as properties called per session and per issue they made a large run quadratic
-    links = {"anchors": summary.anchors, "first": summary.first_sessions}
-    return _environment().get_template("report.html.j2").render(summary=summary, images=images, **links, **FORMATS)
+    links = Links.of(summary, shown)
+    template = _environment().get_template("report.html.j2")
+    return template.render(summary=summary, images=images, shown=shown, links=links, **FORMATS)
 
 
 def render_session_markdown(result: SessionResult) -> str:
@@ -74,7 +77,7 @@ def write_run_report(summary: RunSummary, directory: Path) -> Path:
     (directory / "report.json").write_text(summary.model_dump_json(indent=2), encoding="utf-8")
     (directory / "report.md").write_text(render_run_markdown(summary), encoding="utf-8")
     html = directory / "report.html"
-    images = screenshots([session.result for session in summary.sessions])
+    images = screenshots([session.result for session in featured(summary)])
     html.write_text(render_run_html(summary, images), encoding="utf-8")
     return html
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pytest_useragent.baseline import Baseline, IssueFigures, RunMetadata, SessionFigures, TestFigures, TrendPoint
 from pytest_useragent.compare import compare
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
+from pytest_useragent.report.links import TIMELINE_SESSIONS, featured
 from pytest_useragent.report.render import append_github_summary, render_run_html, render_run_markdown, screenshots
 from pytest_useragent.testing.synthetic import session_result
 from pytest_useragent.thresholds import parse_fail_rules
@@ -108,3 +109,28 @@ def test_the_github_step_summary_starts_with_the_comparison(tmp_path):
     append_github_summary(summary_with_comparison(), target)
     text = target.read_text()
     assert text.index("## Against baseline 0001_main") < text.index("## Run")
+
+
+def test_a_large_run_shows_the_timelines_that_most_need_a_look_and_links_the_others_to_their_copies():
+    entries = []
+    for index in range(TIMELINE_SESSIONS + 30):
+        result = session_result(outcome="goal_achieved", issues=0, seed=index)
+        result.directory = f"/runs/t{index}/useragent"
+        entries.append(SessionEntry(nodeid=f"t::test_{index}", result=result))
+    troubled = entries[TIMELINE_SESSIONS + 20]  # late in the run: a flat cut would leave it out
+    troubled.result.outcome = "gave_up"
+    summary = aggregate(entries, [])
+    summary.test_outcomes = {"t::test_3": "failed"}
+    summary.copies = {entry.result.directory: f"sessions/t{n}" for n, entry in enumerate(entries)}
+
+    shown = featured(summary)
+    assert len(shown) == TIMELINE_SESSIONS
+    assert entries[3] in shown and troubled in shown  # a failed test's session, a goal not reached
+    assert [summary.sessions.index(entry) for entry in shown] == sorted(summary.sessions.index(e) for e in shown)
+
+    html = render_run_html(summary, {})
+    assert html.count('<details class="session"') == TIMELINE_SESSIONS
+    assert "the other 30 are linked from their tests to their copied folders" in html
+    left_out = next(n for n, entry in enumerate(entries) if entry not in shown)
+    assert f'<a href="sessions/t{left_out}/report.md"><code>t::test_{left_out}</code></a>' in html
+    assert f'<a href="#{summary.anchors[troubled.result.directory]}"><code>{troubled.nodeid}</code></a>' in html
