@@ -6,7 +6,8 @@ they are (a deterministic engine has no noise, and a lost goal is a lost goal). 
 sides (`--useragent-repeat`), a rate regresses only when the whole 95% interval of its change (Newcombe's hybrid
 score interval, built from the two Wilson intervals: `stats.newcombe`) lies below minus the limit: a 4/5 after a
 5/5 is within chance and does not fail; 0/5 after 5/5 does. Steps and cost compare medians, which one odd session
-does not move much; they have no interval.
+does not move much; with repeats on both sides a rise beyond the limit regresses only when the two medians'
+distribution-free 95% intervals (`stats.median_interval`) do not overlap: it is not chance either.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pydantic import BaseModel
 
 from pytest_useragent.baseline import Baseline, IssueFigures, RunMetadata, TestFigures
 from pytest_useragent.records import SEVERITY_ORDER, Severity, Source, Trust
-from pytest_useragent.stats import Interval, Rate, newcombe
+from pytest_useragent.stats import Interval, Rate, median, median_interval, newcombe
 from pytest_useragent.thresholds import FailRules, Measure, Threshold
 
 ChangeMeasure = Literal["goal", "met_rate", "steps", "cost"]
@@ -150,11 +151,12 @@ def _changes(test: str, old: TestFigures, new: TestFigures, rules: FailRules) ->
             change.interval = newcombe(before, after)
         change.regression = change.worse and _rate_regressed(before, after, change.interval, rules.get(measure))
         found.append(change)
-    rises: tuple[tuple[ChangeMeasure, float, float], ...] = (
-        ("steps", old.steps, new.steps),
-        ("cost", old.cost_usd, new.cost_usd),
+    rises: tuple[tuple[ChangeMeasure, list[float], list[float]], ...] = (
+        ("steps", [s.steps for s in old.sessions], [s.steps for s in new.sessions]),
+        ("cost", [s.cost_usd for s in old.sessions], [s.cost_usd for s in new.sessions]),
     )
-    for measure, value_before, value_now in rises:
+    for measure, values_before, values_now in rises:
+        value_before, value_now = median(values_before), median(values_now)
         if value_before == value_now:
             continue
         change = Change(
@@ -166,6 +168,8 @@ def _changes(test: str, old: TestFigures, new: TestFigures, rules: FailRules) ->
             sessions=sessions,
         )
         change.regression = change.worse and _rise_regressed(value_before, value_now, rules.get(measure))
+        if change.regression and min(sessions) >= 2:  # beyond chance too: the medians' intervals do not overlap
+            change.regression = median_interval(values_now).low > median_interval(values_before).high
         found.append(change)
     return found
 

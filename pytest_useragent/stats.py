@@ -6,6 +6,10 @@ Why Wilson: a persona's goal success over 3-10 sessions is a proportion near 0 o
 neither and is the usual choice for small binomial samples. Why Newcombe (his "method 10", the hybrid score interval
 for a difference of two proportions): it is built from the two Wilson intervals, so a comparison of two runs agrees
 with the intervals each report shows, and it stays sensible at 0 and 1.
+
+Steps and cost are not rates: their sessions' values are skewed (one session that wanders takes three times the
+steps), so the median stands for them, with its distribution-free interval from order statistics (the k-th smallest
+and largest values, k from the binomial distribution with p = 1/2), which assumes nothing about their shape.
 """
 
 from __future__ import annotations
@@ -70,6 +74,23 @@ def newcombe(before: Rate, now: Rate) -> Interval:
     low = d - math.sqrt((now.value - now.interval.low) ** 2 + (before.interval.high - before.value) ** 2)
     high = d + math.sqrt((now.interval.high - now.value) ** 2 + (before.value - before.interval.low) ** 2)
     return Interval(low=max(-1.0, low), high=min(1.0, high))
+
+
+def median_interval(values: Sequence[float]) -> Interval:
+    """The distribution-free interval of the median of `values`: [x(k), x(n+1-k)] for the largest k whose two tails
+    hold at most 5% together (Binomial(n, 1/2)). Below six values no order statistic reaches 95%: the range is the
+    widest there is (5 values: 94%)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    if n == 0:
+        return Interval(low=0.0, high=0.0)
+    k, tail = 1, 0.5**n  # tail = P(Binomial(n, 1/2) < k), for k = 1
+    while k < n // 2:
+        nxt = tail + math.comb(n, k) * 0.5**n
+        if 2 * nxt > 0.05:
+            break
+        k, tail = k + 1, nxt
+    return Interval(low=float(ordered[k - 1]), high=float(ordered[n - k]))
 
 
 def median(values: Sequence[float]) -> float:

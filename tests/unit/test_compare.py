@@ -169,3 +169,16 @@ def test_repeated_sessions_aggregate_to_their_sums_and_count_issues_by_session()
     assert result.expectations.met == 8 and result.cost_usd == pytest.approx(0.06) and len(result.sessions) == 3
     assert {i.title: i.trust for i in result.issues} == {"issue 0": "reproduced", "issue 1": "opinion"}
     assert combined(sessions[:1]).goal_achieved and isinstance(combined(sessions[:1]).issues[0], Issue)
+
+
+def test_with_repeats_a_rise_in_steps_regresses_only_beyond_chance():
+    rules = parse_fail_rules("steps:25%")
+    before = run(a=case(*(figures(steps=n) for n in (4, 4, 5, 6, 9))))
+    noisy = run(a=case(*(figures(steps=n) for n in (4, 6, 7, 8, 12))))  # median 5 -> 7 (+40%), ranges overlap
+    slower = run(a=case(*(figures(steps=n) for n in (10, 11, 12, 12, 14))))  # every session beyond the old ones
+    assert [(c.measure, c.worse, c.regression) for c in compare(before, noisy, rules).changes] == [
+        ("steps", True, False)
+    ]
+    assert [(c.measure, c.regression) for c in compare(before, slower, rules).changes] == [("steps", True)]
+    single = compare(run(a=case(figures(steps=5))), run(a=case(figures(steps=7))), rules)  # no repeats: as they are
+    assert [(c.measure, c.regression) for c in single.changes] == [("steps", True)]

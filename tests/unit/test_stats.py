@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_useragent.stats import Interval, median, newcombe, rate, wilson
+from pytest_useragent.stats import Interval, median, median_interval, newcombe, rate, wilson
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,12 @@ def test_newcombe_all_lost_of_five_is_a_real_drop():
 
 def test_median():
     assert median([3, 1, 2]) == 2 and median([4, 1, 2, 3]) == 2.5 and median([]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("n", "low", "high"),
+    [(1, 1, 1), (5, 1, 5), (6, 1, 6), (10, 2, 9), (20, 6, 15), (50, 18, 33)],  # the order statistics of the tables
+)
+def test_the_median_interval_takes_the_order_statistics_of_a_95_percent_binomial_cover(n, low, high):
+    values = [float(v) for v in range(n, 0, -1)]  # unordered on purpose
+    assert median_interval(values) == Interval(low=low, high=high)
