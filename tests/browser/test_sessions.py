@@ -81,8 +81,13 @@ def test_the_request_carries_persona_language_snapshot_image_and_cache_marker(pa
     kinds = [block["type"] for block in body["messages"][0]["content"]]
     assert kinds == ["image", "text"]
     assert 'link "Pricing"' in user_text(body) and "Goal: Find the pricing" in user_text(body)
-    assert body["output_config"]["format"]["type"] == "json_schema"
-    assert "action" in body["output_config"]["format"]["schema"]["properties"]
+    # the decision is the input of one strict tool the model must call: its schema sits in the cached prefix
+    (tool,) = body["tools"]
+    assert tool["strict"] is True and "action" in tool["input_schema"]["properties"] and "output_config" not in body
+    assert body["tool_choice"] == {"type": "tool", "name": tool["name"]}
+    # the wrap-up, asked once and not cached, keeps structured output (a tool would add its system prompt for nothing)
+    last = fake_api.requests[-1]
+    assert last["output_config"]["format"]["type"] == "json_schema" and "tools" not in last
     assert fake_api.headers[0]["authorization"] == "Bearer sk-ant-test-key"
 
 
@@ -118,7 +123,9 @@ def test_an_invalid_reply_is_repaired(page, site, tmp_path, fake_api, claude):
     assert [call.purpose for call in result.steps[0].calls] == ["decide", "repair"]
     repair = fake_api.requests[1]["messages"]
     assert [m["role"] for m in repair] == ["user", "assistant", "user"]
-    assert "could not be used" in repair[2]["content"]
+    (called,), (result,) = repair[1]["content"], repair[2]["content"]
+    assert called["type"] == "tool_use" and result["tool_use_id"] == called["id"] and result["is_error"] is True
+    assert "could not be used" in result["content"]
 
 
 def test_a_reply_cut_at_max_tokens_is_repaired(page, site, tmp_path, fake_api, claude):
@@ -129,7 +136,9 @@ def test_a_reply_cut_at_max_tokens_is_repaired(page, site, tmp_path, fake_api, c
     )
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.goal_achieved
-    assert "max_tokens" in fake_api.requests[1]["messages"][2]["content"]
+    # an incomplete tool call never goes back: the question is asked again, the cut said after it
+    (again,) = fake_api.requests[1]["messages"]
+    assert "Goal: Find pricing" in again["content"][-2]["text"] and "max_tokens" in again["content"][-1]["text"]
 
 
 def test_a_reply_that_never_validates_is_a_failed_step(page, site, tmp_path, fake_api, claude):
