@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 import anthropic
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
@@ -47,7 +47,7 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, shape, until_done
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, parse, shape, until_done
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
@@ -206,14 +206,9 @@ class AnthropicProvider:
                 cut = {"type": "text", "text": render("repair.j2", problem=problem)}
                 messages = [{"role": "user", "content": [*content, cut]}]
                 continue
-            try:
-                if cached:
-                    reply.value = schema.model_validate(called.input if called is not None else None)
-                else:
-                    reply.value = schema.model_validate_json(_text(message))
+            reply.value, problem = parse(schema, (called.input if called else None) if cached else _text(message))
+            if reply.value is not None:
                 return reply
-            except ValidationError as error:
-                problem = explain(error)
             messages = [*messages, *_repair_turns(message, called, problem)]
         reply.problem = f"no valid reply after {MAX_REPAIRS} repair requests: {problem}"
         return reply
