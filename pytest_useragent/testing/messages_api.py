@@ -228,13 +228,14 @@ class FakeMessagesAPI:
             number = len(self.requests)
         input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + (0 if cached else prefix_tokens)
         content: list[Body] = [{"type": "text", "text": text}]
+        written = text  # what the model wrote, and is billed for: a cut call, as far as it got
         forced = forced_tool(body)
         if forced is not None and stop_reason in ("end_turn", "max_tokens"):
             # the API prefills a forced call: the reply is the tool_use block alone; a cut one is incomplete
             content = [{"type": "tool_use", "id": f"toolu_fake_{number:04d}", "name": forced, "input": {}}]
             if stop_reason == "end_turn":
                 content[0]["input"] = lean(_json_object(text), _input_schema(body, forced))
-                stop_reason = "tool_use"
+                stop_reason, written = "tool_use", json.dumps(content[0]["input"], separators=(",", ":"))
         return {
             "id": f"msg_fake_{number:04d}",
             "type": "message",
@@ -246,7 +247,7 @@ class FakeMessagesAPI:
             "usage": {
                 "input_tokens": input_tokens,
                 # like the real API, never more output than max_tokens allows, however long the scripted text
-                "output_tokens": max(1, min(len(_said(content)) // 3, int(body.get("max_tokens") or 1))),
+                "output_tokens": max(1, min(len(written) // 3, int(body.get("max_tokens") or 1))),
                 "cache_creation_input_tokens": prefix_tokens if cached and not hit else 0,
                 "cache_read_input_tokens": prefix_tokens if hit else 0,
             },
@@ -306,14 +307,6 @@ def _json_object(text: str) -> Body:
     except json.JSONDecodeError:
         return {}
     return value if isinstance(value, dict) else {}
-
-
-def _said(content: list[Body]) -> str:
-    """What the model wrote: the text, or a tool call's input as JSON."""
-    return "".join(
-        block["text"] if block["type"] == "text" else json.dumps(block["input"], separators=(",", ":"))
-        for block in content
-    )
 
 
 CACHE_MINIMUMS = {
