@@ -4,11 +4,11 @@ One `messages.create` per step. A step's decision comes as the input of ONE stri
 (`tools` = [{name, input_schema: the decision's schema, strict: true}], `tool_choice` = {"type": "tool", "name"}),
 not as `output_config.format`: the request is cached in the order tools -> system -> messages, and the breakpoint
 on the system block caches the tools before it (Anthropic, "Prompt caching" and "Tool use with prompt caching"), so
-the schema (~600 tokens) is read from the cache at a tenth of the price instead of billed in full every step, and the
-guide that fills the prefix to the model's cache minimum (`prefix.py`) is shorter by as much. `strict: true` gives
-the tool's input the same grammar-constrained conformance as structured output ("Strict tool use"); a forced tool
-makes the API prefill the call, so the reply is the tool_use block alone, stop_reason "tool_use" ("Define tools",
-tool_choice). What it costs: a forced tool adds a tool-use system prompt (313 tokens on Claude 4 models for
+the schema (~500-650 tokens) is read from the cache at a tenth of the price instead of billed in full every step,
+and the guide that fills the prefix up to the model's cache minimum (`prefix.py`) needs as much less. `strict: true`
+gives the tool's input the same grammar-constrained conformance as structured output ("Strict tool use"); a forced
+tool makes the API prefill the call, so the reply is the tool_use block alone, stop_reason "tool_use" ("Define
+tools", tool_choice). What it costs: a forced tool adds a tool-use system prompt (313 tokens on Claude 4 models for
 tool_choice any/tool, "Tool use pricing"), inside the cached prefix; so a one-off call (wrap-up, survey, interview),
 which is not cached, keeps `output_config.format`, where that overhead would be paid in full for nothing.
 
@@ -48,6 +48,7 @@ from pytest_useragent.llm.base import (
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, parse, shape, until_done
+from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
@@ -74,7 +75,14 @@ def tool(schema: type[BaseModel]) -> dict[str, Any]:
     return {"name": TOOL, "input_schema": shape(schema), "strict": True}
 
 
-def _repair_turns(message: anthropic.types.Message, called: Any, problem: str) -> list[dict[str, Any]]:
+def _step_system(persona: Persona, minimum: int) -> str:
+    """The steps' system prompt: after the decision's tool, which fills part of the cached prefix."""
+    return system_prompt(persona, minimum, json.dumps(tool(Decision)))
+
+
+def _repair_turns(
+    message: anthropic.types.Message, called: anthropic.types.ToolUseBlock | None, problem: str
+) -> list[dict[str, Any]]:
     """The bad reply as the assistant's turn and what was wrong with it: a tool call is answered by a tool_result
     with is_error, which must come first in the user's turn ("Handle tool calls"); a text reply, by a text."""
     repair = render("repair.j2", problem=problem)
@@ -112,7 +120,7 @@ class AnthropicProvider:
             content.append({"type": "image", "source": source})
         content.append({"type": "text", "text": render("step.j2", request=request)})
         tokens = image_tokens(image) if image else 0
-        system = system_prompt(request.persona, request.cache_minimum, json.dumps(tool(Decision)))
+        system = _step_system(request.persona, request.cache_minimum)
         return self._ask(Decision, "decide", request.model, system, content, meter, tokens)
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
@@ -142,7 +150,7 @@ class AnthropicProvider:
             messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
             if prefill:
                 messages.append({"role": "assistant", "content": prefill})
-            system = system_prompt(request.persona, request.cache_minimum, json.dumps(tool(Decision)))
+            system = _step_system(request.persona, request.cache_minimum)
             # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps
             # the tools' and the system's cache ("Prompt caching", what invalidates the cache)
             answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
