@@ -15,6 +15,7 @@ from pytest_useragent import Agent, AnthropicProvider, OfflineProvider, Persona,
 from pytest_useragent.browser import bounded
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import PageUnresponsive
+from pytest_useragent.llm.limits import LIMITS
 from pytest_useragent.records import IssueDraft, Step
 from pytest_useragent.testing import Fault, Malformed, Slow, Truncated, decision, ref_of, wrap_up
 
@@ -126,6 +127,15 @@ def test_an_invalid_reply_is_repaired(page, site, tmp_path, fake_api, claude):
     (called,), (result,) = repair[1]["content"], repair[2]["content"]
     assert called["type"] == "tool_use" and result["tool_use_id"] == called["id"] and result["is_error"] is True
     assert "could not be used" in result["content"]
+
+
+def test_a_field_over_its_limit_is_repaired(page, site, tmp_path, fake_api, claude):
+    wordy = decision("done", evidence="Welcome to Corner Shop", observation="I see " + "a lovely page " * 30)
+    fake_api.push(wordy, decision("done", evidence="Welcome to Corner Shop"), wrap_up())
+    result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
+    assert result.goal_achieved and [call.purpose for call in result.steps[0].calls] == ["decide", "repair"]
+    (told,) = fake_api.requests[1]["messages"][2]["content"]
+    assert told["is_error"] is True and f"at most {LIMITS['observation']}" in told["content"]
 
 
 def test_a_reply_cut_at_max_tokens_is_repaired(page, site, tmp_path, fake_api, claude):
