@@ -44,8 +44,9 @@ from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.limits import LIMITS
 from pytest_useragent.llm.openai import OpenAIProvider
-from pytest_useragent.records import Decision, IssueDraft, SessionResult, Signals, WrapUp
+from pytest_useragent.records import Decision, Evaluation, IssueDraft, SessionResult, Signals, Usage, WrapUp
 from pytest_useragent.testing import FakeChatCompletionsAPI, FakeMessagesAPI, ScriptedProvider, decision, ref_of
 from pytest_useragent.testing.listing import send_listing
 
@@ -151,47 +152,48 @@ def speed(browser: Browser, url: str, rounds: int) -> None:
     print(f"\nOnce per run (per xdist worker), the first audit makes the audit page: {once:.2f} s.\n")
 
 
-OBSERVATION = (
-    "The {page} page has a clear heading and a menu across the top, but the prices sit in small grey text under "
-    "three similar cards, so I have to read each one twice."
+def full(text: str, field: str) -> str:
+    """`text` cut or repeated to exactly the most characters the prompt allows `field` (`limits.LIMITS`)."""
+    most = LIMITS[field]
+    return (text + " " + text * (most // max(1, len(text)) + 1))[:most]
+
+
+OBSERVATION = "The {page} page has a clear heading, but the prices sit in small grey text under three similar cards."
+NOTE = "Went to {page}: the menu link works; the period is only in the small print."
+EXPECTATION = "The {page} page opens with its heading at the top and the menu showing where I am."
+VERDICT = Evaluation(
+    verdict="met", note=full("The page opened with its heading, as I expected it would.", "evaluation.note")
 )
-NOTE = "Went to {page}: the menu link works; prices are on the cards, the period is only in the small print."
-EXPECTATION = "The {page} page opens with its heading at the top and the menu still showing where I am."
 ISSUE = IssueDraft(
     severity="minor",
-    heuristic="Nielsen #8 aesthetic and minimalist design",
-    title="Prices hard to read on the cards",
-    evidence="each card shows its price in small grey text below a long description, under a bright banner",
-    quote="As a user I expected the price to be the first thing I see on each card, not the last.",
+    heuristic=full("Nielsen #8 aesthetic and minimalist design", "issues.heuristic"),
+    title=full("Prices hard to read on the cards", "issues.title"),
+    evidence=full("each card shows its price in small grey text below a long description", "issues.evidence"),
+    quote=full("As a user I expected the price to be the first thing I see on each card.", "issues.quote"),
 )
 
 
 def long_decision(step: int, ref: str | None, page: str, done: bool = False) -> Decision:
-    """A decision at the longest lengths the prompt allows: two sentences of observation, one of note, expectation
-    and evaluation, and one issue with a sentence of evidence and of quote, every step."""
-    evaluation = None if step == 1 else "met"
-    if done:
-        return decision(
-            "done",
-            verdict=evaluation,
-            observation=OBSERVATION.format(page=page),
-            summary=NOTE.format(page=page),
-            expectation="The goal is reached: I have seen every page I meant to visit.",
-            issues=[ISSUE],
-            reason="I visited every page of the shop I meant to",
-            evidence="Groceries from the corner, delivered",
-        )
-    return decision(
-        "click",
-        ref,
-        verdict=evaluation,
-        observation=OBSERVATION.format(page=page),
-        summary=NOTE.format(page=page),
-        expectation=EXPECTATION.format(page=page),
+    """A decision at the longest lengths the prompt allows (`limits.LIMITS`, which validation enforces): every field
+    at its limit, a verdict from step 2, and one issue every step."""
+    made = decision(
+        "done" if done else "click",
+        None if done else ref,
+        observation=full(OBSERVATION.format(page=page), "observation"),
+        summary=full(NOTE.format(page=page), "summary"),
+        expectation=full(EXPECTATION.format(page=page), "expectation"),
         issues=[ISSUE],
+        **(
+            {"reason": full("I visited every page of the shop I meant to", "action.reason"), "evidence": DONE}
+            if done
+            else {}
+        ),
     )
+    made.evaluation = None if step == 1 else VERDICT
+    return made
 
 
+DONE = "Groceries from the corner, delivered"
 LONG_WRAP_UP = WrapUp(
     intuitiveness=6,
     rationale="The pages are easy to reach from the menu, but prices and periods take a second read on every card.",
@@ -228,7 +230,14 @@ def tokens(browser: Browser, url: str) -> None:
             c.usage.input_tokens + c.usage.cache_read_input_tokens + c.usage.cache_creation_input_tokens for c in calls
         ]
         cache = result.cache
-        print(f"| wrap-up | | | | | ${wrap:.4f} |\n")
+        w = {
+            name: getattr(result.usage, name) - sum(getattr(c.usage, name) for c in calls)
+            for name in Usage.model_fields
+        }
+        print(
+            f"| wrap-up | {w['input_tokens']:,} | {w['cache_creation_input_tokens']:,} | "
+            f"{w['cache_read_input_tokens']:,} | {w['output_tokens']:,} | ${wrap:.4f} |\n"
+        )
         print(
             f"Input per step, median {statistics.median(per_step):,.0f} tokens (incl. cached; "
             f"{statistics.median(per_step) / BROWSER_USE_TOKENS:.0%} of browser-use's ~{BROWSER_USE_TOKENS:,}); "

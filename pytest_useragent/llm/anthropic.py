@@ -1,15 +1,26 @@
 """Claude through the official `anthropic` SDK.
 
-One `messages.create` per step with structured output (`output_config.format` = the JSON schema of the pydantic
-model, built by the SDK's own `transform_schema`). We validate the text ourselves rather than through
-`messages.parse`, so a reply that fails validation still has its usage counted, and can be repaired: the model is
-asked again, at most MAX_REPAIRS times; a refusal (stop_reason "refusal") is never "repaired": asking again would
-be paid for and refused again. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring `retry-after`;
-how many, and the timeout of one request, come from --useragent-api-retries / --useragent-api-timeout (the SDK's own
-defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI step for ten minutes). The static
-prefix (rules, persona and as much of the guide as the model's cache minimum needs: `prefix.py`) is marked for prompt
-caching. Every request is made inside the session's Meter, which
-reserves, prices and records it.
+One `messages.create` per step. A step's decision comes as the input of ONE strict tool the model is made to call
+(`tools` = [{name, input_schema: the decision's schema, strict: true}], `tool_choice` = {"type": "tool", "name"}),
+not as `output_config.format`: the request is cached in the order tools -> system -> messages, and the breakpoint
+on the system block caches the tools before it (Anthropic, "Prompt caching" and "Tool use with prompt caching"), so
+the schema (~500-650 tokens) is read from the cache at a tenth of the price instead of billed in full every step,
+and the guide that fills the prefix up to the model's cache minimum (`prefix.py`) needs as much less. `strict: true`
+gives the tool's input the same grammar-constrained conformance as structured output ("Strict tool use"); a forced
+tool makes the API prefill the call, so the reply is the tool_use block alone, stop_reason "tool_use" ("Define
+tools", tool_choice). What it costs: a forced tool adds a tool-use system prompt (313 tokens on Claude 4 models for
+tool_choice any/tool, "Tool use pricing"), inside the cached prefix; so a one-off call (wrap-up, survey, interview),
+which is not cached, keeps `output_config.format`, where that overhead would be paid in full for nothing.
+
+We validate the answer ourselves rather than through `messages.parse`, so a reply that fails validation (our limits
+on field lengths are not in the schema the API enforces) still has its usage counted, and can be repaired: it goes
+back as the assistant's turn and what was wrong as a tool_result with is_error ("Handle tool calls"), at most
+MAX_REPAIRS times. A reply cut at max_tokens leaves an incomplete tool_use ("Handling stop reasons"), never sent
+back: the question is asked again with the cut said. A refusal (stop_reason "refusal") is never "repaired": asking
+again would be paid for and refused again. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring
+`retry-after`; how many, and the timeout of one request, come from --useragent-api-retries / --useragent-api-timeout
+(the SDK's own defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI step for ten
+minutes). Every request is made inside the session's Meter, which reserves, prices and records it.
 """
 
 from __future__ import annotations
@@ -17,10 +28,11 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
 
 import anthropic
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
@@ -35,7 +47,8 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, shape, until_done
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, parse, shape, until_done
+from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
 
@@ -46,7 +59,41 @@ REFUSAL = "refusal"
 REJECTED = frozenset({400, 401, 403, 404})
 """Statuses that refuse the call as such (bad request, key, permission, unknown model): every call would fail alike."""
 
+TOOL = "answer"
+"""The one tool's name: the model answers by calling it."""
+TOOL_PROMPT_TOKENS = 346
+"""The most the API's tool-use system prompt adds on Claude 4 models (313 for tool_choice any/tool, 346 for auto/none:
+"Tool use pricing"), reserved on top of the request's own size."""
+
 M = TypeVar("M", bound=BaseModel)
+
+
+@cache
+def tool(schema: type[BaseModel]) -> dict[str, Any]:
+    """`schema` as the one strict tool a cached call answers with. No description: what the fields mean is told
+    once, in the system prompt, and every character here is in the prefix."""
+    return {"name": TOOL, "input_schema": shape(schema), "strict": True}
+
+
+def _step_system(persona: Persona, minimum: int) -> str:
+    """The steps' system prompt: after the decision's tool, which fills part of the cached prefix."""
+    return system_prompt(persona, minimum, json.dumps(tool(Decision)))
+
+
+def _repair_turns(
+    message: anthropic.types.Message, called: anthropic.types.ToolUseBlock | None, problem: str
+) -> list[dict[str, Any]]:
+    """The bad reply as the assistant's turn and what was wrong with it: a tool call is answered by a tool_result
+    with is_error, which must come first in the user's turn ("Handle tool calls"); a text reply, by a text."""
+    repair = render("repair.j2", problem=problem)
+    if called is not None:
+        used = {"type": "tool_use", "id": called.id, "name": called.name, "input": called.input}
+        result = {"type": "tool_result", "tool_use_id": called.id, "content": repair, "is_error": True}
+        return [{"role": "assistant", "content": [used]}, {"role": "user", "content": [result]}]
+    return [
+        {"role": "assistant", "content": _text(message) or "(empty)"},
+        {"role": "user", "content": repair},
+    ]
 
 
 class AnthropicProvider:
@@ -73,7 +120,7 @@ class AnthropicProvider:
             content.append({"type": "image", "source": source})
         content.append({"type": "text", "text": render("step.j2", request=request)})
         tokens = image_tokens(image) if image else 0
-        system = system_prompt(request.persona, request.cache_minimum)
+        system = _step_system(request.persona, request.cache_minimum)
         return self._ask(Decision, "decide", request.model, system, content, meter, tokens)
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
@@ -103,8 +150,11 @@ class AnthropicProvider:
             messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
             if prefill:
                 messages.append({"role": "assistant", "content": prefill})
-            system = system_prompt(request.persona, request.cache_minimum)
-            message = self._call(reply, "compose", request.model, system, messages, meter)
+            system = _step_system(request.persona, request.cache_minimum)
+            # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps
+            # the tools' and the system's cache ("Prompt caching", what invalidates the cache)
+            answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
+            message = self._call(reply, "compose", request.model, system, messages, meter, answer=answer)
             if message.stop_reason == REFUSAL:  # a refusal cuts the content short: never saved as complete
                 reply.problem, reply.refused = "the model refused to write it", True
                 return reply
@@ -131,12 +181,16 @@ class AnthropicProvider:
         *,
         cached: bool = True,
     ) -> Reply[M]:
-        """One structured answer of `schema` to the user `content` after the `system` prompt (marked for caching
-        when `cached`); a reply that does not validate goes back with what is wrong, at most twice. Any new
-        structured call (a survey, an interview) is one line on top of this."""
+        """One structured answer of `schema` to the user `content` after the `system` prompt: when `cached`, as the
+        input of the one strict tool, cached with the system prompt; otherwise as structured output. A reply that
+        does not validate goes back with what is wrong, at most twice. Any new structured call (a survey, an
+        interview) is one line on top of this."""
         reply: Reply[M] = Reply(None)
         messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
-        output = {"format": {"type": "json_schema", "schema": shape(schema)}}
+        if cached:
+            answer: dict[str, Any] = {"tools": [tool(schema)], "tool_choice": {"type": "tool", "name": TOOL}}
+        else:
+            answer = {"output_config": {"format": {"type": "json_schema", "schema": shape(schema)}}}
         problem = ""
         for attempt in range(1 + MAX_REPAIRS):
             message = self._call(
@@ -146,27 +200,24 @@ class AnthropicProvider:
                 system,
                 messages,
                 meter,
-                output=output,
+                answer=answer,
                 image_tokens=image_tokens,
                 cached=cached,
             )
-            text = _text(message)
             if message.stop_reason == REFUSAL:
                 reply.problem, reply.refused = "the model refused to answer", True
                 return reply
+            called = next((block for block in message.content if block.type == "tool_use"), None)
             if message.stop_reason == "max_tokens":
                 problem = f"it was cut off at max_tokens ({self._max_output_tokens})"
-            else:
-                try:
-                    reply.value = schema.model_validate_json(text)
-                    return reply
-                except ValidationError as error:
-                    problem = explain(error)
-            messages = [
-                *messages,
-                {"role": "assistant", "content": text or "(empty)"},
-                {"role": "user", "content": render("repair.j2", problem=problem)},
-            ]
+                # an incomplete tool call cannot go back; the question goes again, with the cut said after it
+                cut = {"type": "text", "text": render("repair.j2", problem=problem)}
+                messages = [{"role": "user", "content": [*content, cut]}]
+                continue
+            reply.value, problem = parse(schema, (called.input if called else None) if cached else _text(message))
+            if reply.value is not None:
+                return reply
+            messages = [*messages, *_repair_turns(message, called, problem)]
         reply.problem = f"no valid reply after {MAX_REPAIRS} repair requests: {problem}"
         return reply
 
@@ -179,12 +230,13 @@ class AnthropicProvider:
         messages: list[dict[str, Any]],
         meter: Meter,
         *,
-        output: dict[str, Any] | None = None,
+        answer: dict[str, Any] | None = None,
         image_tokens: int = 0,
         cached: bool = True,
     ) -> anthropic.types.Message:
         """One paid call, made inside the meter (which reserves its worst case, settles and records it). The system
-        prompt (rules, persona, guide: `prefix.system_prompt`) is the static prefix, marked for caching."""
+        prompt (rules, persona, guide: `prefix.system_prompt`) is the static prefix, marked for caching; `answer`
+        is how the reply is asked for (a tool, or structured output)."""
         prompt: dict[str, Any] = {"type": "text", "text": system}
         if cached:
             prompt["cache_control"] = {"type": "ephemeral"}
@@ -193,11 +245,11 @@ class AnthropicProvider:
             "max_tokens": self._max_output_tokens,
             "system": [prompt],
             "messages": messages,
+            **(answer or {}),
         }
-        if output is not None:
-            kwargs["output_config"] = output
-        # an image is counted by its pixels, not by its base64 text
+        # an image is counted by its pixels, not by its base64 text; a tool adds its system prompt
         estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
+        estimate += TOOL_PROMPT_TOKENS if "tools" in kwargs else 0
         with meter.call(purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens)) as bill:
             message = self._create(kwargs)
             bill.paid(_usage(message.usage), message.stop_reason)

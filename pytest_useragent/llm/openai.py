@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import openai
 from PIL import Image
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
@@ -39,7 +39,7 @@ from pytest_useragent.llm.base import (
 from pytest_useragent.llm.choice import openai_model
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.llm.schema import CHARS_PER_TOKEN, explain, strict, until_done
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, parse, strict, until_done
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import media_type
 
@@ -164,11 +164,9 @@ class OpenAIProvider:
             if choice.finish_reason == "length":
                 problem = f"it was cut off at max_completion_tokens ({self._max_output_tokens})"
             else:
-                try:
-                    reply.value = schema.model_validate_json(text)
+                reply.value, problem = parse(schema, text)
+                if reply.value is not None:
                     return reply
-                except ValidationError as error:
-                    problem = explain(error)
             messages = [
                 *messages,
                 {"role": "assistant", "content": text or "(empty)"},

@@ -23,10 +23,11 @@ token undercounts the prefix's tokens, so the prefix errs long, never short of t
 MARGIN = 1.05
 
 
-def system_prompt(persona: Persona, minimum: int) -> str:
+def system_prompt(persona: Persona, minimum: int, before: str = "") -> str:
     """The system prompt for `persona`, with the guide at the least depth whose estimate reaches `minimum` tokens
-    (the whole guide when none does)."""
-    return _system_prompt(persona.model_dump_json(), minimum)
+    together with `before`, what the prefix holds ahead of the system prompt (Anthropic's tool definitions: the
+    cache's order is tools, system, messages); the whole guide when none does."""
+    return _system_prompt(persona.model_dump_json(), max(0, minimum - estimated_tokens(before)))
 
 
 def estimated_tokens(text: str) -> int:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_useragent.llm.limits import LIMITS
 from pytest_useragent.templates import environment
 
 
 def render(name: str, **context: Any) -> str:
-    return environment("llm/prompts").get_template(name).render(**context).strip()
+    """`name` rendered with `context`; every prompt may state the field limits it asks the model to keep."""
+    return environment("llm/prompts").get_template(name).render(limits=LIMITS, **context).strip()

@@ -9,10 +9,14 @@ with null, which pydantic reads back as None.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import anthropic
 from pydantic import BaseModel, ValidationError
+
+from pytest_useragent.llm.limits import overlong
+
+M = TypeVar("M", bound=BaseModel)
 
 CHARS_PER_TOKEN = 2.6
 """Page text runs 2.6-3.3 characters per token; the low end makes the budget over- rather than under-reserve."""
@@ -54,6 +58,17 @@ def _strict(node: Any) -> Any:
         out["additionalProperties"] = False
         out["required"] = list(out.get("properties", {}))
     return out
+
+
+def parse(schema: type[M], data: str | dict[str, Any] | None) -> tuple[M | None, str]:
+    """A reply (JSON text, or a tool's input) as `schema` and held to the field limits (`limits.py`), or None and
+    what was wrong with it, in one line for the repair request."""
+    try:
+        value = schema.model_validate_json(data) if isinstance(data, str) else schema.model_validate(data)
+    except ValidationError as error:
+        return None, explain(error)
+    problem = overlong(value)
+    return (None, problem) if problem else (value, "")
 
 
 def explain(error: ValidationError) -> str:

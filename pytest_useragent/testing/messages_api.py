@@ -7,6 +7,7 @@ import binascii
 import contextlib
 import io
 import json
+import re
 import select
 import socket
 import threading
@@ -208,36 +209,104 @@ class FakeMessagesAPI:
         return 200, {}, self._message(body, _text(item), "end_turn")
 
     def _message(self, body: Body, text: str, stop_reason: str) -> Body:
-        # The system prompt marked with cache_control is the cached prefix, when it reaches the model's minimum;
-        # below it the API caches nothing and says nothing. The structured-output schema is billed as ordinary
-        # input: Anthropic's docs do not say it is part of the cached prefix.
-        system = json.dumps(body.get("system", ""))
+        # The prefix is the tools, then the system prompt (the API's cache order: tools, system, messages); marked
+        # with cache_control, it is cached when it reaches the model's minimum; below it the API caches nothing and
+        # says nothing. Tools bring the API's tool-use system prompt, inside the prefix. The structured-output
+        # schema (output_config) is billed as ordinary input: Anthropic's docs do not say it is part of the prefix.
+        tools = body.get("tools") or []
+        prefix = json.dumps(tools) + json.dumps(body.get("system", ""))
         schema_tokens = len(json.dumps((body.get("output_config") or {}).get("format", ""))) // 3
         # the system prompt is English prose, ~4 characters a token; snapshots and JSON run nearer 3
-        system_tokens = len(system) // 4
-        cached = "cache_control" in system and system_tokens >= cache_minimum(str(body.get("model")))
+        prefix_tokens = len(json.dumps(body.get("system", ""))) // 4 + (
+            len(json.dumps(tools)) // 3 + tool_prompt_tokens(body) if tools else 0
+        )
+        cached = "cache_control" in prefix and prefix_tokens >= cache_minimum(str(body.get("model")))
         with self._lock:
-            hit = cached and system in self._seen_systems
+            hit = cached and prefix in self._seen_systems
             if cached:
-                self._seen_systems.add(system)
+                self._seen_systems.add(prefix)
             number = len(self.requests)
-        input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + (0 if cached else system_tokens)
+        input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + (0 if cached else prefix_tokens)
+        content: list[Body] = [{"type": "text", "text": text}]
+        written = text  # what the model wrote, and is billed for: a cut call, as far as it got
+        forced = forced_tool(body)
+        if forced is not None and stop_reason in ("end_turn", "max_tokens"):
+            # the API prefills a forced call: the reply is the tool_use block alone; a cut one is incomplete
+            content = [{"type": "tool_use", "id": f"toolu_fake_{number:04d}", "name": forced, "input": {}}]
+            if stop_reason == "end_turn":
+                content[0]["input"] = lean(_json_object(text), _input_schema(body, forced))
+                stop_reason, written = "tool_use", json.dumps(content[0]["input"], separators=(",", ":"))
         return {
             "id": f"msg_fake_{number:04d}",
             "type": "message",
             "role": "assistant",
             "model": body.get("model"),
-            "content": [{"type": "text", "text": text}],
+            "content": content,
             "stop_reason": stop_reason,
             "stop_sequence": None,
             "usage": {
                 "input_tokens": input_tokens,
                 # like the real API, never more output than max_tokens allows, however long the scripted text
-                "output_tokens": max(1, min(len(text) // 3, int(body.get("max_tokens") or 1))),
-                "cache_creation_input_tokens": system_tokens if cached and not hit else 0,
-                "cache_read_input_tokens": system_tokens if hit else 0,
+                "output_tokens": max(1, min(len(written) // 3, int(body.get("max_tokens") or 1))),
+                "cache_creation_input_tokens": prefix_tokens if cached and not hit else 0,
+                "cache_read_input_tokens": prefix_tokens if hit else 0,
             },
         }
+
+
+TOOL_PROMPT_TOKENS = {"any": 313, "tool": 313, "auto": 346, "none": 346}
+"""The tool-use system prompt the API adds when a request has tools, by tool_choice (Claude 4 models: Anthropic's
+"Tool use pricing")."""
+
+
+def tool_prompt_tokens(body: Body) -> int:
+    return TOOL_PROMPT_TOKENS.get(str((body.get("tool_choice") or {}).get("type", "auto")), 346)
+
+
+def forced_tool(body: Body) -> str | None:
+    """The tool a request makes the model call (tool_choice tool, or any: the first), or None."""
+    choice = body.get("tool_choice") or {}
+    tools = body.get("tools") or []
+    if choice.get("type") == "tool":
+        return str(choice.get("name"))
+    if choice.get("type") == "any" and tools:
+        return str(tools[0].get("name"))
+    return None
+
+
+def lean(value: Any, schema: Any, root: Any = None) -> Any:
+    """`value` as a model writes it under `schema`: an optional property it has no use for (null) left out, as the
+    prompt's examples show and strict decoding allows; a required one kept, null or not."""
+    root = schema if root is None else root
+    if isinstance(schema, dict) and "$ref" in schema:
+        schema = root.get("$defs", {}).get(str(schema["$ref"]).rpartition("/")[2], {})
+    if isinstance(schema, dict) and "anyOf" in schema and value is not None:
+        typed = [option for option in schema["anyOf"] if option.get("type") != "null"]
+        schema = typed[0] if len(typed) == 1 else {}
+    if isinstance(value, dict) and isinstance(schema, dict):
+        properties, required = schema.get("properties", {}), set(schema.get("required", []))
+        return {
+            key: lean(item, properties.get(key, {}), root)
+            for key, item in value.items()
+            if item is not None or key in required
+        }
+    if isinstance(value, list) and isinstance(schema, dict):
+        return [lean(item, schema.get("items", {}), root) for item in value]
+    return value
+
+
+def _input_schema(body: Body, name: str) -> Any:
+    return next((t.get("input_schema") for t in body.get("tools") or [] if t.get("name") == name), {})
+
+
+def _json_object(text: str) -> Body:
+    """A scripted reply's text as a tool's input: a JSON object, or an empty one (what fails validation) when it is
+    not one (Malformed)."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 CACHE_MINIMUMS = {
@@ -294,7 +363,7 @@ def validate_request(path: str, headers: dict[str, str], body: Body) -> str | No
         expected = "user" if index % 2 == 0 else "assistant"
         if not isinstance(message, dict) or message.get("role") != expected:
             return f"messages.{index}.role: must be {expected} (roles alternate, starting with user)"
-        problem = _content_problem(message.get("content"))
+        problem = _content_problem(message.get("content")) or _tool_turn_problem(messages, index)
         if problem:
             return f"messages.{index}.content: {problem}"
     if messages[-1]["role"] != "user" and body.get("output_config"):
@@ -316,6 +385,74 @@ def validate_request(path: str, headers: dict[str, str], body: Body) -> str | No
         output_format.get("type") != "json_schema" or not isinstance(output_format.get("schema"), dict)
     ):
         return "output_config.format: must be {type: json_schema, schema: {...}}"
+    return _tools_problem(body)
+
+
+_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+
+def _tools_problem(body: Body) -> str | None:
+    """What is wrong with `tools` and `tool_choice`: a custom tool's name and input_schema, a strict tool's closed
+    objects (strict tool use takes the structured-output subset of JSON schema), a choice of a tool not given."""
+    tools, choice = body.get("tools"), body.get("tool_choice")
+    if tools is None:
+        return "tool_choice: given without tools" if choice is not None else None
+    if not isinstance(tools, list):
+        return "tools: must be a list"
+    names = []
+    for index, tool in enumerate(tools):
+        if not isinstance(tool, dict) or not _TOOL_NAME.fullmatch(str(tool.get("name", ""))):
+            return f"tools.{index}.name: must match ^[a-zA-Z0-9_-]{{1,64}}$"
+        schema = tool.get("input_schema")
+        if not isinstance(schema, dict) or schema.get("type") != "object":
+            return f"tools.{index}.input_schema: must be a JSON schema of type object"
+        if "strict" in tool and not isinstance(tool["strict"], bool):
+            return f"tools.{index}.strict: must be a boolean"
+        if tool.get("strict") and _open_object(schema):
+            return f"tools.{index}.input_schema: strict tools need additionalProperties false on every object"
+        names.append(tool["name"])
+    if len(set(names)) != len(names):
+        return "tools: names must be unique"
+    if choice is None:
+        return None
+    kind = choice.get("type") if isinstance(choice, dict) else None
+    if kind not in ("auto", "any", "tool", "none"):
+        return "tool_choice.type: must be auto, any, tool or none"
+    if kind == "tool" and choice.get("name") not in names:
+        return f"tool_choice.name: no tool named {choice.get('name')!r}"
+    return None
+
+
+def _open_object(node: Any) -> bool:
+    if isinstance(node, list):
+        return any(_open_object(item) for item in node)
+    if not isinstance(node, dict):
+        return False
+    if (node.get("type") == "object" or "properties" in node) and node.get("additionalProperties") is not False:
+        return True
+    return any(_open_object(value) for value in node.values())
+
+
+def _tool_turn_problem(messages: list[Any], index: int) -> str | None:
+    """A tool_use only in the assistant's turn, each answered by a tool_result first in the next user turn, and a
+    tool_result only for a tool_use of the turn before."""
+
+    def blocks(at: int, kind: str) -> list[Body]:
+        content = messages[at].get("content") if 0 <= at < len(messages) else None
+        return [b for b in content if b.get("type") == kind] if isinstance(content, list) else []
+
+    role = messages[index].get("role")
+    if role == "user" and blocks(index, "tool_use") or role == "assistant" and blocks(index, "tool_result"):
+        return "tool_use belongs to the assistant's turn, tool_result to the user's"
+    if role == "user":
+        content = messages[index].get("content")
+        results = blocks(index, "tool_result")
+        if isinstance(content, list) and content[: len(results)] != results:
+            return "tool_result blocks must come first"
+        asked = {b.get("id") for b in blocks(index - 1, "tool_use")}
+        answered = {b.get("tool_use_id") for b in results}
+        if answered != asked:
+            return "each tool_use of the previous turn needs its tool_result, and only those"
     return None
 
 
@@ -336,6 +473,13 @@ def _content_problem(content: Any) -> str | None:
                 return "image data is not base64"
             if _IMAGE_TYPES.get(str(source.get("media_type"))) != data[:3] or not _pixels(data):
                 return "image must be a base64 PNG or JPEG, as its media_type says"
+            continue
+        if kind == "tool_use" and isinstance(block.get("id"), str) and isinstance(block.get("input"), dict):
+            continue
+        if kind == "tool_result" and isinstance(block.get("tool_use_id"), str):
+            result = block.get("content", "")
+            if not isinstance(result, str | list) or not isinstance(block.get("is_error", False), bool):
+                return "tool_result content must be a string or blocks, is_error a boolean"
             continue
         return f"unsupported or empty block {kind!r}"
     return None

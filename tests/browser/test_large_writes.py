@@ -44,6 +44,9 @@ def test_a_document_of_hundreds_of_lines_arrives_intact_across_cut_replies(page,
     compose = fake_api.requests[2]
     assert "output_config" not in compose and compose["messages"][-1]["role"] == "assistant"
     assert compose["messages"][-1]["content"] == DOCUMENT[:first].rstrip()
+    # the steps' tools and system prompt, the tool not to be called: the compose calls read the steps' cache
+    assert compose["tools"] == fake_api.requests[0]["tools"] and compose["tool_choice"] == {"type": "none"}
+    assert all(call.usage.cache_read_input_tokens > 0 for call in step.calls[1:])
     assert not fake_api.problems and not (tmp_path / "useragent" / "docs" / ".pending" / "compare.md.content").exists()
 
 

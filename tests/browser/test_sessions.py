@@ -15,6 +15,7 @@ from pytest_useragent import Agent, AnthropicProvider, OfflineProvider, Persona,
 from pytest_useragent.browser import bounded
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import PageUnresponsive
+from pytest_useragent.llm.limits import LIMITS
 from pytest_useragent.records import IssueDraft, Step
 from pytest_useragent.testing import Fault, Malformed, Slow, Truncated, decision, ref_of, wrap_up
 
@@ -81,8 +82,13 @@ def test_the_request_carries_persona_language_snapshot_image_and_cache_marker(pa
     kinds = [block["type"] for block in body["messages"][0]["content"]]
     assert kinds == ["image", "text"]
     assert 'link "Pricing"' in user_text(body) and "Goal: Find the pricing" in user_text(body)
-    assert body["output_config"]["format"]["type"] == "json_schema"
-    assert "action" in body["output_config"]["format"]["schema"]["properties"]
+    # the decision is the input of one strict tool the model must call: its schema sits in the cached prefix
+    (tool,) = body["tools"]
+    assert tool["strict"] is True and "action" in tool["input_schema"]["properties"] and "output_config" not in body
+    assert body["tool_choice"] == {"type": "tool", "name": tool["name"]}
+    # the wrap-up, asked once and not cached, keeps structured output (a tool would add its system prompt for nothing)
+    last = fake_api.requests[-1]
+    assert last["output_config"]["format"]["type"] == "json_schema" and "tools" not in last
     assert fake_api.headers[0]["authorization"] == "Bearer sk-ant-test-key"
 
 
@@ -118,7 +124,18 @@ def test_an_invalid_reply_is_repaired(page, site, tmp_path, fake_api, claude):
     assert [call.purpose for call in result.steps[0].calls] == ["decide", "repair"]
     repair = fake_api.requests[1]["messages"]
     assert [m["role"] for m in repair] == ["user", "assistant", "user"]
-    assert "could not be used" in repair[2]["content"]
+    (called,), (result,) = repair[1]["content"], repair[2]["content"]
+    assert called["type"] == "tool_use" and result["tool_use_id"] == called["id"] and result["is_error"] is True
+    assert "could not be used" in result["content"]
+
+
+def test_a_field_over_its_limit_is_repaired(page, site, tmp_path, fake_api, claude):
+    wordy = decision("done", evidence="Welcome to Corner Shop", observation="I see " + "a lovely page " * 30)
+    fake_api.push(wordy, decision("done", evidence="Welcome to Corner Shop"), wrap_up())
+    result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
+    assert result.goal_achieved and [call.purpose for call in result.steps[0].calls] == ["decide", "repair"]
+    (told,) = fake_api.requests[1]["messages"][2]["content"]
+    assert told["is_error"] is True and f"at most {LIMITS['observation']}" in told["content"]
 
 
 def test_a_reply_cut_at_max_tokens_is_repaired(page, site, tmp_path, fake_api, claude):
@@ -129,7 +146,9 @@ def test_a_reply_cut_at_max_tokens_is_repaired(page, site, tmp_path, fake_api, c
     )
     result = make_agent(page, claude, tmp_path).run("Find pricing", url=f"{site}/index.html")
     assert result.goal_achieved
-    assert "max_tokens" in fake_api.requests[1]["messages"][2]["content"]
+    # an incomplete tool call never goes back: the question is asked again, the cut said after it
+    (again,) = fake_api.requests[1]["messages"]
+    assert "Goal: Find pricing" in again["content"][-2]["text"] and "max_tokens" in again["content"][-1]["text"]
 
 
 def test_a_reply_that_never_validates_is_a_failed_step(page, site, tmp_path, fake_api, claude):
@@ -183,9 +202,9 @@ def test_a_reply_slower_than_the_client_timeout_ends_the_session(page, site, tmp
 
 def test_the_budget_stops_a_session_before_it_overspends(page, site, tmp_path, fake_api, claude):
     fake_api.push(click("Pricing"), wrap_up())
-    result = make_agent(page, claude, tmp_path, budget=0.061).run("Wander", url=f"{site}/index.html")
+    result = make_agent(page, claude, tmp_path, budget=0.0625).run("Wander", url=f"{site}/index.html")
     assert result.outcome == "budget_exhausted" and "budget" in (result.error or "")
-    assert len(result.steps) == 2 and result.cost_usd <= 0.061
+    assert len(result.steps) == 2 and result.cost_usd <= 0.0625
     # step 2's answer did not validate and its repair could overspend: the step keeps the call it paid for
     assert "budget is left" in result.steps[1].outcome.message and len(result.steps[1].calls) == 1
     assert sum(call.usage.output_tokens for step in result.steps for call in step.calls) == sum(

@@ -1,0 +1,57 @@
+"""A step's decision is held to the field limits the system prompt states."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pytest_useragent import Persona
+from pytest_useragent.llm.limits import LIMITS, overlong
+from pytest_useragent.llm.prompts import render
+from pytest_useragent.llm.schema import parse
+from pytest_useragent.records import Decision, IssueDraft
+from pytest_useragent.testing import decision, wrap_up
+
+ISSUE = IssueDraft(severity="minor", heuristic="Nielsen #1", title="t", evidence="e", quote="q")
+
+
+def test_a_field_over_its_limit_is_named_and_the_reply_refused():
+    long = decision("click", "e3", observation="x" * (LIMITS["observation"] + 1), issues=[ISSUE])
+    long.issues.append(ISSUE.model_copy(update={"quote": "q" * 200}))
+    problem = overlong(long)
+    assert problem == (
+        f"observation: {LIMITS['observation'] + 1} characters, at most {LIMITS['observation']}; "
+        f"issues.quote: 200 characters, at most {LIMITS['issues.quote']}"
+    )
+    value, why = parse(Decision, long.model_dump_json())
+    assert value is None and why == problem
+
+
+def test_a_reply_at_every_limit_passes_and_typed_or_quoted_text_is_free():
+    at_limit = decision(
+        "done",
+        observation="o" * LIMITS["observation"],
+        summary="s" * LIMITS["summary"],
+        expectation="x" * LIMITS["expectation"],
+        reason="r" * LIMITS["action.reason"],
+        evidence="e" * 1000,
+    )
+    assert overlong(at_limit) is None
+    assert overlong(decision("write", file="a.md", text="t" * 10_000)) is None
+    assert overlong(wrap_up(issues=[ISSUE.model_copy(update={"quote": "q" * 500})])) is None  # not a step's decision
+
+
+def test_the_prompt_states_every_limit_and_its_examples_keep_them():
+    told = render("system.j2", persona=Persona(name="Jana"), depth=1)
+    for field, most in LIMITS.items():
+        name = field.rpartition(".")[2]
+        assert re.search(rf"\b{name}\b.{{0,200}}?at most\s+{most}\b", told, re.S), field
+    examples = [json.loads(line.removeprefix("- ")) for line in _examples(told)]
+    assert examples and all(overlong(decision("back", issues=[IssueDraft(**ex)])) is None for ex in examples)
+
+
+def _examples(told: str) -> list[str]:
+    """The guide's well-formed issues, each a JSON object over one or two lines."""
+    part = told.partition("Examples of well-formed issues:\n")[2]
+    joined = re.sub(r"\n  ", " ", part)
+    return [line for line in joined.splitlines() if line.startswith("- {")]
