@@ -1,20 +1,23 @@
-"""How long each field of a step's decision may be: told in the system prompt, enforced on every reply. Pure.
+"""How long each field of a step's decision may be: told in the system prompt, held on every reply. Pure.
 
 Output is the dear part of a step (five times the price of input), and "a sentence or two" is anything from 60 to 400
-characters. A limit in characters is one the prompt can state, validation can hold a reply to (a field over its
-limit makes the reply invalid: it goes back as a repair, as any invalid reply does), and the benchmark can write up
-to, so that its cost per step is a true upper bound rather than a guess. The limits are not in the schema: the API
-does not take maxLength (the SDK's `transform_schema` moves it into a description), so the check is ours. What the
-persona quotes from the page (a done's evidence) or types and writes (an action's text) is never limited.
+characters. A limit in characters is one the prompt can state and the benchmark can write up to, so that its cost per
+step is the cost of a persona that does as it is told. The limits are not in the schema: the API does not take
+maxLength (the SDK's `transform_schema` moves it into a description), so holding them is ours. A field over its limit
+is cut at a word boundary, never sent back for a repair: every step is a fresh request, so a model that overshoots
+once overshoots every step, and a repair would pay each step twice for a few words. What the persona quotes from the
+page (a done's evidence) or types and writes (an action's text) is never limited.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from pytest_useragent.records import Decision
+
+M = TypeVar("M", bound=BaseModel)
 
 LIMITS: dict[str, int] = {
     "observation": 100,
@@ -30,25 +33,34 @@ LIMITS: dict[str, int] = {
 """Field (a dotted path; a list's items share their field's limit) -> the most characters it may take."""
 
 
-def overlong(reply: BaseModel) -> str | None:
-    """What in `reply`, a step's decision, is over its limit, in one line for the repair request; None when nothing
-    is, or when `reply` is another answer (a wrap-up, a survey: asked once, they are not held to step limits)."""
+def trimmed(reply: M) -> M:
+    """`reply` with every field of a step's decision cut to its limit (at a word boundary, marked with an ellipsis);
+    any other answer (a wrap-up, a survey: asked once, they are not held to step limits) as it is."""
     if not isinstance(reply, Decision):
-        return None
-    problems = [
-        f"{path}: {len(text)} characters, at most {most}"
-        for path, most in LIMITS.items()
-        for text in _values(reply.model_dump(), path.split("."))
-        if isinstance(text, str) and len(text) > most
-    ]
-    return "; ".join(problems[:3]) or None
+        return reply
+    data = reply.model_dump()
+    cut = False
+    for path, most in LIMITS.items():
+        for holder, key in _holders(data, path.split(".")):
+            text = holder.get(key)
+            if isinstance(text, str) and len(text) > most:
+                holder[key], cut = shortened(text, most), True
+    return type(reply).model_validate(data) if cut else reply
 
 
-def _values(node: Any, path: list[str]) -> list[Any]:
+def shortened(text: str, most: int) -> str:
+    """`text` in at most `most` characters: cut at the last space that leaves room for the ellipsis."""
+    head = text[: most - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > most // 2 else head).rstrip(" ,;:.") + "…"
+
+
+def _holders(node: Any, path: list[str]) -> list[tuple[dict[str, Any], str]]:
+    """The dicts that hold the field at `path`, with its key (a list's items each)."""
     if isinstance(node, list):
-        return [value for item in node for value in _values(item, path)]
-    if not path:
-        return [node]
-    if not isinstance(node, dict):
+        return [found for item in node for found in _holders(item, path)]
+    if not isinstance(node, dict) or not path:
         return []
-    return _values(node.get(path[0]), path[1:])
+    if len(path) == 1:
+        return [(node, path[0])]
+    return _holders(node.get(path[0]), path[1:])

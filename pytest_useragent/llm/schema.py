@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import anthropic
 from pydantic import BaseModel, ValidationError
 
-from pytest_useragent.llm.limits import overlong
+from pytest_useragent.llm.limits import trimmed
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -61,14 +61,13 @@ def _strict(node: Any) -> Any:
 
 
 def parse(schema: type[M], data: str | dict[str, Any] | None) -> tuple[M | None, str]:
-    """A reply (JSON text, or a tool's input) as `schema` and held to the field limits (`limits.py`), or None and
+    """A reply (JSON text, or a tool's input) as `schema`, its fields cut to their limits (`limits.py`), or None and
     what was wrong with it, in one line for the repair request."""
     try:
         value = schema.model_validate_json(data) if isinstance(data, str) else schema.model_validate(data)
     except ValidationError as error:
         return None, explain(error)
-    problem = overlong(value)
-    return (None, problem) if problem else (value, "")
+    return trimmed(value), ""
 
 
 def explain(error: ValidationError) -> str:

@@ -1,4 +1,4 @@
-"""A step's decision is held to the field limits the system prompt states."""
+"""A step's decision is held to the field limits the system prompt states: cut, never repaired."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import re
 
 from pytest_useragent import Persona
-from pytest_useragent.llm.limits import LIMITS, overlong
+from pytest_useragent.llm.limits import LIMITS, trimmed
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import parse
 from pytest_useragent.records import Decision, IssueDraft
@@ -15,19 +15,19 @@ from pytest_useragent.testing import decision, wrap_up
 ISSUE = IssueDraft(severity="minor", heuristic="Nielsen #1", title="t", evidence="e", quote="q")
 
 
-def test_a_field_over_its_limit_is_named_and_the_reply_refused():
-    long = decision("click", "e3", observation="x" * (LIMITS["observation"] + 1), issues=[ISSUE])
+def test_a_field_over_its_limit_is_cut_at_a_word_boundary_and_the_reply_kept():
+    long = decision("click", "e3", observation="I see " + "a lovely page " * 20, issues=[ISSUE])
     long.issues.append(ISSUE.model_copy(update={"quote": "q" * 200}))
-    problem = overlong(long)
-    assert problem == (
-        f"observation: {LIMITS['observation'] + 1} characters, at most {LIMITS['observation']}; "
-        f"issues.quote: 200 characters, at most {LIMITS['issues.quote']}"
-    )
     value, why = parse(Decision, long.model_dump_json())
-    assert value is None and why == problem
+    assert value is not None and why == ""
+    kept = value.observation.removesuffix("…")
+    assert len(value.observation) <= LIMITS["observation"] and kept != value.observation
+    assert long.observation.startswith(kept + " ")  # cut where a word ends
+    assert value.issues[1].quote == "q" * (LIMITS["issues.quote"] - 1) + "…"  # no space to cut at: cut mid-word
+    assert value.issues[0] == ISSUE and value.action == long.action
 
 
-def test_a_reply_at_every_limit_passes_and_typed_or_quoted_text_is_free():
+def test_a_reply_at_every_limit_passes_as_it_is_and_typed_or_quoted_text_is_free():
     at_limit = decision(
         "done",
         observation="o" * LIMITS["observation"],
@@ -36,9 +36,11 @@ def test_a_reply_at_every_limit_passes_and_typed_or_quoted_text_is_free():
         reason="r" * LIMITS["action.reason"],
         evidence="e" * 1000,
     )
-    assert overlong(at_limit) is None
-    assert overlong(decision("write", file="a.md", text="t" * 10_000)) is None
-    assert overlong(wrap_up(issues=[ISSUE.model_copy(update={"quote": "q" * 500})])) is None  # not a step's decision
+    assert trimmed(at_limit) is at_limit
+    free = decision("write", file="a.md", text="t" * 10_000)
+    assert trimmed(free) is free
+    long_wrap_up = wrap_up(issues=[ISSUE.model_copy(update={"quote": "q" * 500})])
+    assert trimmed(long_wrap_up) is long_wrap_up  # not a step's decision
 
 
 def test_the_prompt_states_every_limit_and_its_examples_keep_them():
@@ -47,7 +49,8 @@ def test_the_prompt_states_every_limit_and_its_examples_keep_them():
         name = field.rpartition(".")[2]
         assert re.search(rf"\b{name}\b.{{0,200}}?at most\s+{most}\b", told, re.S), field
     examples = [json.loads(line.removeprefix("- ")) for line in _examples(told)]
-    assert examples and all(overlong(decision("back", issues=[IssueDraft(**ex)])) is None for ex in examples)
+    assert examples and all(len(IssueDraft(**ex).title) <= LIMITS["issues.title"] for ex in examples)
+    assert all((d := decision("back", issues=[IssueDraft(**ex)])) is trimmed(d) for ex in examples)
 
 
 def _examples(told: str) -> list[str]:
