@@ -31,6 +31,13 @@ SUFFIX = ".useragent.yaml"
 _FORBIDDEN = re.compile(r"[<>?%*:|\"'/\\]")
 
 
+def without_refs(decision: Decision) -> Decision:
+    """The decision as a cassette keeps it: no refs, neither its action's nor its issues' (a ref holds for one look;
+    replay finds the acted element anew by role, name and place)."""
+    issues = [issue.model_copy(update={"ref": None}) for issue in decision.issues]
+    return decision.model_copy(update={"action": decision.action.model_copy(update={"ref": None}), "issues": issues})
+
+
 class PageFit(BaseModel):
     """What a page offered before a step: what replay compares the page with."""
 

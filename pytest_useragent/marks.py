@@ -1,11 +1,12 @@
-"""Where a step's screenshot shows the element the persona acted on and the elements its check issues name: boxes
+"""Where a step's screenshot shows the element the persona acted on and the elements its issues name: boxes
 read from the ai snapshot (`boxes=True`) of the same look that took the screenshot, so no call on the page is needed.
 Pure.
 
 Bounded: at most `MAX_MARKS` a step, only boxes within the viewport. Nothing of the page's text is kept (a mark is a
 box and a number or an action's kind), so a mark cannot carry a secret the masked screenshot hides. An issue's
-element is found when its locator names it by role and name (the axe selectors and layout targets that name it by
-CSS are not in the snapshot, and are not marked).
+element is found by the ref the persona gave it (of this same look), or when a check's locator names it by role and
+name. The axe selectors and layout targets that name it by CSS are not in the snapshot, and are not marked: axe
+judges a copy of the page in another tab (`browser/audit.py`), whose layout is not the screenshot's.
 """
 
 from __future__ import annotations
@@ -35,10 +36,13 @@ def marks_of(snapshot: str, step: Step, viewport: ViewportSize | None) -> Marks 
             found.append(Mark(kind="acted", box=box, label=step.action.kind))
     for number, issue in enumerate(step.issues, 1):
         named = _role_and_name(issue.locator)
-        if named is None:
+        if issue.ref:  # the persona's finding, about an element of this look
+            box = _box(next((line for line in lines if line.ref == issue.ref), None))
+        elif named is not None:
+            role, name = named
+            box = _box(next((line for line in lines if line.role == role and text_of(line.name or "") == name), None))
+        else:
             continue
-        role, name = named
-        box = _box(next((line for line in lines if line.role == role and text_of(line.name or "") == name), None))
         if box is not None:
             found.append(Mark(kind="issue", box=box, label=str(number)))
     shown = [mark for mark in found if _visible(mark.box, width, height)][:MAX_MARKS]

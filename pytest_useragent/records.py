@@ -113,6 +113,8 @@ class IssueDraft(BaseModel):
     title: str
     evidence: str = Field(description="what on the page shows it")
     quote: str = Field(description='"As a user I expected ..."')
+    ref: str | None = Field(None, description="the element it is about, by its ref in this step's snapshot, if one")
+    """Where the step's screenshot marks it (`marks.py`); a ref holds for one look only, so cassettes drop it."""
 
 
 class Decision(BaseModel):

@@ -34,6 +34,7 @@ from pytest_useragent.cassette import (
     load,
     origin_of,
     path_of,
+    without_refs,
     write,
 )
 from pytest_useragent.config import RecordMode, UserAgentConfig
@@ -214,9 +215,7 @@ class Replay:
             if seen.recorded is not None:
                 steps.append(seen.recorded.model_copy(update={"outcome": step.outcome, "replayed": True}))
                 continue
-            decision = seen.decision
-            if decision is not None and decision.action.ref:
-                decision = decision.model_copy(update={"action": decision.action.model_copy(update={"ref": None})})
+            decision = seen.decision and without_refs(seen.decision)
             usage = sum((call.usage for call in step.calls), Usage())
             steps.append(
                 CassetteStep(

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from pytest_useragent.browser.snapshot import fingerprint, refs_of, target_of
-from pytest_useragent.cassette import cassette_path, load, numbered, origin_of, path_of
+from pytest_useragent.cassette import cassette_path, load, numbered, origin_of, path_of, without_refs
 from pytest_useragent.errors import UserError
+from pytest_useragent.records import IssueDraft
+from pytest_useragent.testing import decision
 
 PAGE = """- navigation [ref=e1]:
   - link "Pricing" [ref=e2] [cursor=pointer]:
@@ -72,3 +74,10 @@ def test_a_file_that_is_not_a_cassette_is_one_line(tmp_path: Path, text: str):
         load(path)
     assert "\n" not in str(raised.value) and "not a useragent cassette" in str(raised.value)
     assert load(tmp_path / "missing.useragent.yaml") is None
+
+
+def test_a_cassette_keeps_no_ref_of_the_action_or_of_an_issue():
+    issue = IssueDraft(severity="minor", heuristic="h", title="t", evidence="e", quote="q", ref="e4")
+    kept = without_refs(decision("click", "e3", issues=[issue]))
+    assert kept.action.ref is None and [i.ref for i in kept.issues] == [None]
+    assert kept.issues[0].title == "t" and kept.action.kind == "click"

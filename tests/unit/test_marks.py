@@ -59,3 +59,14 @@ def test_nothing_outside_the_viewport_nothing_unnamed_and_no_more_than_the_bound
     many = [check('get_by_role("button", name="Add to cart")')] * 20
     assert len(marks_of(SNAPSHOT, step(issues=many), {"width": 1280, "height": 720}).marks) == MAX_MARKS  # type: ignore[union-attr]
     assert marks_of(SNAPSHOT, step(), None) is None
+
+
+def test_a_persona_finding_is_marked_at_the_ref_it_names_in_the_same_look():
+    finding = Issue(severity="major", heuristic="Nielsen #1", title="No price", evidence="", quote="", ref="e4")
+    unplaced = Issue(severity="minor", heuristic="Nielsen #8", title="Cluttered", evidence="", quote="")
+    marks = marks_of(SNAPSHOT, step(issues=[unplaced, finding]), {"width": 1280, "height": 720})
+    assert marks is not None
+    assert [(m.kind, m.label, m.box.x, m.box.y) for m in marks.marks] == [
+        ("acted", "click", 8, 8),
+        ("issue", "2", 100, 200),
+    ]
