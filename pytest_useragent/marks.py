@@ -36,7 +36,9 @@ def marks_of(snapshot: str, step: Step, viewport: ViewportSize | None) -> Marks 
             found.append(Mark(kind="acted", box=box, label=step.action.kind))
     for number, issue in enumerate(step.issues, 1):
         named = _role_and_name(issue.locator)
-        if issue.ref:  # the persona's finding, about an element of this look
+        if issue.box is not None:  # an axe finding, measured when its page state was copied
+            box = issue.box
+        elif issue.ref:  # the persona's finding, about an element of this look
             box = _box(next((line for line in lines if line.ref == issue.ref), None))
         elif named is not None:
             role, name = named
@@ -58,12 +60,7 @@ def _role_and_name(locator: str | None) -> tuple[str, str] | None:
 
 
 def _box(line: SnapshotLine | None) -> Box | None:
-    value = line.attributes.get("box") if line is not None else None
-    try:
-        x, y, width, height = (float(part) for part in (value or "").split(","))
-    except ValueError:
-        return None
-    return Box(x=x, y=y, width=width, height=height)
+    return Box.parse(line.attributes.get("box")) if line is not None else None
 
 
 def _visible(box: Box, width: int, height: int) -> bool:

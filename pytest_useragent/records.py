@@ -257,6 +257,24 @@ class ActionOutcome(BaseModel):
     """A click that showed no effect on the page (the message says so too, for the model and the report)."""
 
 
+class Box(BaseModel):
+    """An element's box in CSS pixels of the viewport, as the look that took the step's screenshot saw it."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @classmethod
+    def parse(cls, value: object) -> Box | None:
+        """`x,y,width,height`, as the ai snapshot's `box=` and our page scripts write a box; None for anything else."""
+        try:
+            x, y, width, height = (float(part) for part in str(value).split(","))
+        except ValueError:
+            return None
+        return cls(x=x, y=y, width=width, height=height)
+
+
 class Issue(IssueDraft):
     """A UX issue with its evidence: reported by the persona, or found by an objective check."""
 
@@ -267,6 +285,9 @@ class Issue(IssueDraft):
     element: str | None = None
     """The element concerned, as HTML or a description."""
     locator: str | None = None
+    box: Box | None = None
+    """For an axe finding: where the step's screenshot shows its element (measured when the page state was copied
+    for the audit, the same state the screenshot shows); the report marks it there (`marks.py`)."""
     screenshot: str | None = None
     count: int = 1
     """For checks: how many elements (or requests, messages) of one page state this issue stands for."""
@@ -608,15 +629,6 @@ class Interview(BaseModel):
     problem: str | None = None
     """Why there is no answer: an invalid reply, a refusal."""
     cost_usd: float = 0.0
-
-
-class Box(BaseModel):
-    """An element's box in CSS pixels of the viewport, as the look that took the step's screenshot saw it."""
-
-    x: float
-    y: float
-    width: float
-    height: float
 
 
 class Mark(BaseModel):

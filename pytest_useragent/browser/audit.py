@@ -30,7 +30,7 @@ from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.issues import MAX_EXAMPLES, grouped
-from pytest_useragent.records import Issue, Severity
+from pytest_useragent.records import Box, Issue, Severity
 
 AXE_OPTIONS = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
@@ -46,7 +46,14 @@ COPY = script("copy.js")
 _AUDIT = script("audit.js")
 _COLLECT = "id => window.__useragentAudits.get(id) ?? null"
 _IN_PLACE = """([options, keep]) => axe.run(document, options).then(results => results.violations.map(
-  violation => ({...violation, count: violation.nodes.length, nodes: violation.nodes.slice(0, keep)})))"""
+  violation => ({...violation, count: violation.nodes.length, nodes: violation.nodes.slice(0, keep).map(node => {
+    let box = null;
+    try {
+      const r = node.target.length === 1 ? document.querySelector(node.target[0]).getBoundingClientRect() : null;
+      if (r && r.width > 0 && r.height > 0) box = [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+    } catch {}
+    return {html: node.html, target: node.target, failureSummary: node.failureSummary, box};
+  })})))"""
 
 PageState = tuple[str, str]
 """What the page-state checks depend on: the URL and the look's fingerprint (viewport, document length and hash)."""
@@ -211,4 +218,5 @@ def _node(violation: dict[str, Any], node: dict[str, Any]) -> Issue:
         quote=violation["description"],
         element=node["html"][:200],
         locator=css_locator(node["target"]),
+        box=Box.parse(node.get("box")),
     )

@@ -56,7 +56,8 @@ class PageChecks:
         known = self._audits.get(state)
         if known is not None:
             self._seen.add(state)
-            return issues_from_signals(signals) + known
+            # where an earlier session's screenshot showed the elements: this one may be scrolled elsewhere
+            return issues_from_signals(signals) + [issue.model_copy(update={"box": None}) for issue in known]
         try:
             if self._auditor is None:
                 found: dict[str, Any] = {

@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from pytest_useragent import Agent, Persona
 from pytest_useragent.browser import checks as checks_module
 from pytest_useragent.browser.audit import COPY, Audits, audit_in_place, auditor_for
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.scripts import script
-from pytest_useragent.records import Signals
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.records import IssueDraft, Signals
+from pytest_useragent.testing import ScriptedProvider, decision, ref_of
 
 UNNAMED_BUTTON = "<main><h1>Shop</h1><button><svg width=20 height=20></svg></button></main>"
 
@@ -113,10 +116,12 @@ def test_a_page_state_seen_in_an_earlier_session_is_not_audited_again(page):
     first = PageChecks(page, audits)
     started = [issue.rule for issue in first.inspect(Signals(), fingerprint)]
     assert "button-name" not in started  # still running elsewhere
-    assert "button-name" in [issue.rule for issue in first.audited()]
+    audited = {issue.rule: issue for issue in first.audited()}
+    assert audited["button-name"].box is not None  # where this look's screenshot shows it
     second = PageChecks(page, audits)
     known = second.inspect(Signals(), fingerprint)
     assert "button-name" in [issue.rule for issue in known] and second.audited() == []  # known at once, no audit
+    assert all(issue.box is None for issue in known)  # another look, maybe scrolled elsewhere: not marked from the old
     known[0].step = 7
     assert PageChecks(page, audits).inspect(Signals(), fingerprint)[0].step is None  # each session gets copies
     assert PageChecks(page, audits).inspect(Signals(), fingerprint + " another") == []  # another state: audited
@@ -136,3 +141,63 @@ def test_a_document_going_away_is_checked_at_its_next_look(page, monkeypatch):
         assert checks.audited() == []
     checks.inspect(Signals(), fingerprint)  # not taken as seen: checked now
     assert "button-name" in [issue.rule for issue in checks.audited()]
+
+
+@pytest.mark.parametrize("scrolled", [0, 1000])
+def test_an_axe_finding_carries_where_the_screenshot_shows_its_element(page, scrolled):
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.set_content(
+        '<main style="height:3000px"><h1>x</h1><img src="nowhere.png" style="position:absolute;left:300px;top:1100px;'
+        'width:50px;height:40px"><button style="position:absolute;left:20px;top:1300px;width:30px;height:30px">'
+        "</button></main>"
+    )
+    page.evaluate(f"scrollTo(0, {scrolled})")
+    found = {issue.rule: issue for issue in copy_audited(page)}
+    if scrolled:  # in the viewport: measured as the page lays it out now
+        assert found["image-alt"].box is not None
+        assert (found["image-alt"].box.x, found["image-alt"].box.y) == (300, 100)
+        assert (found["image-alt"].box.width, found["image-alt"].box.height) == (50, 40)
+        assert (found["button-name"].box.x, found["button-name"].box.y) == (20, 300)
+    else:  # below the fold: nothing the screenshot shows
+        assert found["image-alt"].box is None and found["button-name"].box is None
+    assert all("data-useragent" not in (issue.element or "") for issue in found.values())
+    in_place = {issue.rule: issue.box for issue in audit_in_place(page) or []}
+    if scrolled:
+        assert in_place["image-alt"] == found["image-alt"].box
+
+
+def test_a_steps_screenshot_marks_the_acted_element_an_axe_finding_and_a_persona_finding(page, site, tmp_path):
+    marked = f"{site}/marked.html"
+    page.route(
+        marked,
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body='<html lang="en"><title>Shop</title><main><h1>Shop</h1><a href="/pricing.html">Pricing</a>'
+            '<button style="position:absolute;left:200px;top:300px;width:40px;height:30px"></button></main></html>',
+        ),
+    )
+
+    def decide(request):
+        finding = IssueDraft(
+            severity="minor",
+            heuristic="Nielsen #4",
+            title="Odd link",
+            evidence="-",
+            quote="-",
+            ref=ref_of(request, "Pricing"),
+        )
+        return decision("click", ref_of(request, "Pricing"), issues=[finding])
+
+    provider = ScriptedProvider(decide)
+    result = Agent(page, Persona(name="Jana"), provider, UserAgentConfig(max_steps=1, settle_timeout=2), tmp_path).run(
+        "Find the pricing", url=marked
+    )
+    step = result.steps[0]
+    assert step.marks is not None
+    kinds = {
+        (mark.kind, step.issues[int(mark.label) - 1].rule if mark.kind == "issue" else mark.label)
+        for mark in step.marks.marks
+    }
+    assert kinds == {("acted", "click"), ("issue", None), ("issue", "button-name")}
+    axe = next(mark for mark in step.marks.marks if mark.kind == "issue" and step.issues[int(mark.label) - 1].rule)
+    assert (axe.box.x, axe.box.y, axe.box.width, axe.box.height) == (200, 300, 40, 30)

@@ -24,12 +24,22 @@
       popover.removeAttribute('data-useragent-popover');
       popover.showPopover();
     }
+    const boxes = new Map();  // taken off before axe runs: its evidence (node.html) is the page's own markup
+    for (const element of document.querySelectorAll('[data-useragent-box]')) {
+      boxes.set(element, element.dataset.useragentBox);
+      element.removeAttribute('data-useragent-box');
+    }
+    const boxOf = target => {
+      try { return target.length === 1 ? boxes.get(document.querySelector(target[0])) ?? null : null; }
+      catch { return null; }
+    };
     const results = await axe.run(document, options);
     return results.violations.map(v => ({
       id: v.id, impact: v.impact, tags: v.tags, help: v.help, description: v.description,
       // the first `keep` elements, and how many: a page of 10,000 elements must not send 10,000 nodes
       count: v.nodes.length,
-      nodes: v.nodes.slice(0, keep).map(node => ({html: node.html, target: node.target, failureSummary: node.failureSummary})),
+      nodes: v.nodes.slice(0, keep).map(node => ({
+        html: node.html, target: node.target, failureSummary: node.failureSummary, box: boxOf(node.target)})),
     }));
   };
   const previous = window.__useragentLast || Promise.resolve();

@@ -2,7 +2,9 @@
   // a copy of the document as it stands, to audit in another page: scripts left out (the audit page runs none),
   // every readable style sheet inlined where it was (CSSOM edits, imports and adopted sheets included; the URLs of
   // the others listed, their links marked, for the sheets to be fetched and put in their place), open shadow roots as
-  // declarative shadow DOM, open modal dialogs and popovers marked to be opened again; and how the page is seen
+  // declarative shadow DOM, open modal dialogs and popovers marked to be opened again; each element the viewport
+  // shows marked with its box as the page lays it out now (the audit page's layout may differ: images there do not
+  // load), so an issue axe finds there is marked where the step's screenshot shows it; and how the page is seen
   const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source',
                         'track', 'wbr']);
   const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -36,6 +38,9 @@
       out += ` data-useragent-sheet="${unread.push(node.href) - 1}"`;
     }
     for (const attribute of node.attributes) out += ` ${attribute.name}="${quote(attribute.value)}"`;
+    const box = node.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.right > 0 && box.bottom > 0 && box.left < innerWidth && box.top < innerHeight)
+      out += ` data-useragent-box="${[box.x, box.y, box.width, box.height].map(Math.round).join(',')}"`;
     if (tag === 'dialog' && is(node, ':modal')) out += ' data-useragent-modal';
     if (node.popover && is(node, ':popover-open')) out += ' data-useragent-popover';
     out += '>';
