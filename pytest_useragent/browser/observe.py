@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import time
 from typing import Any
+from urllib.parse import urldefrag
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame, Locator, Page
@@ -43,7 +44,7 @@ def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: floa
     Every call is bounded by `timeout`: a page that never stands still for a look (a reload loop) raises
     Playwright's TimeoutError, one whose script never returns PageUnresponsive."""
     seconds = bounded.bound(timeout)
-    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=_must_mask(page, secrets))
+    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=_must_mask(page, watcher, secrets))
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
         observation, _, exposed = _look(page, watcher, secrets, seconds, masked=True)
@@ -80,6 +81,8 @@ def _look(
     still = unmoved and not watcher.in_flight
     # the DOM as the look found it is the DOM the shot saw: no password field then means none in the image
     exposed = not masked and (look["fields"] > 0 or not unmoved or len(page.frames) > 1)
+    if look["fields"]:
+        watcher.password_pages.add(urldefrag(page.url).url)
     # password values are learned before anything is kept, so they never appear in what is returned
     for value in look["passwords"]:
         secrets.add(value)
@@ -104,15 +107,17 @@ def _look(
     return observation, still, exposed
 
 
-def _must_mask(page: Page, secrets: Secrets) -> bool:
-    """Whether the first shot of a look needs masks before it is taken: a secret is known, or the page has frames.
-    Otherwise it is taken bare, which spares the step the masks' cost (Playwright lays a pane over the page and
-    lays the page out again: ~50 ms right after a navigation), and the look that follows says whether the page holds
-    a password field (in its open shadow roots too, as the masks' locator finds them) or moved since the shot; then
-    the shot is taken again, masked, before anything is kept. Not covered: a field in a closed shadow root, as the
-    masks' locator cannot find one either, and a field that came and went within one look inside a shadow root,
-    whose changes the page script does not see."""
-    return any(len(value) >= MIN_LENGTH for value in secrets.values) or len(page.frames) > 1
+def _must_mask(page: Page, watcher: PageWatcher, secrets: Secrets) -> bool:
+    """Whether the first shot of a look needs masks before it is taken: a secret is known, the page has frames, or
+    an earlier look found a password field at this address. Otherwise it is taken bare, which spares the step the
+    masks' cost (Playwright lays a pane over the page and lays the page out again: ~50 ms right after a
+    navigation), and the look that follows says whether the page holds a password field (in its open shadow roots
+    too, as the masks' locator finds them) or moved since the shot; then the shot is taken again, masked, before
+    anything is kept. Not covered: a field in a closed shadow root, which the masks' locator cannot find either,
+    and a field that came and went within one look inside a shadow root, whose changes the page script does not
+    see."""
+    known = any(len(value) >= MIN_LENGTH for value in secrets.values)
+    return known or len(page.frames) > 1 or urldefrag(page.url).url in watcher.password_pages
 
 
 def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool) -> bytes:
