@@ -7,7 +7,9 @@
 - A top-level navigation to a host that is not allowed (`hosts.py`) is refused at the browser, by a route on the
   context, which sees popups from their first request; the refused page never loads, so nothing of it reaches a
   prompt. Aborted as `aborted`, the navigation leaves the page where it was, without an error page. A popup's first
-  request comes before its page exists (no frame yet): it is a new page's navigation, so it is judged too.
+  request comes before its page exists (no frame yet): it is a new page's navigation, so it is judged too. The route
+  sees only the requests that might be refused (`AllowedHosts.unsure`): Playwright's driver lets those to the
+  allowed hosts through itself, so a step's navigation does not wait for a round trip to Python.
 - The hops of a server redirect never reach a route (Playwright fulfils them inside the browser, and a response
   fulfilled as a 3xx is followed unseen as well), so the browser does request a page another host redirected to;
   `settle` takes the page back before anyone looks at it. Fetching every navigation ourselves to see its hops would
@@ -34,7 +36,6 @@ from pytest_useragent.records import Action, PageEvent
 MESSAGE_CHARS = 300
 """The most of a dialog's text that is kept: it goes into the next prompt."""
 
-ROUTE = "**/*"
 POLL_MS = 20
 
 
@@ -46,6 +47,8 @@ class PageEvents:
         """The session's page: the start page, or the last new tab or popup it opened."""
         self._context = page.context
         self._hosts = hosts
+        self._routed = hosts.unsure()
+        """What the route sees: fixed at start, so `close` removes that very route (a host added later is judged)."""
         self._seconds = seconds
         self._events: list[PageEvent] = []
         self._opened: list[Page] = []
@@ -63,7 +66,7 @@ class PageEvents:
         """Route the context's navigations through the allowed hosts and listen; bounded like every call."""
         self._context.on("page", self._on_page)
         self._watch(self.page)
-        bounded.call(self._context, self._seconds, "route", ROUTE, self._route)
+        bounded.call(self._context, self._seconds, "route", self._routed, self._route)
         return self
 
     def opened(self) -> None:
@@ -152,7 +155,7 @@ class PageEvents:
             page.remove_listener("dialog", self._on_dialog)
             page.remove_listener("download", self._on_download)
         with bounded.quietly():  # a page that stopped answering, or a context already closed
-            bounded.call(self._context, self._seconds, "unroute", ROUTE, self._route)
+            bounded.call(self._context, self._seconds, "unroute", self._routed, self._route)
 
     def _watch(self, page: Page) -> None:
         page.on("dialog", self._on_dialog)

@@ -8,6 +8,7 @@ would show it this machine; only a session that starts on a file: page (a site o
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -49,6 +50,20 @@ class AllowedHosts:
             return None
         allowed = ", ".join(self.hosts) or "none (no start URL)"
         return f"{host or url} is not an allowed host (allowed: {allowed}; see --useragent-allowed-hosts)"
+
+    def unsure(self) -> re.Pattern[str]:
+        """The URLs `refusal` must judge: all but an http(s) address whose host is plainly one of these (a port and a
+        path may follow), which surely is allowed. A route with this pattern is matched by Playwright's driver, so a
+        navigation within the site never waits for a round trip to Python. It errs only towards judging: an address
+        it cannot read plainly (userinfo, a trailing dot, an IPv6 host) is judged. Written for JavaScript's RegExp as
+        much as Python's."""
+        names = [
+            r"[^/?#@:\[\]\\]*" + re.escape(pattern[1:]) if pattern.startswith("*.") else re.escape(pattern)
+            for pattern in self.hosts
+        ]
+        if not names:
+            return re.compile(r"^")
+        return re.compile(rf"^(?!https?://(?:{'|'.join(names)})(?::\d+)?(?:[/?#]|$))")
 
     def allows(self, host: str) -> bool:
         host = host.lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import time
 from typing import Any
+from urllib.parse import urldefrag
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame, Locator, Page
@@ -26,7 +27,7 @@ SLOW_PAGE_FACTOR = 6
 MAX_TITLE_CHARS = 300
 MAX_URL_CHARS = 2_000
 """A page sets its title and its URL (state in the query or hash) to any length; each step records them."""
-_NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
+_NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "fields": 0, "title": ""}
 MAX_FRAMES = 20
 """The most iframes a look reads password values from and masks secrets in."""
 MASK_COLOR = "#FF00FF"
@@ -42,34 +43,46 @@ def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: floa
     times the DOM's changes. The screenshot is kept as taken; `screenshots.for_model` makes what is sent.
     Every call is bounded by `timeout`: a page that never stands still for a look (a reload loop) raises
     Playwright's TimeoutError, one whose script never returns PageUnresponsive."""
-    observation, still = _look(page, watcher, secrets, bounded.bound(timeout))
+    seconds = bounded.bound(timeout)
+    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=_must_mask(page, watcher, secrets))
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
-        observation, _ = _look(page, watcher, secrets, bounded.bound(timeout))
+        observation, _, exposed = _look(page, watcher, secrets, seconds, masked=True)
+    if exposed:  # the bare shot may have shown a password field: taken again, masked (as long as a big page's may)
+        image = _screenshot(page, secrets, seconds * SLOW_PAGE_FACTOR, masked=True)
+        observation = observation.model_copy(update={"image": image})
     signals = watcher.drain()
     return observation.model_copy(update={"signals": Signals.model_validate(secrets.redact_json(signals.model_dump()))})
 
 
-def _look(page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float) -> tuple[Observation, bool]:
-    """The observation, and whether nothing on the page moved (no DOM change, no request started) while it was
-    taken: the page's last DOM change is older than the look itself."""
+def _look(
+    page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float, *, masked: bool
+) -> tuple[Observation, bool, bool]:
+    """The observation; whether nothing on the page moved (no DOM change, no request started) while it was taken:
+    the page's last DOM change is older than the look itself; and whether its screenshot, taken without masks, may
+    have shown a password field (see `_must_mask`)."""
     started = time.monotonic()
     try:
-        image = _screenshot(page, secrets, seconds)
+        image = _screenshot(page, secrets, seconds, masked)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
     except PlaywrightTimeout:
         bounded.check_responsive(page, seconds)  # a frozen page says so
         # a live page that is only big (10,000 rows take Chromium seconds to snapshot) gets one longer look
         slow = seconds * SLOW_PAGE_FACTOR
-        image = _screenshot(page, secrets, slow)
+        image = _screenshot(page, secrets, slow, masked)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
     try:
-        look = bounded.evaluate(page, seconds, _LOOK)
+        look = bounded.evaluate(page, seconds, _LOOK, not masked)
     except PlaywrightError:  # the document is being replaced: look at what there is
         height = (page.viewport_size or {"height": 720})["height"]
         look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
     took_ms = (time.monotonic() - started) * 1000
-    still = look["sinceChange"] is not None and look["sinceChange"] > took_ms and not watcher.in_flight
+    unmoved = look["sinceChange"] is not None and look["sinceChange"] > took_ms
+    still = unmoved and not watcher.in_flight
+    # the DOM as the look found it is the DOM the shot saw: no password field then means none in the image
+    exposed = not masked and (look["fields"] > 0 or not unmoved or len(page.frames) > 1)
+    if look["fields"]:
+        watcher.password_pages.add(urldefrag(page.url).url)
     # password values are learned before anything is kept, so they never appear in what is returned
     for value in look["passwords"]:
         secrets.add(value)
@@ -91,12 +104,26 @@ def _look(page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float) ->
         image=image,
         fingerprint=look["fingerprint"],
     )
-    return observation, still
+    return observation, still, exposed
 
 
-def _screenshot(page: Page, secrets: Secrets, seconds: float) -> bytes:
-    """The screenshot with every secret masked. The masks are locators the page resolves, so a document replaced
-    meanwhile (a redirect by script) fails the shot: it is taken once more on the new document, never unmasked."""
+def _must_mask(page: Page, watcher: PageWatcher, secrets: Secrets) -> bool:
+    """Whether the first shot of a look needs masks before it is taken: a secret is known, the page has frames, or
+    an earlier look found a password field at this address. Otherwise it is taken bare, which spares the step the
+    masks' cost (Playwright lays a pane over the page and lays the page out again: ~50 ms right after a
+    navigation), and the look that follows says whether the page holds a password field (in its open shadow roots
+    too, as the masks' locator finds them) or moved since the shot; then the shot is taken again, masked, before
+    anything is kept. Not covered: a field in a closed shadow root, which the masks' locator cannot find either,
+    and a field that came and went within one look inside a shadow root, whose changes the page script does not
+    see."""
+    known = any(len(value) >= MIN_LENGTH for value in secrets.values)
+    return known or len(page.frames) > 1 or urldefrag(page.url).url in watcher.password_pages
+
+
+def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool) -> bytes:
+    """The screenshot, with every secret masked when `masked`. The masks are locators the page resolves, so a
+    document replaced meanwhile (a redirect by script) fails the shot: it is taken once more on the new document,
+    never unmasked."""
     for attempt in (1, 2):
         try:
             return page.screenshot(
@@ -104,7 +131,7 @@ def _screenshot(page: Page, secrets: Secrets, seconds: float) -> bytes:
                 quality=QUALITY,
                 scale="css",
                 animations="disabled",
-                mask=_masks(page, secrets, seconds),
+                mask=_masks(page, secrets, seconds) if masked else [],
                 mask_color=MASK_COLOR,
                 timeout=seconds * 1000,
             )

@@ -39,6 +39,9 @@ class PageWatcher:
         self.in_flight: set[Request] = set()
         self.failed_navigation: FailedRequest | None = None
         """See `take_failed_navigation`."""
+        self.password_pages: set[str] = set()
+        """The addresses (without fragment) where a look found a password field: `observe` masks their shots from the
+        start."""
 
     def start(self) -> PageWatcher:
         """Install the page script and the listeners; raises PageUnresponsive on a page that does not answer."""

@@ -176,3 +176,22 @@ def test_a_session_on_a_site_on_disk_may_follow_its_links(page, tmp_path, fake_a
 
     assert result.steps[0].events == [PageEvent(kind="popup", url=(pages / "about.html").as_uri())]
     assert result.steps[1].url == (pages / "about.html").as_uri()
+
+
+def test_the_routes_pattern_reads_the_same_in_the_driver(page):
+    """Playwright's driver matches the route's pattern as a JavaScript RegExp: it must agree with Python's."""
+    from pytest_useragent.browser.hosts import AllowedHosts
+
+    unsure = AllowedHosts.around("http://127.0.0.1:8000/", ("*.cdn.test",)).unsure()
+    urls = [
+        "http://127.0.0.1:8000/pricing",
+        "http://127.0.0.1/",
+        "https://a.cdn.test/x",
+        "http://localhost:8000/",
+        "http://127.0.0.1@evil.test/",
+        "http://127.0.0.10/",
+        "https://cdn.test/",
+        "file:///etc/passwd",
+    ]
+    in_js = page.evaluate("([source, urls]) => urls.map(url => new RegExp(source).test(url))", [unsure.pattern, urls])
+    assert in_js == [bool(unsure.search(url)) for url in urls] == [False, False, False, True, True, True, True, True]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 from secret_scan import mostly_magenta
 
@@ -119,3 +120,48 @@ def test_a_sign_in_form_in_an_iframe_is_masked_in_the_screenshot(page, site):
     for element in (frame.locator("input"), frame.get_by_text("Welcome back")):
         box = element.bounding_box()
         assert box is not None and mostly_magenta(image, (box["x"], box["y"], box["width"], box["height"]))
+
+
+def shots_of(page):
+    """The masks each screenshot of the page was taken with."""
+    masks: list[int] = []
+    original = page.screenshot
+    page.screenshot = lambda **options: masks.append(len(options["mask"])) or original(**options)  # type: ignore[method-assign]
+    return masks
+
+
+def test_a_still_page_with_no_password_field_and_no_secret_is_shot_once_bare(page, site):
+    """The masks cost a step ~50 ms after a navigation: spared where there is nothing to cover."""
+    page.goto(f"{site}/pricing.html")
+    masks = shots_of(page)
+    look(page)[1]()
+    assert masks == [0]
+
+
+@pytest.mark.parametrize("where", ["document", "shadow root"])
+def test_a_password_field_is_masked_though_no_secret_is_known_yet(page, site, where):
+    """The bare shot of a page with a password field, in the document or an open shadow root (where the masks'
+    locator finds it too), is taken again masked before anything keeps it."""
+    page.goto(f"{site}/pricing.html")
+    page.evaluate(
+        """shadow => { const host = document.createElement('div'); document.body.prepend(host);
+        (shadow ? host.attachShadow({mode: 'open'}) : host).innerHTML =
+            '<input type=password style=width:300px;height:60px>'; }""",
+        where == "shadow root",
+    )
+    masks = shots_of(page)
+    see = look(page)[1]
+    image = Image.open(io.BytesIO(see().image or b""))
+    see()
+    assert masks == [0, 1, 1]  # the next look at the same address masks from the start
+    box = page.locator("input[type=password]").bounding_box()
+    assert box is not None and mostly_magenta(image, (box["x"], box["y"], box["width"], box["height"]))
+
+
+def test_once_a_secret_is_known_the_first_shot_is_masked(page, site):
+    page.goto(f"{site}/pricing.html")
+    secrets = Secrets()
+    secrets.add("s3cr3t-value")
+    masks = shots_of(page)
+    look(page)[1](secrets)
+    assert len(masks) == 1 and masks[0] > 0

@@ -79,3 +79,38 @@ def test_a_scheme_relative_address_from_a_page_with_no_scheme_to_lend_is_said_pl
     # urljoin("chrome-error://chromewebdata/", "//host/x") leaves "//host/x": no scheme, and no garbled "this:"
     reason = AllowedHosts(("shop.test",)).refusal("//evil.test/x")
     assert reason == "//evil.test/x is not a whole address: give it with http:// or https://"
+
+
+JUDGED = [
+    "http://localhost/",
+    "http://shop.example.com.evil.test/",
+    "http://shop.example.com@evil.test/",
+    "http://shop.example.com:8443@evil.test/",
+    "http://shop.example.comx/",
+    "http://SHOP.example.com./",  # allowed, but not plainly: judged
+    "https://cdn.test/",
+    "https://evil.test/?shop.example.com",
+    "file:///etc/passwd",
+    "javascript:alert(1)",
+    "view-source:http://shop.example.com/",
+    "//shop.example.com/",
+    "about:blank",
+]
+PASSED = [
+    "http://shop.example.com",
+    "http://shop.example.com/",
+    "https://shop.example.com:8443/cart?x=1",
+    "http://shop.example.com?x",
+    "http://shop.example.com#top",
+    "https://a.cdn.test/",
+    "https://b.a.cdn.test/x",
+]
+
+
+def test_the_route_sees_every_address_that_may_be_refused_and_passes_the_plain_allowed_ones():
+    hosts = AllowedHosts.around("http://shop.example.com/start", ("*.cdn.test",))
+    unsure = hosts.unsure()
+    assert [url for url in JUDGED if not unsure.search(url)] == []
+    assert [url for url in PASSED if unsure.search(url)] == []
+    assert all(hosts.refusal(url) is None for url in PASSED)  # what the route does not see is allowed
+    assert all(AllowedHosts.around("about:blank").unsure().search(url) for url in PASSED + JUDGED)

@@ -1,14 +1,18 @@
-() => {
+countFields => {
   const watch = window.__useragent;
   if (watch) watch.click = null;  // a click after this look is the next action's
   // what the page-state checks depend on: the viewport and the document (its length and an FNV-1a hash)
   const html = document.documentElement ? document.documentElement.outerHTML : '';
   let hash = 0x811c9dc5;
   for (let i = 0; i < html.length; i++) hash = Math.imul(hash ^ html.charCodeAt(i), 0x01000193);
+  // the password fields a masked screenshot would cover: Playwright's css engine finds them in open shadow roots too
+  const fields = root => [...root.querySelectorAll('*')].reduce(
+    (count, e) => count + (e.matches('input[type=password]') ? 1 : 0) + (e.shadowRoot ? fields(e.shadowRoot) : 0), 0);
   return {
     sinceChange: watch ? performance.now() - watch.lastChange : null,
     fingerprint: `${innerWidth}x${innerHeight} ${html.length} ${(hash >>> 0).toString(16)}`,
     passwords: [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean),
+    fields: countFields ? fields(document) : 0,
     title: document.title,
     viewport: [scrollY, innerHeight, document.documentElement.scrollHeight],
   };
