@@ -21,7 +21,7 @@ from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.issues import MAX_EXAMPLES, grouped
-from pytest_useragent.records import Issue, Signals
+from pytest_useragent.records import Box, Issue, Signals
 
 MIN_TARGET_PX = 24
 LATE_EVENT_SECONDS = 1.0
@@ -130,6 +130,7 @@ class PageChecks:
                 "another control",
                 element=small["html"],
                 locator=css_locator([small["selector"]]),
+                box=Box.parse(small.get("box")),
             )
             for small in found["small"]
         ]

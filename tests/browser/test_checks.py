@@ -40,6 +40,9 @@ def test_small_controls_need_room_around_them(page):
         "b",
     ]
     assert found.element and found.element.startswith('<button aria-label="a">')
+    box = page.get_by_label("a", exact=True).bounding_box()  # where the step's screenshot shows the first one
+    assert found.box is not None and box is not None
+    assert (found.box.x, found.box.y, found.box.width, found.box.height) == (round(box["x"]), round(box["y"]), 16, 16)
 
 
 def test_ten_thousand_small_controls_are_one_issue_that_counts_them(page):

@@ -52,6 +52,7 @@
                                                              : gap(c, rects[j]) < minimum / 2));
     if (touches && count++ < keep) cramped.push({html: el.outerHTML.slice(0, 200), selector: selectorOf(el), width: Math.round(rects[i].width),
                                height: Math.round(rects[i].height),
+                               box: [rects[i].x, rects[i].y, rects[i].width, rects[i].height].map(Math.round).join(','),
                                name: (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().slice(0, 60)});
   });
   const root = document.documentElement;
