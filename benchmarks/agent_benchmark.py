@@ -174,15 +174,15 @@ ISSUE = IssueDraft(
 
 
 def long_decision(step: int, ref: str | None, page: str, done: bool = False) -> Decision:
-    """A decision at the longest lengths the prompt allows (`limits.LIMITS`, which validation enforces): every field
-    at its limit, a verdict from step 2, and one issue every step."""
+    """A decision at the longest lengths the prompt allows (`limits.LIMITS`, which every reply is held to): every
+    field at its limit, a verdict from step 2, and one issue every step, naming its element."""
     made = decision(
         "done" if done else "click",
         None if done else ref,
         observation=full(OBSERVATION.format(page=page), "observation"),
         summary=full(NOTE.format(page=page), "summary"),
         expectation=full(EXPECTATION.format(page=page), "expectation"),
-        issues=[ISSUE],
+        issues=[ISSUE.model_copy(update={"ref": ref})],  # about the element it acts on, named by its ref
         **(
             {"reason": full("I visited every page of the shop I meant to", "action.reason"), "evidence": DONE}
             if done
