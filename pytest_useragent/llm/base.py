@@ -66,7 +66,9 @@ class StepRequest:
 
 
 @dataclass(frozen=True)
-class WrapUpRequest:
+class AfterSession:
+    """What every question about a finished session carries: the session as its steps and the persona's notes."""
+
     model: str
     persona: Persona
     goal: str
@@ -79,6 +81,11 @@ class WrapUpRequest:
     def recap(self) -> Recap:
         """The session told within bounds: first and last steps, the worst issues, and what was left out."""
         return recap(self.steps, self.summary)
+
+
+@dataclass(frozen=True)
+class WrapUpRequest(AfterSession):
+    """Ask for the persona's closing verdict on the session."""
 
 
 @dataclass(frozen=True)
@@ -99,36 +106,20 @@ class ComposeRequest:
 
 
 @dataclass(frozen=True)
-class SurveyRequest:
+class SurveyRequest(AfterSession):
     """Ask the persona, after the wrap-up, to answer a questionnaire's statements (1-5, a one-line reason each)."""
 
-    model: str
-    persona: Persona
-    goal: str
-    outcome: SessionOutcome
-    summary: str
-    steps: list[Step]
     expectations: ExpectationStats
     statements: tuple[str, ...]
     """The statements in order, numbered from 1 in the prompt (`sus.ITEMS`)."""
     wrap_up: WrapUp | None = None
     """The persona's own verdict, when the wrap-up answered."""
 
-    @property
-    def recap(self) -> Recap:
-        return recap(self.steps, self.summary)
-
 
 @dataclass(frozen=True)
-class InterviewRequest:
+class InterviewRequest(AfterSession):
     """A debrief question about a finished session, answered in the persona's voice from the session's record."""
 
-    model: str
-    persona: Persona
-    goal: str
-    outcome: SessionOutcome
-    summary: str
-    steps: list[Step]
     expectations: ExpectationStats
     issues: list[Issue]
     documents: list[DocumentEntry]
@@ -136,10 +127,6 @@ class InterviewRequest:
     earlier: list[Interview] = field(default_factory=list)
     """The questions already asked about this session, with their answers, so answers stay consistent."""
     wrap_up: WrapUp | None = None
-
-    @property
-    def recap(self) -> Recap:
-        return recap(self.steps, self.summary)
 
 
 @dataclass
