@@ -12,15 +12,14 @@ tools", tool_choice). What it costs: a forced tool adds a tool-use system prompt
 tool_choice any/tool, "Tool use pricing"), inside the cached prefix; so a one-off call (wrap-up, survey, interview),
 which is not cached, keeps `output_config.format`, where that overhead would be paid in full for nothing.
 
-We validate the answer ourselves rather than through `messages.parse`, so a reply that fails validation (our limits
-on field lengths are not in the schema the API enforces) still has its usage counted, and can be repaired: it goes
-back as the assistant's turn and what was wrong as a tool_result with is_error ("Handle tool calls"), at most
-MAX_REPAIRS times. A reply cut at max_tokens leaves an incomplete tool_use ("Handling stop reasons"), never sent
-back: the question is asked again with the cut said. A refusal (stop_reason "refusal") is never "repaired": asking
-again would be paid for and refused again. Retries for 408/409/429/5xx (529 included) are the SDK's, honouring
-`retry-after`; how many, and the timeout of one request, come from --useragent-api-retries / --useragent-api-timeout
-(the SDK's own defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI step for ten
-minutes). Every request is made inside the session's Meter, which reserves, prices and records it.
+We validate the answer ourselves rather than through `messages.parse`, so a reply that fails validation still has
+its usage counted, and can be repaired (`repair.answer`, the loop both providers run): it goes back as the
+assistant's turn and what was wrong as a tool_result with is_error ("Handle tool calls"). A reply cut at max_tokens
+leaves an incomplete tool_use ("Handling stop reasons"), never sent back: the question is asked again with the cut
+said. A refusal (stop_reason "refusal") is never "repaired". Retries for 408/409/429/5xx (529 included) are the
+SDK's, honouring `retry-after`; how many, and the timeout of one request, come from --useragent-api-retries /
+--useragent-api-timeout (the SDK's own defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI
+step for ten minutes). Every request is made inside the session's Meter, which reserves, prices and records it.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from pydantic import BaseModel
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
-    MAX_REPAIRS,
     ComposeRequest,
     InterviewRequest,
     Reply,
@@ -47,7 +45,8 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.llm.schema import CHARS_PER_TOKEN, parse, shape, until_done
+from pytest_useragent.llm.repair import Answered, Messages, answer
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape, until_done
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
@@ -80,12 +79,15 @@ def _step_system(persona: Persona, minimum: int) -> str:
     return system_prompt(persona, minimum, json.dumps(tool(Decision)))
 
 
-def _repair_turns(
-    message: anthropic.types.Message, called: anthropic.types.ToolUseBlock | None, problem: str
-) -> list[dict[str, Any]]:
+def _tool_call(message: anthropic.types.Message) -> anthropic.types.ToolUseBlock | None:
+    return next((block for block in message.content if block.type == "tool_use"), None)
+
+
+def _repair_turns(message: anthropic.types.Message, problem: str) -> Messages:
     """The bad reply as the assistant's turn and what was wrong with it: a tool call is answered by a tool_result
     with is_error, which must come first in the user's turn ("Handle tool calls"); a text reply, by a text."""
     repair = render("repair.j2", problem=problem)
+    called = _tool_call(message)
     if called is not None:
         used = {"type": "tool_use", "id": called.id, "name": called.name, "input": called.input}
         result = {"type": "tool_result", "tool_use_id": called.id, "content": repair, "is_error": True}
@@ -182,44 +184,32 @@ class AnthropicProvider:
         cached: bool = True,
     ) -> Reply[M]:
         """One structured answer of `schema` to the user `content` after the `system` prompt: when `cached`, as the
-        input of the one strict tool, cached with the system prompt; otherwise as structured output. A reply that
-        does not validate goes back with what is wrong, at most twice. Any new structured call (a survey, an
-        interview) is one line on top of this."""
+        input of the one strict tool, cached with the system prompt; otherwise as structured output; repaired in
+        `repair.answer`'s loop. Any new structured call (a survey, an interview) is one line on top of this."""
         reply: Reply[M] = Reply(None)
-        messages: list[dict[str, Any]] = [{"role": "user", "content": content}]
+        tokens = image_tokens
         if cached:
-            answer: dict[str, Any] = {"tools": [tool(schema)], "tool_choice": {"type": "tool", "name": TOOL}}
+            asked_as: dict[str, Any] = {"tools": [tool(schema)], "tool_choice": {"type": "tool", "name": TOOL}}
         else:
-            answer = {"output_config": {"format": {"type": "json_schema", "schema": shape(schema)}}}
-        problem = ""
-        for attempt in range(1 + MAX_REPAIRS):
+            asked_as = {"output_config": {"format": {"type": "json_schema", "schema": shape(schema)}}}
+
+        def ask(purpose: CallPurpose, messages: Messages) -> Answered:
             message = self._call(
-                reply,
-                purpose if attempt == 0 else "repair",
-                model,
-                system,
-                messages,
-                meter,
-                answer=answer,
-                image_tokens=image_tokens,
-                cached=cached,
+                reply, purpose, model, system, messages, meter, answer=asked_as, image_tokens=tokens, cached=cached
             )
-            if message.stop_reason == REFUSAL:
-                reply.problem, reply.refused = "the model refused to answer", True
-                return reply
-            called = next((block for block in message.content if block.type == "tool_use"), None)
-            if message.stop_reason == "max_tokens":
-                problem = f"it was cut off at max_tokens ({self._max_output_tokens})"
-                # an incomplete tool call cannot go back; the question goes again, with the cut said after it
-                cut = {"type": "text", "text": render("repair.j2", problem=problem)}
-                messages = [{"role": "user", "content": [*content, cut]}]
-                continue
-            reply.value, problem = parse(schema, (called.input if called else None) if cached else _text(message))
-            if reply.value is not None:
-                return reply
-            messages = [*messages, *_repair_turns(message, called, problem)]
-        reply.problem = f"no valid reply after {MAX_REPAIRS} repair requests: {problem}"
-        return reply
+            called = _tool_call(message)
+            limit = self._max_output_tokens
+            cut = f"it was cut off at max_tokens ({limit})" if message.stop_reason == "max_tokens" else None
+            data = (called.input if called else None) if cached else _text(message)
+            return Answered(data, raw=message, refused=message.stop_reason == REFUSAL, cut=cut)
+
+        def again(got: Answered, problem: str, messages: Messages) -> Messages:
+            if got.cut is not None:  # an incomplete tool call cannot go back: the question again, the cut said after it
+                said = {"type": "text", "text": render("repair.j2", problem=problem)}
+                return [{"role": "user", "content": [*content, said]}]
+            return [*messages, *_repair_turns(got.raw, problem)]
+
+        return answer(schema, reply, purpose, [{"role": "user", "content": content}], ask, again)
 
     def _call(
         self,

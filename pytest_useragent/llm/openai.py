@@ -4,7 +4,7 @@ Ollama).
 
 Same prompts as Claude (the jinja templates of llm/prompts); only the transport differs. One `chat.completions.create`
 per step with `response_format` = the strict JSON schema (`schema.strict`), validated by us with pydantic, so a reply
-that fails validation still has its usage counted and can be repaired, at most MAX_REPAIRS times. A refusal
+that fails validation still has its usage counted and can be repaired (`repair.answer`, Claude's loop too). A refusal
 (`message.refusal`, or finish_reason "content_filter") is recorded as the call's stop_reason "refusal" and never
 repaired. OpenAI caches a prompt's prefix by itself (from 1,024 tokens; the schema is a prefix of the system message),
 so the system prompt comes first and identical at every step, and `prompt_tokens_details.cached_tokens` is billed as
@@ -28,7 +28,6 @@ from pydantic import BaseModel
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
-    MAX_REPAIRS,
     ComposeRequest,
     InterviewRequest,
     Reply,
@@ -39,7 +38,8 @@ from pytest_useragent.llm.base import (
 from pytest_useragent.llm.choice import openai_model
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.llm.schema import CHARS_PER_TOKEN, parse, strict, until_done
+from pytest_useragent.llm.repair import Answered, Messages, answer
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict, until_done
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import media_type
 
@@ -136,44 +136,33 @@ class OpenAIProvider:
         meter: Meter,
         image_tokens: int = 0,
     ) -> Reply[M]:
-        """One structured answer of `schema` to the user `content` after the `system` prompt, in strict mode; a
-        reply that does not validate goes back with what is wrong, at most MAX_REPAIRS times. Any new structured
-        call (a survey, an interview) is one line on top of this."""
+        """One structured answer of `schema` to the user `content` after the `system` prompt, in strict mode,
+        repaired in `repair.answer`'s loop. Any new structured call (a survey, an interview) is one line on top of
+        this."""
         reply: Reply[M] = Reply(None)
-        messages: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": content}]
         response_format = {
             "type": "json_schema",
             "json_schema": {"name": schema.__name__, "strict": True, "schema": strict(schema)},
         }
-        problem = ""
-        for attempt in range(1 + MAX_REPAIRS):
+
+        def ask(purpose: CallPurpose, messages: Messages) -> Answered:
             completion = self._call(
-                reply,
-                purpose if attempt == 0 else "repair",
-                model,
-                messages,
-                meter,
-                response_format=response_format,
-                image_tokens=image_tokens,
+                reply, purpose, model, messages, meter, response_format=response_format, image_tokens=image_tokens
             )
             choice = completion.choices[0]
-            text = choice.message.content or ""
-            if _refused(choice):
-                reply.problem, reply.refused = "the model refused to answer", True
-                return reply
-            if choice.finish_reason == "length":
-                problem = f"it was cut off at max_completion_tokens ({self._max_output_tokens})"
-            else:
-                reply.value, problem = parse(schema, text)
-                if reply.value is not None:
-                    return reply
-            messages = [
+            limit = self._max_output_tokens
+            cut = f"it was cut off at max_completion_tokens ({limit})" if choice.finish_reason == "length" else None
+            return Answered(choice.message.content or "", refused=_refused(choice), cut=cut)
+
+        def again(got: Answered, problem: str, messages: Messages) -> Messages:
+            return [
                 *messages,
-                {"role": "assistant", "content": text or "(empty)"},
+                {"role": "assistant", "content": got.data or "(empty)"},
                 {"role": "user", "content": render("repair.j2", problem=problem)},
             ]
-        reply.problem = f"no valid reply after {MAX_REPAIRS} repair requests: {problem}"
-        return reply
+
+        first: Messages = [{"role": "system", "content": system}, {"role": "user", "content": content}]
+        return answer(schema, reply, purpose, first, ask, again)
 
     def _call(
         self,
