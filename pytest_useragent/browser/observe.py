@@ -33,8 +33,9 @@ MAX_FRAMES = 20
 MASK_COLOR = "#FF00FF"
 """What covers a password field, or text equal to a secret, in a screenshot."""
 _FIELDS = "input:not([type=password]), textarea"
-_FIELD_VALUES = f"() => [...document.querySelectorAll('{_FIELDS}')].map(e => e.value)"
-_PASSWORD_VALUES = "() => [...document.querySelectorAll('input[type=password]')].map(e => e.value).filter(Boolean)"
+_VALUES = "elements => elements.map(e => e.value)"
+"""Read through a Playwright locator: its elements are those its `nth` masks (open shadow roots included, in its
+order), so a field's index cannot shift between reading its value and masking it."""
 
 
 def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0) -> Observation:
@@ -88,8 +89,9 @@ def _look(
         secrets.add(value)
     for frame in _frames(page)[1:]:
         try:
-            for value in bounded.evaluate(frame, seconds, _PASSWORD_VALUES):
-                secrets.add(value)
+            for value in bounded.call(frame.locator("input[type=password]"), seconds, "evaluate_all", _VALUES):
+                if value:
+                    secrets.add(value)
         except PlaywrightError:
             continue  # a frame that navigated away or forbids scripts holds no value we can read
     snapshot = secrets.redact(snapshot)
@@ -159,11 +161,11 @@ def _frame_masks(frame: Frame, values: list[str], seconds: float) -> list[Locato
         return masks
     masks += [frame.get_by_text(value) for value in values]
     masks += [frame.get_by_alt_text(value) for value in values]  # a broken image shows its alt text
+    fields = frame.locator(_FIELDS)
     try:  # the fields' values come to Python to be compared: the secrets never go into the page's scripts
-        held = bounded.evaluate(frame, seconds, _FIELD_VALUES)
+        held = bounded.call(fields, seconds, "evaluate_all", _VALUES)
     except PlaywrightError:
         return masks
-    fields = frame.locator(_FIELDS)
     return masks + [fields.nth(index) for index, text in enumerate(held) if any(value in text for value in values)]
 
 

@@ -165,3 +165,37 @@ def test_once_a_secret_is_known_the_first_shot_is_masked(page, site):
     masks = shots_of(page)
     look(page)[1](secrets)
     assert len(masks) == 1 and masks[0] > 0
+
+
+def test_a_secret_typed_in_a_field_is_masked_though_a_shadow_root_holds_a_field_before_it(page, site):
+    """The field values are read through the same locator that masks them: a web component's text box earlier in
+    the page (which Playwright's locator finds in its shadow root) shifts no index onto the wrong field."""
+    page.goto(f"{site}/pricing.html")
+    page.evaluate(
+        """() => { const host = document.createElement('div'); document.body.prepend(host);
+        host.attachShadow({mode: 'open'}).innerHTML = '<input placeholder=search>';
+        const field = document.createElement('input'); field.value = 'Hunter2-Credential';
+        field.style = 'width:300px;height:60px;font-size:30px'; host.after(field); }"""
+    )
+    secrets = Secrets()
+    secrets.add("Hunter2-Credential")
+    image = Image.open(io.BytesIO(look(page)[1](secrets).image or b""))
+    box = page.locator("body > input").bounding_box()
+    assert box is not None and mostly_magenta(image, (box["x"], box["y"], box["width"], box["height"]))
+
+
+def test_a_password_in_an_open_shadow_root_is_learned_so_a_shown_password_is_masked_later(page, site):
+    page.goto(f"{site}/pricing.html")
+    page.evaluate(
+        """() => { const host = document.createElement('div'); host.id = 'host'; document.body.prepend(host);
+        host.attachShadow({mode: 'open'}).innerHTML =
+            '<input type=password value=shadowsecret77 style="width:300px;height:60px;font-size:30px">'; }"""
+    )
+    secrets = Secrets()
+    see = look(page)[1]
+    see(secrets)
+    assert "shadowsecret77" in secrets.values
+    page.evaluate("() => { document.getElementById('host').shadowRoot.querySelector('input').type = 'text'; }")
+    image = Image.open(io.BytesIO(see(secrets).image or b""))
+    box = page.locator("#host input").bounding_box()
+    assert box is not None and mostly_magenta(image, (box["x"], box["y"], box["width"], box["height"]))
