@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, Literal, get_args
@@ -260,6 +261,8 @@ class ActionOutcome(BaseModel):
 class Box(BaseModel):
     """An element's box in CSS pixels of the viewport, as the look that took the step's screenshot saw it."""
 
+    model_config = ConfigDict(allow_inf_nan=False)
+
     x: float
     y: float
     width: float
@@ -272,7 +275,8 @@ class Box(BaseModel):
             x, y, width, height = (float(part) for part in str(value).split(","))
         except ValueError:
             return None
-        return cls(x=x, y=y, width=width, height=height)
+        finite = all(math.isfinite(number) for number in (x, y, width, height))
+        return cls(x=x, y=y, width=width, height=height) if finite else None
 
 
 class Issue(IssueDraft):

@@ -11,7 +11,7 @@ from pytest_useragent.browser.audit import COPY, Audits, audit_in_place, auditor
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.records import IssueDraft, Signals
+from pytest_useragent.records import Box, IssueDraft, Signals
 from pytest_useragent.testing import ScriptedProvider, decision, ref_of
 
 UNNAMED_BUTTON = "<main><h1>Shop</h1><button><svg width=20 height=20></svg></button></main>"
@@ -201,3 +201,34 @@ def test_a_steps_screenshot_marks_the_acted_element_an_axe_finding_and_a_persona
     assert kinds == {("acted", "click"), ("issue", None), ("issue", "button-name")}
     axe = next(mark for mark in step.marks.marks if mark.kind == "issue" and step.issues[int(mark.label) - 1].rule)
     assert (axe.box.x, axe.box.y, axe.box.width, axe.box.height) == (200, 300, 40, 30)
+
+
+def test_no_box_attribute_leaks_into_findings_and_a_page_cannot_forge_one(page):
+    """Inside a shadow root (no box there) or on an element carrying its own lookalike attribute, the evidence,
+    locators and keys are the page's own markup: an issue's key does not move with its element."""
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.set_content(
+        '<main><h1>x</h1><div id=host></div><img src="x.png" data-useragent-box="nan,nan,inf,inf" '
+        'style="position:absolute;left:10px;top:10px;width:20px;height:20px"></main>'
+        "<script>document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = "
+        "'<button style=\"width:70px;height:50px\"></button>';</script>"
+    )
+    found = {issue.rule: issue for issue in copy_audited(page)}
+    leaked = [
+        text
+        for issue in found.values()
+        for text in (issue.element or "", issue.locator or "", issue.key, *issue.examples)
+        if "data-useragent-box-" in text
+    ]
+    assert leaked == []
+    assert found["button-name"].box is None  # in a shadow root: not marked
+    image = found["image-alt"]
+    assert image.box is not None and (image.box.x, image.box.y, image.box.width, image.box.height) == (10, 10, 20, 20)
+    assert 'data-useragent-box="nan,nan,inf,inf"' in (image.element or "")  # the page's own attribute, as it is
+    in_place = {issue.rule: issue.box for issue in audit_in_place(page) or []}
+    assert in_place["button-name"] is None and in_place["image-alt"] == image.box
+
+
+def test_a_box_is_four_finite_numbers_or_nothing():
+    assert Box.parse("1,2,3,4") == Box(x=1, y=2, width=3, height=4)
+    assert [Box.parse(text) for text in ("nan,1,2,3", "1,2,inf,3", "1,2,3", "", None)] == [None] * 5

@@ -25,12 +25,13 @@
       popover.showPopover();
     }
     const boxes = new Map();  // taken off before axe runs: its evidence (node.html) is the page's own markup
-    for (const element of document.querySelectorAll('[data-useragent-box]')) {
-      boxes.set(element, element.dataset.useragentBox);
-      element.removeAttribute('data-useragent-box');
+    for (const element of document.querySelectorAll(`[${copy.boxes}]`)) {
+      boxes.set(element, element.getAttribute(copy.boxes));
+      element.removeAttribute(copy.boxes);
     }
+    // a target of one selector names an element of the document; one inside a shadow root is [[host, element]]
     const boxOf = target => {
-      try { return target.length === 1 ? boxes.get(document.querySelector(target[0])) ?? null : null; }
+      try { return target.length === 1 && typeof target[0] === 'string' ? boxes.get(document.querySelector(target[0])) ?? null : null; }
       catch { return null; }
     };
     const results = await axe.run(document, options);
