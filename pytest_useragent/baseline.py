@@ -269,8 +269,7 @@ class BaselineStore:
         try:
             return Baseline.model_validate_json(run.path.read_bytes())
         except (OSError, ValidationError) as error:
-            why = error.strerror if isinstance(error, OSError) else f"{error.error_count()} field(s) do not validate"
-            raise BaselineError(f"{run.path} is not a useragent baseline: {why}") from None
+            raise BaselineError(f"{run.path} is not a useragent baseline: {_why(error)}") from None
 
     def save(self, baseline: Baseline, name: str) -> Path:
         """Store as the next number; returns the file."""
@@ -304,6 +303,14 @@ class BaselineStore:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
+
+
+def _why(error: OSError | ValidationError) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or type(error).__name__
+    if any(item["type"] == "json_invalid" for item in error.errors()):
+        return "not valid JSON (a file cut short, or edited by hand?)"
+    return f"{error.error_count()} field(s) do not validate"
 
 
 class TrendPoint(BaseModel):

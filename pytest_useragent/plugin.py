@@ -90,7 +90,7 @@ def pytest_configure(config: pytest.Config) -> None:
         except UserError as error:
             raise pytest.UsageError(str(error)) from None
         if baselines.target is not None:
-            config.stash[BASELINE_KEY] = TestBaseline(baselines.target.path, settings.compare_fail)
+            config.stash[BASELINE_KEY] = TestBaseline(baselines.target.path, settings.compare_fail, baselines.before)
         collector = RunCollector(report_dir, spending, baselines, root=config.rootpath, hook=config.hook)
         config.pluginmanager.register(collector, "useragent-collector")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_useragent.baseline import BaselineError, BaselineStore, RunMetadata, StoredRun, autosave_name, record, trend
+from pytest_useragent.baseline import Baseline, BaselineStore, RunMetadata, StoredRun, autosave_name, record, trend
 from pytest_useragent.compare import compare
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.report.aggregate import RunSummary
@@ -27,7 +27,10 @@ class BaselinePlan:
         spec = settings.compare or ("latest" if settings.compare_fail or settings.baseline_update else None)
         self.spec = spec
         self.target: StoredRun | None = self.store.find(spec) if spec else None
-        """Raises BaselineError (a UserError) for a name the storage does not hold."""
+        # read now: a baseline asked for that cannot be read stops the run before anything runs, as a name the storage
+        # does not hold does, rather than let a gated run pass uncompared (or one deleted meanwhile go unread)
+        self.before: Baseline | None = self.store.load(self.target) if self.target is not None else None
+        """Raises BaselineError (a UserError) for a name the storage does not hold, or a file that is no baseline."""
 
     @property
     def active(self) -> bool:
@@ -47,14 +50,9 @@ class BaselinePlan:
                 f"no baseline in {self.store.root} to compare with yet: this run is not compared "
                 "(save one with --useragent-save=NAME or --useragent-autosave)"
             )
-        elif self.target is not None:
-            try:
-                before = self.store.load(self.target)
-            except BaselineError as error:
-                lines.append(str(error))
-            else:
-                summary.comparison = compare(before, now, self.settings.compare_fail, label=self.target.label)
-                summary.comparison.accepted = self.settings.baseline_update
+        elif self.target is not None and self.before is not None:
+            summary.comparison = compare(self.before, now, self.settings.compare_fail, label=self.target.label)
+            summary.comparison.accepted = self.settings.baseline_update
         try:
             if self.settings.baseline_update:
                 if self.target is not None:

@@ -24,7 +24,13 @@ from pytest_useragent.thresholds import FailRules
 
 WORKER_INPUT = "useragent_baseline"
 """The workerinput key under which xdist workers learn the baseline's path."""
-MEASURES: tuple[ChangeMeasure, ...] = ("goal", "met_rate", "steps", "cost")
+PROPERTIES: dict[ChangeMeasure, str] = {
+    "goal": "useragent_delta_goal",
+    "met_rate": "useragent_delta_met_rate",
+    "steps": "useragent_delta_steps",
+    "cost": "useragent_delta_cost_usd",
+}
+"""Each measure's junit property, named as the test's own figures are (`useragent_cost_usd`)."""
 
 
 class TestBaseline:
@@ -32,10 +38,11 @@ class TestBaseline:
 
     __test__ = False  # not a test class, for pytest, whatever its name
 
-    def __init__(self, path: Path, rules: FailRules | None) -> None:
+    def __init__(self, path: Path, rules: FailRules | None, loaded: Baseline | None = None) -> None:
         self.path = path
         self.rules = rules
-        self._loaded: Baseline | None = None
+        self._loaded: Baseline | None = loaded
+        """Given on the controller, which read it at start; a worker reads it at its first test's teardown."""
         self._unreadable = False
 
     @property
@@ -70,9 +77,9 @@ def junit_deltas(comparison: Comparison, nodeid: str) -> list[tuple[str, object]
     if nodeid in comparison.only_now:
         return [*properties, ("useragent_baseline_has_test", False)]
     moved: dict[str, Change] = {change.measure: change for change in comparison.changes}
-    for measure in MEASURES:
+    for measure, name in PROPERTIES.items():
         change = moved.get(measure)
-        properties.append((f"useragent_delta_{measure}", round(change.now - change.before, 6) if change else 0))
+        properties.append((name, round(change.now - change.before, 6) if change else 0))
     return [
         *properties,
         ("useragent_worse", ",".join(change.measure for change in comparison.worse)),

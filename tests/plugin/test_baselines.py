@@ -227,6 +227,7 @@ def test_junit_and_pytest_html_carry_each_tests_deltas_also_from_xdist_workers(s
     assert int(pricing["useragent_new_issues"]) == len(new_for_pricing) >= 1
     assert pricing["useragent_resolved_issues"] == "0"
     assert about["useragent_delta_goal"] == "0" and about["useragent_regressed"] == "False"
+    assert set(about) >= {"useragent_delta_met_rate", "useragent_delta_steps", "useragent_delta_cost_usd"}
     page = html.unescape((shop_suite.path / "html" / "report.html").read_text())  # pytest-html keeps extras as JSON
     assert "Against baseline 0001_fixed" in page and "Buttons must have discernible text" in page
     assert "regression" in page
@@ -240,3 +241,14 @@ def test_a_test_the_baseline_lacks_says_so_in_its_junit_properties(shop_suite):
     pricing = pricing[: pricing.index("</testcase>")]
     assert '<property name="useragent_baseline_has_test" value="False"' in pricing
     assert "useragent_delta_goal" not in pricing
+
+
+def test_a_baseline_asked_for_that_cannot_be_read_stops_the_run_in_one_line(shop_suite):
+    run(shop_suite, "--useragent-save=main", "-k", "about").assert_outcomes(passed=1)
+    stored = shop_suite.path / ".useragent" / "0001_main.json"
+    stored.write_bytes(stored.read_bytes()[:300])  # cut short, as a failed upload or a bad merge leaves it
+    for args in (["--useragent-compare=main", "--useragent-compare-fail=goal:0"], ["--useragent-compare"]):
+        result = run(shop_suite, *args)
+        assert result.ret == pytest.ExitCode.USAGE_ERROR  # a gate that cannot compare must not pass
+        result.stderr.fnmatch_lines(["ERROR: *0001_main.json is not a useragent baseline: not valid JSON (a file cut*"])
+        assert "Traceback" not in result.stderr.str() and "passed" not in result.stdout.str()  # nothing ran
