@@ -11,6 +11,7 @@ page (a done's evidence) or types and writes (an action's text) is never limited
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -18,6 +19,10 @@ from pydantic import BaseModel
 from pytest_useragent.records import Decision
 
 M = TypeVar("M", bound=BaseModel)
+ZWJ = "\u200d"
+JOINERS = frozenset({ZWJ, "\ufe0e", "\ufe0f"} | {chr(c) for c in range(0x1F3FB, 0x1F400)})
+"""What continues the character before it: the zero-width joiner, variation selectors, skin-tone modifiers."""
+REGIONAL = "".join(chr(c) for c in range(0x1F1E6, 0x1F200))
 
 LIMITS: dict[str, int] = {
     "observation": 100,
@@ -49,10 +54,24 @@ def trimmed(reply: M) -> M:
 
 
 def shortened(text: str, most: int) -> str:
-    """`text` in at most `most` characters: cut at the last space that leaves room for the ellipsis."""
+    """`text` in at most `most` characters: cut at the last white space that leaves room for the ellipsis (where
+    there is none in the second half, mid-word), never inside a character written with several code points (a letter
+    and its accent, an emoji sequence, a flag)."""
     head = text[: most - 1]
-    space = head.rfind(" ")
-    return (head[:space] if space > most // 2 else head).rstrip(" ,;:.") + "…"
+    space = max(head.rfind(blank) for blank in " \n\t")
+    cut = space if space > most // 2 else len(head)
+    while 0 < cut < len(text) and _joined(text, cut):
+        cut -= 1
+    return text[:cut].rstrip(" ,;:.\n\t") + "…"
+
+
+def _joined(text: str, at: int) -> bool:
+    """Whether a cut before `text[at]` would split one character as a reader sees it."""
+    after, before = text[at], text[at - 1]
+    if unicodedata.combining(after) or after in JOINERS or before == ZWJ:
+        return True
+    flags = len(text[:at]) - len(text[:at].rstrip(REGIONAL))  # a flag is a pair of regional indicators
+    return after in REGIONAL and flags % 2 == 1
 
 
 def _holders(node: Any, path: list[str]) -> list[tuple[dict[str, Any], str]]:

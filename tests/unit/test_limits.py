@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
+
+import pytest
 
 from pytest_useragent import Persona
-from pytest_useragent.llm.limits import LIMITS, trimmed
+from pytest_useragent.llm.limits import LIMITS, shortened, trimmed
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import parse
 from pytest_useragent.records import Decision, IssueDraft
@@ -58,3 +61,22 @@ def _examples(told: str) -> list[str]:
     part = told.partition("Examples of well-formed issues:\n")[2]
     joined = re.sub(r"\n  ", " ", part)
     return [line for line in joined.splitlines() if line.startswith("- {")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "👨\u200d👩\u200d👧\u200d👦" * 30,  # emoji joined into one
+        "x🇨🇿" * 40,  # flags: pairs of regional indicators
+        "e\u0301" * 60,  # a letter and its combining accent
+        "👍🏽" * 60,  # a skin tone
+        "line one\nline two " + "and more " * 20,  # a line break is a word boundary too
+    ],
+)
+def test_a_cut_never_splits_a_character_a_reader_sees_as_one(text):
+    cut = shortened(text, 45)
+    kept = cut.removesuffix("…")
+    assert len(cut) <= 45 and text.startswith(kept) and kept
+    rest = text[len(kept) :].lstrip(" \n")
+    assert not unicodedata.combining(rest[0]) and rest[0] not in ("\u200d", "\ufe0f", "🏽", "🇿")
+    assert not kept.endswith("\u200d")
