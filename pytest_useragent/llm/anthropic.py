@@ -36,6 +36,9 @@ from pydantic import BaseModel
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
+    MAX_PARTS,
+    REFUSAL,
+    REJECTED,
     ComposeRequest,
     InterviewRequest,
     Reply,
@@ -50,13 +53,6 @@ from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape, until_done
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
-
-MAX_PARTS = 40
-"""Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
-REFUSAL = "refusal"
-"""The stop_reason of a reply the model declined to give (Claude 4 models' safety classifiers)."""
-REJECTED = frozenset({400, 401, 403, 404})
-"""Statuses that refuse the call as such (bad request, key, permission, unknown model): every call would fail alike."""
 
 TOOL = "answer"
 """The one tool's name: the model answers by calling it."""

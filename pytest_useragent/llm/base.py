@@ -31,6 +31,12 @@ from pytest_useragent.records import (
 T = TypeVar("T")
 MAX_REPAIRS = 2
 """How often a reply (or content) that does not validate is sent back to be fixed before it counts as failed."""
+MAX_PARTS = 40
+"""Most replies one large write may take (40 x 2,048 output tokens is well over 300 KB of text)."""
+REFUSAL = "refusal"
+"""The stop_reason recorded for a reply the model declined to give (Claude's own; OpenAI's refusals are booked so)."""
+REJECTED = frozenset({400, 401, 403, 404})
+"""Statuses that refuse the call as such (bad request, key, permission, unknown model): every call would fail alike."""
 
 
 @dataclass(frozen=True)

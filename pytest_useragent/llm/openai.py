@@ -28,6 +28,9 @@ from pydantic import BaseModel
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
+    MAX_PARTS,
+    REFUSAL,
+    REJECTED,
     ComposeRequest,
     InterviewRequest,
     Reply,
@@ -42,13 +45,6 @@ from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict, until_done
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import media_type
-
-MAX_PARTS = 40
-"""Most replies one large write may take."""
-REFUSAL = "refusal"
-"""The stop_reason recorded for a reply the model declined to give, as for Claude."""
-REJECTED = frozenset({400, 401, 403, 404})
-"""Statuses that refuse the call as such (bad request, key, permission, unknown model): every call would fail alike."""
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -57,7 +57,8 @@ class TestBaseline:
             return None
         meta = RunMetadata(date=datetime.now(UTC))
         now = record(aggregate([SessionEntry(nodeid=nodeid, result=result) for result in results], []), meta, {})
-        before = Baseline(metadata=baseline.metadata, tests={k: v for k, v in baseline.tests.items() if k == nodeid})
+        mine = {nodeid: baseline.tests[nodeid]} if nodeid in baseline.tests else {}
+        before = Baseline(metadata=baseline.metadata, tests=mine)
         return compare(before, now, self.rules, label=self.label)
 
     def _baseline(self) -> Baseline | None:
