@@ -22,6 +22,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from pytest_useragent.afterwards import Afterwards, ask_afterwards
 from pytest_useragent.artifacts import SessionFiles
 from pytest_useragent.billing import Meter
 from pytest_useragent.browser import bounded
@@ -49,7 +50,7 @@ from pytest_useragent.errors import (
 )
 from pytest_useragent.issues import deduplicated, grouped, stamped
 from pytest_useragent.ledger import Spending
-from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import ComposeRequest, Provider, StepRequest, WrapUpRequest
 from pytest_useragent.marks import marks_of
 from pytest_useragent.memory import remember
 from pytest_useragent.persona import Persona
@@ -72,10 +73,10 @@ from pytest_useragent.records import (
 from pytest_useragent.redaction import Secrets
 from pytest_useragent.replay import Replay
 from pytest_useragent.screenshots import Glance, ScreenshotPolicy, for_model
-from pytest_useragent.survey import conduct
 from pytest_useragent.verdict import SuccessCheck, describe, judge_done, read_documents, succeeded
+from pytest_useragent.workspace.compose import compose_write
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
-from pytest_useragent.workspace.pending import PendingWrite, incomplete
+from pytest_useragent.workspace.pending import incomplete
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 Progress = Callable[[str], None]
@@ -351,50 +352,22 @@ class Session:
         return done
 
     def _large_write(self, state: _State, action: Action) -> ActionOutcome:
-        """Content that follows as plain text: gathered in docs/.pending/, validated, repaired at most twice, then
-        put in place atomically. A provider or budget failure leaves the pending content and ends the session."""
-        try:
-            pending = PendingWrite(state.documents, action.file or "", action.kind, action.target)
-        except DocumentRefused as refused:
-            return ActionOutcome(ok=False, message=str(refused))
-        problem: str | None = None
-        for _ in range(1 + MAX_REPAIRS):
-            request = ComposeRequest(
-                model=state.model,
-                persona=self.persona,
-                goal=state.goal,
-                summary=state.secrets.redact(state.summary),
-                file=pending.meta.file,
-                operation=action.kind,
-                target=action.target,
-                problem=problem,
-                cache_minimum=self.spending.prices.cache_minimum(state.model),
-            )
-            request = state.secrets.redact_record(request)
-            try:
-                reply = self.provider.compose(request, state.meter, pending.receive)
-            except (RunError, KeyboardInterrupt) as failure:
-                pending.fail(str(failure) or type(failure).__name__)
-                raise
-            if pending.meta.state == "failed":  # refused as it arrived: over the transport limit
-                return ActionOutcome(ok=False, message=pending.meta.problem or "refused")
-            if reply.value is None:  # a refusal included: what arrived stays pending, never saved as complete
-                problem = reply.problem or "no content"
-                break
-            try:
-                message = state.documents.apply(action.kind, pending.meta.file, reply.value, action.target)
-            except DocumentRefused as refused:
-                problem = str(refused)
-                continue
-            pending.finish()
-            return ActionOutcome(ok=True, message=f"{message}, from {pending.meta.parts} parts")
-        pending.fail(problem or "no valid content")
-        return ActionOutcome(ok=False, message=f"{pending.meta.file} was not written: {problem}")
+        request = ComposeRequest(
+            model=state.model,
+            persona=self.persona,
+            goal=state.goal,
+            summary=state.secrets.redact(state.summary),
+            file=action.file or "",
+            operation=action.kind,
+            target=action.target,
+            cache_minimum=self.spending.prices.cache_minimum(state.model),
+        )
+        return compose_write(self.provider, request, action, state.documents, state.meter, state.secrets.redact_record)
 
     def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
         """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
         state.todo.save()
-        wrap_up, survey = None, None
+        afterwards = Afterwards()
         if outcome not in ("provider_error", "interrupted", "unreachable"):
             request = WrapUpRequest(
                 model=state.model,
@@ -404,18 +377,15 @@ class Session:
                 summary=state.summary,
                 steps=state.steps,
             )
-            request = state.secrets.redact_record(request)
-            try:
-                reply = self.provider.wrap_up(request, state.meter)
-                wrap_up = reply.value
-                state.files.write_exchanges("wrap-up", reply.exchanges)
-            except (BudgetExhausted, ProviderError) as failure:
-                error = error or f"wrap-up skipped: {failure}"
-            if self.config.survey != "off":
-                survey, problem = conduct(
-                    self.provider, request, wrap_up, _expectations(state.steps), state.meter, state.files
-                )
-                error = error or problem
+            afterwards = ask_afterwards(
+                self.provider,
+                state.secrets.redact_record(request),
+                self.config.survey != "off",
+                _expectations(state.steps),
+                state.meter,
+                state.files,
+            )
+            error = error or afterwards.problem
         calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
         completion = Completion(
             check=describe(self.success),
@@ -433,7 +403,7 @@ class Session:
             steps=state.steps,
             expectations=_expectations(state.steps),
             issues=IssueList(deduplicated(state.steps)),
-            wrap_up=wrap_up,
+            wrap_up=afterwards.wrap_up,
             usage=sum((call.usage for call in calls), Usage()),
             cost_usd=sum(call.cost_usd for call in calls),
             currency=self.config.currency,
@@ -452,7 +422,7 @@ class Session:
             documents=state.documents.index(),
             incomplete_docs=incomplete(state.documents.root),
             completion=completion,
-            survey=survey,
+            survey=afterwards.survey,
             replay=self.provider.report(outcome) if isinstance(self.provider, Replay) else None,
             cache=cache_use(state.steps, self.spending.prices.cache_minimum(state.model)),
         )
