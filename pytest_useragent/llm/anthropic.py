@@ -1,16 +1,24 @@
 """Claude through the official `anthropic` SDK.
 
-One `messages.create` per step. A step's decision comes as the input of ONE strict tool the model is made to call
-(`tools` = [{name, input_schema: the decision's schema, strict: true}], `tool_choice` = {"type": "tool", "name"}),
+One `messages.create` per step. A step's decision comes as the input of ONE strict tool (`tools` = [{name,
+input_schema: the decision's schema, strict: true}], `tool_choice` auto, the system prompt saying to answer with it),
 not as `output_config.format`: the request is cached in the order tools -> system -> messages, and the breakpoint
 on the system block caches the tools before it (Anthropic, "Prompt caching" and "Tool use with prompt caching"), so
 the schema (~500-650 tokens) is read from the cache at a tenth of the price instead of billed in full every step,
 and the guide that fills the prefix up to the model's cache minimum (`prefix.py`) needs as much less. `strict: true`
-gives the tool's input the same grammar-constrained conformance as structured output ("Strict tool use"); a forced
-tool makes the API prefill the call, so the reply is the tool_use block alone, stop_reason "tool_use" ("Define
-tools", tool_choice). What it costs: a forced tool adds a tool-use system prompt (313 tokens on Claude 4 models for
-tool_choice any/tool, "Tool use pricing"), inside the cached prefix; so a one-off call (wrap-up, survey, interview),
-which is not cached, keeps `output_config.format`, where that overhead would be paid in full for nothing.
+gives the tool's input the same grammar-constrained conformance as structured output ("Strict tool use"). The
+choice is `auto`, never a forced tool: Opus 5.5, Sonnet 5.5 and Fable 5.x answer a `tool_choice` of `tool` or
+`any` with a 400 ("Use auto with strict tool use or structured outputs", Opus 5.5 migration guide), forced tool use
+was never compatible with thinking, and `auto` adds the smaller tool-use system prompt of the two ("Tool use
+pricing"). A reply that answers in text instead is repaired like any other. A one-off call (wrap-up, survey,
+interview), which is not cached, asks with `output_config.format`, where a tool's system prompt would be paid in
+full for nothing.
+
+Claude models from generation 5 on think by default (adaptive thinking, default effort high on Sonnet 5.5, medium on
+Opus 5.5; it cannot be switched off on Opus 5.5 and Fable), and thinking is billed as output and counts against
+max_tokens: every call to them asks for `output_config.effort` "low" (a persona's step is a short judgement, not a
+proof), and a repair sends the model's whole turn back, thinking blocks unmodified, as the API requires. Nothing is
+ever prefilled (they reject a final assistant turn; Opus 4.6 already did), and no sampling parameter is sent.
 
 We validate the answer ourselves rather than through `messages.parse`, so a reply that fails validation still has
 its usage counted, and can be repaired (`repair.answer`, the loop both providers run): it goes back as the
@@ -26,6 +34,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
@@ -56,9 +65,13 @@ from pytest_useragent.screenshots import image_tokens, media_type
 
 TOOL = "answer"
 """The one tool's name: the model answers by calling it."""
-TOOL_PROMPT_TOKENS = 346
-"""The most the API's tool-use system prompt adds on Claude 4 models (313 for tool_choice any/tool, 346 for auto/none:
-"Tool use pricing"), reserved on top of the request's own size."""
+TOOL_PROMPT_TOKENS = 675
+"""The most the API's tool-use system prompt adds for tool_choice auto/none on the models it lists (Opus 4.7: 675;
+Sonnet 4.6 497, Opus 4.8 290: "Tool use pricing"), reserved on top of the request's own size."""
+THINKS_FROM = 5
+"""The first Claude generation that thinks by default."""
+EFFORT = "low"
+_GENERATION = re.compile(r"claude-[a-z]+-(\d+)")
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -80,18 +93,23 @@ def _tool_call(message: anthropic.types.Message) -> anthropic.types.ToolUseBlock
 
 
 def _repair_turns(message: anthropic.types.Message, problem: str) -> Messages:
-    """The bad reply as the assistant's turn and what was wrong with it: a tool call is answered by a tool_result
-    with is_error, which must come first in the user's turn ("Handle tool calls"); a text reply, by a text."""
+    """The bad reply as the assistant's turn, whole (a thinking block goes back unmodified, as the API requires), and
+    what was wrong with it: a tool call is answered by a tool_result with is_error, which must come first in the
+    user's turn ("Handle tool calls"); a text reply, by a text."""
     repair = render("repair.j2", problem=problem)
+    said = [block.to_dict() for block in message.content if block.type != "text" or block.text]
+    turn: Messages = [{"role": "assistant", "content": said or "(empty)"}]
     called = _tool_call(message)
     if called is not None:
-        used = {"type": "tool_use", "id": called.id, "name": called.name, "input": called.input}
         result = {"type": "tool_result", "tool_use_id": called.id, "content": repair, "is_error": True}
-        return [{"role": "assistant", "content": [used]}, {"role": "user", "content": [result]}]
-    return [
-        {"role": "assistant", "content": _text(message) or "(empty)"},
-        {"role": "user", "content": repair},
-    ]
+        return [*turn, {"role": "user", "content": [result]}]
+    return [*turn, {"role": "user", "content": repair}]
+
+
+def thinks_by_default(model: str) -> bool:
+    """Whether `model` is a Claude of a generation that thinks unless told otherwise (`THINKS_FROM` on)."""
+    generation = _GENERATION.match(model)
+    return generation is not None and int(generation.group(1)) >= THINKS_FROM
 
 
 class AnthropicProvider:
@@ -138,26 +156,29 @@ class AnthropicProvider:
         return self._ask(InterviewReply, "interview", request.model, system, content, meter, 0, cached=False)
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
-        """Plain-text content over as many replies as it takes: a reply cut at max_tokens is continued from where
-        it stopped (the content so far goes back as the start of the assistant's turn), until a line DONE."""
+        """Plain-text content over as many replies as it takes: a reply cut at max_tokens goes back as the
+        assistant's turn and the model is asked to go on from where it stopped (never as a prefill: the newest
+        models reject a final assistant turn), until a line DONE."""
         reply: Reply[str] = Reply(None)
         ask = render("compose.j2", request=request)
+        system = _step_system(request.persona, request.cache_minimum)
+        # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps the
+        # tools' and the system's cache ("Prompt caching", what invalidates the cache)
+        answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
         written = ""
         for _ in range(MAX_PARTS):
-            prefill = written.rstrip()  # the API refuses an assistant turn that ends in whitespace
             messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
-            if prefill:
-                messages.append({"role": "assistant", "content": prefill})
-            system = _step_system(request.persona, request.cache_minimum)
-            # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps
-            # the tools' and the system's cache ("Prompt caching", what invalidates the cache)
-            answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
+            if written:
+                messages += [
+                    {"role": "assistant", "content": written.rstrip() or "(empty)"},
+                    {"role": "user", "content": render("go_on.j2")},
+                ]
             message = self._call(reply, "compose", request.model, system, messages, meter, answer=answer)
             if message.stop_reason == REFUSAL:  # a refusal cuts the content short: never saved as complete
                 reply.problem, reply.refused = "the model refused to write it", True
                 return reply
             body, finished = until_done(_text(message))
-            written = prefill + body
+            written += body
             if not receive(written):
                 reply.problem = "the content was refused"
                 return reply
@@ -185,7 +206,7 @@ class AnthropicProvider:
         reply: Reply[M] = Reply(None)
         tokens = image_tokens
         if cached:
-            asked_as: dict[str, Any] = {"tools": [tool(schema)], "tool_choice": {"type": "tool", "name": TOOL}}
+            asked_as: dict[str, Any] = {"tools": [tool(schema)], "tool_choice": {"type": "auto"}}
         else:
             asked_as = {"output_config": {"format": {"type": "json_schema", "schema": shape(schema)}}}
 
@@ -196,7 +217,8 @@ class AnthropicProvider:
             called = _tool_call(message)
             limit = self._max_output_tokens
             cut = f"it was cut off at max_tokens ({limit})" if message.stop_reason == "max_tokens" else None
-            data = (called.input if called else None) if cached else _text(message)
+            # a model that answers in text, not with the tool (`auto` lets it), is read as JSON text, or repaired
+            data = called.input if called is not None else _text(message)
             return Answered(data, raw=message, refused=message.stop_reason == REFUSAL, cut=cut)
 
         def again(got: Answered, problem: str, messages: Messages) -> Messages:
@@ -233,6 +255,8 @@ class AnthropicProvider:
             "messages": messages,
             **(answer or {}),
         }
+        if thinks_by_default(model):
+            kwargs["output_config"] = {**kwargs.get("output_config", {}), "effort": EFFORT}
         # an image is counted by its pixels, not by its base64 text; a tool adds its system prompt
         estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
         estimate += TOOL_PROMPT_TOKENS if "tools" in kwargs else 0

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from pytest_useragent.browser.snapshot import parse
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, WrapUp
+from pytest_useragent.testing import claude_models as models
 
 Body = dict[str, Any]
 
@@ -112,6 +113,8 @@ class FakeMessagesAPI:
         self._queue: deque[ScriptItem] = deque(self.script)
         self._lock = threading.Lock()
         self._seen_systems: set[str] = set()
+        self._signatures: set[str] = set()
+        """The thinking blocks' signatures it gave: one sent back must be one of them, unmodified."""
         self._server: ThreadingHTTPServer | None = None
 
     @property
@@ -178,7 +181,24 @@ class FakeMessagesAPI:
 
     def validate(self, path: str, headers: dict[str, str], body: Body) -> str | None:
         """Why a request is not one the API would accept, or None."""
-        return validate_request(path, headers, body)
+        return validate_request(path, headers, body) or self._thinking_problem(body)
+
+    def _thinking_problem(self, body: Body) -> str | None:
+        """A model that thinks needs its thinking block back, first and unmodified, in an assistant turn that called
+        a tool ("Extended thinking", thinking with tool use)."""
+        if not models.thinks(str(body.get("model"))):
+            return None
+        for index, message in enumerate(body.get("messages") or []):
+            content = message.get("content")
+            if message.get("role") != "assistant" or not isinstance(content, list):
+                continue
+            if any(block.get("type") == "tool_use" for block in content):
+                first = content[0]
+                with self._lock:
+                    known = first.get("signature") in self._signatures
+                if first.get("type") != "thinking" or not known:
+                    return f"messages.{index}.content: a tool_use turn must begin with its thinking block, unmodified"
+        return None
 
     def error(self, status: int, message: str) -> tuple[int, dict[str, str], Body]:
         """An error reply as the API shapes it."""
@@ -217,10 +237,12 @@ class FakeMessagesAPI:
         prefix = json.dumps(tools) + json.dumps(body.get("system", ""))
         schema_tokens = len(json.dumps((body.get("output_config") or {}).get("format", ""))) // 3
         # the system prompt is English prose, ~4 characters a token; snapshots and JSON run nearer 3
+        model = str(body.get("model"))
+        choice = str((body.get("tool_choice") or {}).get("type", "auto"))
         prefix_tokens = len(json.dumps(body.get("system", ""))) // 4 + (
-            len(json.dumps(tools)) // 3 + tool_prompt_tokens(body) if tools else 0
+            len(json.dumps(tools)) // 3 + models.tool_prompt_tokens(model, choice) if tools else 0
         )
-        cached = "cache_control" in prefix and prefix_tokens >= cache_minimum(str(body.get("model")))
+        cached = "cache_control" in prefix and prefix_tokens >= models.cache_minimum(model)
         with self._lock:
             hit = cached and prefix in self._seen_systems
             if cached:
@@ -229,13 +251,21 @@ class FakeMessagesAPI:
         input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + (0 if cached else prefix_tokens)
         content: list[Body] = [{"type": "text", "text": text}]
         written = text  # what the model wrote, and is billed for: a cut call, as far as it got
-        forced = forced_tool(body)
-        if forced is not None and stop_reason in ("end_turn", "max_tokens"):
-            # the API prefills a forced call: the reply is the tool_use block alone; a cut one is incomplete
-            content = [{"type": "tool_use", "id": f"toolu_fake_{number:04d}", "name": forced, "input": {}}]
+        called = answering_tool(body, text)
+        if called is not None and stop_reason in ("end_turn", "max_tokens"):
+            # the reply is the tool_use block alone; a cut one is incomplete
+            content = [{"type": "tool_use", "id": f"toolu_fake_{number:04d}", "name": called, "input": {}}]
             if stop_reason == "end_turn":
-                content[0]["input"] = lean(_json_object(text), _input_schema(body, forced))
+                content[0]["input"] = lean(_json_object(text), _input_schema(body, called))
                 stop_reason, written = "tool_use", json.dumps(content[0]["input"], separators=(",", ":"))
+        thinking = 0
+        if models.thinks(model):  # it thinks first; what it thought is not shown (display "omitted") but billed
+            effort = str((body.get("output_config") or {}).get("effort", "high"))
+            thinking = models.THINKING_TOKENS.get(effort, models.DEFAULT_THINKING)
+            signature = f"sig_fake_{number:04d}"
+            with self._lock:
+                self._signatures.add(signature)
+            content.insert(0, {"type": "thinking", "thinking": "", "signature": signature})
         return {
             "id": f"msg_fake_{number:04d}",
             "type": "message",
@@ -247,29 +277,24 @@ class FakeMessagesAPI:
             "usage": {
                 "input_tokens": input_tokens,
                 # like the real API, never more output than max_tokens allows, however long the scripted text
-                "output_tokens": max(1, min(len(written) // 3, int(body.get("max_tokens") or 1))),
+                "output_tokens": max(1, min(thinking + len(written) // 3, int(body.get("max_tokens") or 1))),
                 "cache_creation_input_tokens": prefix_tokens if cached and not hit else 0,
                 "cache_read_input_tokens": prefix_tokens if hit else 0,
             },
         }
 
 
-TOOL_PROMPT_TOKENS = {"any": 313, "tool": 313, "auto": 346, "none": 346}
-"""The tool-use system prompt the API adds when a request has tools, by tool_choice (Claude 4 models: Anthropic's
-"Tool use pricing")."""
-
-
-def tool_prompt_tokens(body: Body) -> int:
-    return TOOL_PROMPT_TOKENS.get(str((body.get("tool_choice") or {}).get("type", "auto")), 346)
-
-
-def forced_tool(body: Body) -> str | None:
-    """The tool a request makes the model call (tool_choice tool, or any: the first), or None."""
-    choice = body.get("tool_choice") or {}
+def answering_tool(body: Body, text: str) -> str | None:
+    """The tool a reply of `text` calls: the one tool_choice forces (tool; any: the first), or under auto the first
+    tool when the text is an answer (a JSON object: a model that has its answer calls the tool it was told to
+    answer with); None for a text reply (a malformed one, none, or no tools)."""
+    choice = body.get("tool_choice") or {"type": "auto"}
     tools = body.get("tools") or []
     if choice.get("type") == "tool":
         return str(choice.get("name"))
     if choice.get("type") == "any" and tools:
+        return str(tools[0].get("name"))
+    if choice.get("type") == "auto" and tools and text.lstrip().startswith("{"):
         return str(tools[0].get("name"))
     return None
 
@@ -307,20 +332,6 @@ def _json_object(text: str) -> Body:
     except json.JSONDecodeError:
         return {}
     return value if isinstance(value, dict) else {}
-
-
-CACHE_MINIMUMS = {
-    "claude-opus-4-6": 4096,
-    "claude-opus-4-5": 4096,
-    "claude-haiku-4-5": 4096,
-    "claude-sonnet-4-6": 2048,
-}
-"""The least prefix each model caches, in tokens: Anthropic's prompt-caching docs (4,096 for Opus 4.5/4.6 and Haiku
-4.5), and 2,048 for Sonnet 4.6, which users observe (the docs say 1,024); other models 1,024."""
-
-
-def cache_minimum(model: str) -> int:
-    return next((least for name, least in CACHE_MINIMUMS.items() if model.startswith(name)), 1024)
 
 
 def message_tokens(messages: Any) -> int:
@@ -371,6 +382,9 @@ def validate_request(path: str, headers: dict[str, str], body: Body) -> str | No
     last = messages[-1].get("content")
     if messages[-1]["role"] == "assistant" and isinstance(last, str) and last != last.rstrip():
         return "messages: final assistant content cannot end with trailing whitespace"
+    problem = _model_problem(str(body["model"]), body)
+    if problem:
+        return problem
     system = body.get("system")
     if system is not None and not (
         isinstance(system, str)
@@ -386,6 +400,22 @@ def validate_request(path: str, headers: dict[str, str], body: Body) -> str | No
     ):
         return "output_config.format: must be {type: json_schema, schema: {...}}"
     return _tools_problem(body)
+
+
+def _model_problem(model: str, body: Body) -> str | None:
+    """What this model refuses that others take: a forced tool, a prefill, sampling parameters, an effort."""
+    messages = body["messages"]
+    if models.refuses_prefill(model) and messages[-1]["role"] == "assistant":
+        return "messages: prefilling an assistant message is not supported for this model"
+    effort = (body.get("output_config") or {}).get("effort")
+    if effort is not None and (effort not in models.EFFORTS or model.startswith(models.NO_EFFORT)):
+        return f"output_config.effort: {effort!r} is not supported for this model"
+    if not models.thinks(model):
+        return None
+    if (body.get("tool_choice") or {}).get("type") in ("tool", "any"):
+        return 'tool_choice: type "tool" and "any" are not supported for this model.'
+    sampled = [name for name in ("temperature", "top_p", "top_k") if name in body]
+    return f"{sampled[0]}: not supported for this model; leave it at its default" if sampled else None
 
 
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
@@ -475,6 +505,8 @@ def _content_problem(content: Any) -> str | None:
                 return "image must be a base64 PNG or JPEG, as its media_type says"
             continue
         if kind == "tool_use" and isinstance(block.get("id"), str) and isinstance(block.get("input"), dict):
+            continue
+        if kind == "thinking" and isinstance(block.get("thinking"), str) and isinstance(block.get("signature"), str):
             continue
         if kind == "tool_result" and isinstance(block.get("tool_use_id"), str):
             result = block.get("content", "")

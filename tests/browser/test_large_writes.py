@@ -21,8 +21,7 @@ def run(page: Any, claude: Any, tmp_path: Path, site: str):
 
 
 def test_a_document_of_hundreds_of_lines_arrives_intact_across_cut_replies(page, site, tmp_path, fake_api, claude):
-    # cut mid-word, as max_tokens does (a cut after a space would lose it: the API refuses trailing whitespace in
-    # the assistant turn that is continued, and a real model re-sends it; this script would not)
+    # cut mid-word, as max_tokens does
     first, second = DOCUMENT.index("Line 70 ") + 6, DOCUMENT.index("Line 140 ") + 6
     fake_api.push(
         decision("write", file="compare.md"),
@@ -40,10 +39,12 @@ def test_a_document_of_hundreds_of_lines_arrives_intact_across_cut_replies(page,
     step = result.steps[0]
     assert step.outcome.ok and step.outcome.message.endswith("from 3 parts")
     assert [call.purpose for call in step.calls] == ["decide", "compose", "compose", "compose"]
-    # the content never travelled inside JSON: the compose calls ask for plain text, the cut part goes back as prefill
+    # the content never travelled inside JSON: the compose calls ask for plain text; the cut part goes back as the
+    # assistant's turn and the model is asked to go on (never as a prefill: the newest models refuse one)
     compose = fake_api.requests[2]
-    assert "output_config" not in compose and compose["messages"][-1]["role"] == "assistant"
-    assert compose["messages"][-1]["content"] == DOCUMENT[:first].rstrip()
+    assert "output_config" not in compose and [m["role"] for m in compose["messages"]] == ["user", "assistant", "user"]
+    assert compose["messages"][1]["content"] == DOCUMENT[:first].rstrip()
+    assert "Go on exactly where it stopped" in compose["messages"][2]["content"]
     # the steps' tools and system prompt, the tool not to be called: the compose calls read the steps' cache
     assert compose["tools"] == fake_api.requests[0]["tools"] and compose["tool_choice"] == {"type": "none"}
     assert all(call.usage.cache_read_input_tokens > 0 for call in step.calls[1:])

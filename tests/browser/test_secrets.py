@@ -90,7 +90,7 @@ def test_a_secret_in_documents_and_the_plan_is_redacted_as_it_lands_in_prompts_a
     assert leaks(SECRET, [], [], on_disk) == []
     # a cut large write is continued from the model's own words (its reply goes back as the assistant's turn, as
     # written, or it would continue from a mask); everything else sent is clean
-    cut = fake_api.requests[6]["messages"].pop()
+    cut = fake_api.requests[6]["messages"].pop(1)
     assert cut["role"] == "assistant" and cut["content"].startswith("# Big")
     assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
 

@@ -111,3 +111,55 @@ def test_lean_leaves_out_only_unused_optional_fields():
 def test_bad_requests_are_refused(path, headers, body, problem):
     found = validate_request(path, headers, body)
     assert found is not None and problem in found
+
+
+NEW = {**GOOD, "model": "claude-sonnet-5-5"}
+PREFILL = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Sure"}]
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        ({**NEW, "tools": [TOOL], "tool_choice": {"type": "tool", "name": "answer"}}, 'type "tool" and "any"'),
+        ({**NEW, "tools": [TOOL], "tool_choice": {"type": "any"}}, 'type "tool" and "any"'),
+        ({**NEW, "temperature": 0.2}, "temperature"),
+        ({**NEW, "messages": PREFILL}, "prefilling"),
+        ({**GOOD, "model": "claude-opus-4-6", "messages": PREFILL}, "prefilling"),
+        ({**NEW, "output_config": {"effort": "extreme"}}, "effort"),
+        ({**GOOD, "model": "claude-haiku-4-5", "output_config": {"effort": "low"}}, "effort"),
+    ],
+)
+def test_what_the_newest_models_refuse_is_refused(body, problem):
+    found = validate_request("/v1/messages", HEADERS, body)
+    assert found is not None and problem in found
+
+
+def test_what_older_models_take_is_taken():
+    forced = {"tools": [TOOL], "tool_choice": {"type": "tool", "name": "answer"}}
+    assert validate_request("/v1/messages", HEADERS, {**GOOD, "model": "claude-sonnet-4-6", **forced}) is None
+    assert (
+        validate_request("/v1/messages", HEADERS, {**GOOD, "model": "claude-sonnet-4-6", "messages": PREFILL}) is None
+    )
+    assert validate_request("/v1/messages", HEADERS, {**NEW, "output_config": {"effort": "low"}}) is None
+
+
+def test_a_model_that_thinks_needs_its_thinking_back_unmodified_with_a_repaired_tool_call():
+    with FakeMessagesAPI([decision("back"), decision("back"), decision("back")]) as fake:
+        client = anthropic.Anthropic(base_url=fake.base_url, api_key="k", max_retries=0)
+        ask = {"model": "claude-opus-5-5", "max_tokens": 500, "tools": [TOOL], "tool_choice": {"type": "auto"}}
+        first = client.messages.create(messages=[{"role": "user", "content": "go"}], **ask)  # type: ignore[call-overload]
+        thought, called = (block.to_dict() for block in first.content)
+        assert thought["type"] == "thinking" and called["type"] == "tool_use"
+        assert first.usage.output_tokens > len(str(called["input"])) // 3  # the thinking is billed as output
+        result = {"type": "tool_result", "tool_use_id": called["id"], "content": "again", "is_error": True}
+
+        def repair(turn: list[dict[str, object]]) -> None:
+            messages = [{"role": "user", "content": "go"}, {"role": "assistant", "content": turn}]
+            client.messages.create(messages=[*messages, {"role": "user", "content": [result]}], **ask)  # type: ignore[call-overload]
+
+        with pytest.raises(anthropic.BadRequestError, match="thinking block"):
+            repair([called])
+        with pytest.raises(anthropic.BadRequestError, match="thinking block"):
+            repair([{**thought, "signature": "forged"}, called])
+        repair([thought, called])
+    assert len(fake.problems) == 2
