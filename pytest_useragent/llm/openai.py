@@ -8,8 +8,10 @@ that fails validation still has its usage counted and can be repaired (`repair.a
 (`message.refusal`, or finish_reason "content_filter") is recorded as the call's stop_reason "refusal" and never
 repaired. OpenAI caches a prompt's prefix by itself (from 1,024 tokens; the schema is a prefix of the system message),
 so the system prompt comes first and identical at every step, and `prompt_tokens_details.cached_tokens` is billed as
-cache reads. Retries (408/409/429/5xx, honouring retry-after) are the SDK's; how many, and the timeout, come from
---useragent-api-retries / --useragent-api-timeout. Every request is made inside the session's Meter.
+cache reads; from GPT-5.6 on, writing it is billed too (`cache_write_tokens`, as cache writes). A reasoning model
+is asked for low reasoning effort (`reasoning_model`). Retries (408/409/429/5xx, honouring retry-after) are the SDK's;
+how many, and the timeout, come from --useragent-api-retries / --useragent-api-timeout. Every request is made inside
+the session's Meter.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import base64
 import io
 import json
 import math
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -47,6 +50,12 @@ from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusR
 from pytest_useragent.screenshots import media_type
 
 M = TypeVar("M", bound=BaseModel)
+
+REASONING_EFFORT = "low"
+"""What a reasoning model is asked for. Its reasoning is on by default, at "medium"; the reasoning tokens are billed
+as output (inside usage.completion_tokens) and use up max_completion_tokens. A persona's step is a short answer:
+at "medium" its reasoning would cost up to several times the answer and could leave no room for it."""
+_REASONING = re.compile(r"o\d+(?:-|$)|gpt-(\d+)(?:[.-]|$)")
 
 
 class OpenAIProvider:
@@ -179,6 +188,8 @@ class OpenAIProvider:
         }
         if response_format is not None:
             kwargs["response_format"] = response_format
+        if reasoning_model(model):
+            kwargs["reasoning_effort"] = REASONING_EFFORT
         # an image is counted by its pixels, not by its base64 text
         estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
         with meter.call(purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens)) as bill:
@@ -216,6 +227,19 @@ def image_tokens(image: bytes) -> int:
     return 85 + 170 * math.ceil(size[0] * fit / 512) * math.ceil(size[1] * fit / 512)
 
 
+def reasoning_model(model: str) -> bool:
+    """Whether `model` is one of OpenAI's reasoning models, which take `reasoning_effort`: the o-series (o1, o3,
+    o4-mini) and GPT-5 on (gpt-5, gpt-5.4-mini, gpt-6.1-sol), whose reasoning is on by default. Not their "-chat"
+    variants (gpt-5-chat-latest), GPT-4o/4.1, or any other name (a local model, `llama3.1`): those reject the
+    parameter with a 400, or a local server ignores it."""
+    name = model.lower()
+    match = _REASONING.match(name)
+    if match is None or "-chat" in name:
+        return False
+    generation = match.group(1)
+    return generation is None or int(generation) >= 5
+
+
 def _refused(choice: Any) -> bool:
     return bool(getattr(choice.message, "refusal", None)) or choice.finish_reason == "content_filter"
 
@@ -234,17 +258,23 @@ def _detail(error: openai.APIStatusError) -> str:
 
 
 def _usage(usage: Any) -> Usage:
-    """Chat Completions counts cached tokens inside prompt_tokens; we book them apart, as cache reads. There is no
-    charge for writing OpenAI's cache."""
+    """Chat Completions counts cached tokens (reads) and, from GPT-5.6 on, tokens written to the cache inside
+    prompt_tokens; we book both apart, as cache reads and cache writes (no model before GPT-5.6 charges for writes,
+    nor reports them; from GPT-5.6 they cost 1.25x input, the price book's cache_write). A reasoning model's
+    reasoning tokens are counted inside completion_tokens, and billed as output like the answer."""
     if usage is None:
         return Usage()
     details = getattr(usage, "prompt_tokens_details", None)
     cached = (getattr(details, "cached_tokens", None) or 0) if details is not None else 0
+    written = (getattr(details, "cache_write_tokens", None) or 0) if details is not None else 0
     prompt = usage.prompt_tokens or 0
+    read = max(0, min(cached, prompt))
+    write = max(0, min(written, prompt - read))
     return Usage(
-        input_tokens=max(0, prompt - cached),
+        input_tokens=prompt - read - write,
         output_tokens=usage.completion_tokens or 0,
-        cache_read_input_tokens=min(cached, prompt),
+        cache_creation_input_tokens=write,
+        cache_read_input_tokens=read,
     )
 
 

@@ -5,7 +5,10 @@ Point the real SDK at it: `openai.OpenAI(base_url=server.base_url, api_key="test
 the strict JSON schema of `response_format` included (every object closed, every property required, every `$ref`
 resolvable), and bills as the API does: text at 3 characters a token, an image by its 512 px tiles, and OpenAI's
 automatic prompt cache: a prefix (the schema, then the system message) of 1,024 tokens or more that an earlier
-request sent is a cache read, in steps of 128 tokens.
+request sent is a cache read, in steps of 128 tokens; for GPT-5.6 and later it reports the first request's as a
+cache write (`prompt_tokens_details.cache_write_tokens`), which those models bill. A reasoning model (o1, o3,
+gpt-5 and later) reasons by its `reasoning_effort` (default medium): a fixed number of reasoning tokens, counted
+inside completion_tokens as the API counts them; any other model answers `reasoning_effort` with a 400.
 """
 
 from __future__ import annotations
@@ -28,6 +31,13 @@ MIN_CACHED = 1024
 """OpenAI caches prompts of 1,024 tokens or more ..."""
 CACHE_STEP = 128
 """... in increments of 128 tokens."""
+REASONING_TOKENS = {"none": 0, "minimal": 8, "low": 24}
+"""Reasoning tokens a reply spends at each effort; 96 at medium (the default) and above."""
+EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
+_REASONS = re.compile(r"o[0-9]|gpt-(?:[5-9]|[1-9][0-9])")
+"""The fake's own rule for a reasoning model (independent of the provider's)."""
+_WRITES_CACHE = re.compile(r"gpt-(?:5\.(?:[6-9]|[1-9][0-9])|[6-9]|[1-9][0-9])")
+"""Models that report (and bill) cache writes: GPT-5.6 and later families."""
 _NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _ROLES = frozenset({"system", "developer", "user", "assistant"})
 _DATA_URL = re.compile(r"data:(image/(?:png|jpeg|gif|webp));base64,(.*)", re.DOTALL)
@@ -94,9 +104,17 @@ class FakeChatCompletionsAPI(FakeMessagesAPI):
             self.prefixes.add(prefix)
             number = len(self.requests)
         prefix_tokens = len(prefix) // 3
-        cached = prefix_tokens // CACHE_STEP * CACHE_STEP if seen and prefix_tokens >= MIN_CACHED else 0
+        cacheable = prefix_tokens // CACHE_STEP * CACHE_STEP if prefix_tokens >= MIN_CACHED else 0
+        cached = cacheable if seen else 0
+        model = str(body.get("model"))
         refused = stop_reason == "refusal"
         limit = int(body.get("max_completion_tokens") or body.get("max_tokens") or 1)
+        thought = REASONING_TOKENS.get(str(body.get("reasoning_effort") or "medium"), 96) if _reasons(model) else 0
+        # like the real API, never more output than the limit allows, however long the scripted text or reasoning
+        completion = min(max(1, len(text) // 3) + thought, limit)
+        details: dict[str, Any] = {"cached_tokens": min(cached, prompt)}
+        if _WRITES_CACHE.match(model):
+            details["cache_write_tokens"] = 0 if seen else min(cacheable, prompt)
         message: dict[str, Any] = {
             "role": "assistant",
             "content": None if refused else text,
@@ -117,10 +135,10 @@ class FakeChatCompletionsAPI(FakeMessagesAPI):
             ],
             "usage": {
                 "prompt_tokens": prompt,
-                # like the real API, never more output than the limit allows, however long the scripted text
-                "completion_tokens": max(1, min(len(text) // 3, limit)),
-                "total_tokens": prompt + max(1, min(len(text) // 3, limit)),
-                "prompt_tokens_details": {"cached_tokens": min(cached, prompt)},
+                "completion_tokens": completion,
+                "total_tokens": prompt + completion,
+                "prompt_tokens_details": details,
+                "completion_tokens_details": {"reasoning_tokens": min(thought, completion)},
             },
         }
 
@@ -158,6 +176,11 @@ def validate_chat_request(path: str, headers: dict[str, str], body: Body) -> str
     limit = body.get("max_completion_tokens")
     if limit is not None and (not isinstance(limit, int) or limit < 1):
         return "max_completion_tokens: must be a positive integer"
+    effort = body.get("reasoning_effort")
+    if effort is not None and not _reasons(body["model"]):
+        return "Unsupported parameter: 'reasoning_effort' is not supported with this model."
+    if effort is not None and effort not in EFFORTS:
+        return f"reasoning_effort: must be one of {', '.join(EFFORTS)}"
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
         return "messages: must be a non-empty list"
@@ -178,6 +201,10 @@ def validate_chat_request(path: str, headers: dict[str, str], body: Body) -> str
         if problem:
             return f"response_format: {problem}"
     return None
+
+
+def _reasons(model: str) -> bool:
+    return bool(_REASONS.match(model))
 
 
 def _content_problem(content: Any, images: bool) -> str | None:

@@ -41,16 +41,18 @@ def thrice(item: Any) -> list[Any]:
 
 def usage_of(billed: dict[str, Any]) -> Usage:
     cached = billed["prompt_tokens_details"]["cached_tokens"]
+    written = billed["prompt_tokens_details"].get("cache_write_tokens", 0)
     return Usage(
-        input_tokens=billed["prompt_tokens"] - cached,
-        output_tokens=billed["completion_tokens"],
+        input_tokens=billed["prompt_tokens"] - cached - written,
+        output_tokens=billed["completion_tokens"],  # reasoning tokens included, billed as output
+        cache_creation_input_tokens=written,
         cache_read_input_tokens=cached,
     )
 
 
-def billed_usd(fake: FakeChatCompletionsAPI) -> float:
-    book = PriceBook.load()
-    return sum(book.cost_usd(MODEL, usage_of(usage)) for usage in fake.billed)
+def billed_usd(fake: FakeChatCompletionsAPI, model: str = MODEL, book: PriceBook | None = None) -> float:
+    book = book or PriceBook.load()
+    return sum(book.cost_usd(model, usage_of(usage)) for usage in fake.billed)
 
 
 def provider(fake: FakeChatCompletionsAPI, **client: Any) -> OpenAIProvider:
@@ -183,3 +185,44 @@ def test_the_cache_forms_once_the_prefix_is_long_enough(page, site, tmp_path):
     first, second = (step.calls[0].usage for step in result.steps[:2])
     assert first.cache_read_input_tokens == 0
     assert second.cache_read_input_tokens >= 1024
+
+
+def test_a_reasoning_model_reasons_at_low_effort_and_its_cache_writes_are_billed(page, site, tmp_path):
+    prices = tmp_path / "prices.yaml"  # distinct rates, so a token booked in the wrong class changes the cost
+    prices.write_text("models:\n  gpt-6.1-sol: {input: 5, output: 30, cache_write: 6.25, cache_read: 0.5}\n")
+    config = UserAgentConfig(model="gpt-6.1-sol", prices=prices)
+    script = [
+        lambda body: decision("click", ref_of(body, "Pricing")),
+        decision("done", verdict="met", evidence="Pro"),
+        wrap_up(),
+    ]
+    with FakeChatCompletionsAPI(script) as fake:
+        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
+            "Find the pricing", url=f"{site}/index.html"
+        )
+        billed = billed_usd(fake, "gpt-6.1-sol", PriceBook.load(prices))
+        assert not fake.problems
+    assert result.goal_achieved and result.model == "gpt-6.1-sol"
+    assert [request.get("reasoning_effort") for request in fake.requests] == ["low"] * 3
+    assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 24 for usage in fake.billed)
+    first, second = (step.calls[0].usage for step in result.steps[:2])
+    written = fake.billed[0]["prompt_tokens_details"]["cache_write_tokens"]
+    assert written >= 1024 and first.cache_creation_input_tokens == written
+    assert second.cache_read_input_tokens == written and second.cache_creation_input_tokens == 0
+    assert result.cost_usd == pytest.approx(billed, abs=1e-12) and result.cost_usd > 0
+
+
+@pytest.mark.parametrize("model", ["gpt-4o", "llama3.1"])
+def test_a_model_that_does_not_reason_is_sent_no_effort(page, site, tmp_path, model):
+    prices = tmp_path / "prices.yaml"
+    prices.write_text("models:\n  llama3.1: {input: 0, output: 0, cache_write: 0, cache_read: 0}\n")
+    config = UserAgentConfig(model=model, prices=prices)
+    with FakeChatCompletionsAPI(DONE) as fake:
+        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
+            "Find the shop", url=f"{site}/index.html"
+        )
+        billed = billed_usd(fake, model, PriceBook.load(prices))
+        assert not fake.problems
+    assert result.goal_achieved
+    assert len(fake.requests) == 2 and not any("reasoning_effort" in request for request in fake.requests)
+    assert result.cost_usd == pytest.approx(billed, abs=1e-12)

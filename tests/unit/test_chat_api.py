@@ -67,6 +67,9 @@ def jpeg() -> str:
         ({**body(), "messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}]}, "last"),
         (body(content=[{"type": "image_url", "image_url": {"url": f"data:image/png;base64,{jpeg()}"}}]), "PNG or JPEG"),
         (body(content=[{"type": "image_url", "image_url": {"url": "https://x/y.png"}}]), "data URL"),
+        (body(reasoning_effort="lowest"), "reasoning_effort: must be one of"),
+        ({**body(reasoning_effort="low"), "model": "gpt-4o"}, "'reasoning_effort' is not supported with this model"),
+        ({**body(reasoning_effort="low"), "model": "llama3.1"}, "'reasoning_effort' is not supported with this model"),
     ],
 )
 def test_requests_the_api_refuses_are_refused(request_body, problem):
@@ -104,3 +107,11 @@ def test_an_unusable_openai_setup_is_one_line(environ, message):
     with pytest.raises(ConfigError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
         check(UserAgentConfig(provider="openai"), environ)
     check(UserAgentConfig(provider="openai"), {"OPENAI_API_KEY": "o", "OPENAI_BASE_URL": "http://localhost:11434/v1"})
+
+
+@pytest.mark.parametrize("model", ["gpt-5.4-mini", "gpt-6.1-sol", "o3"])
+@pytest.mark.parametrize("effort", ["none", "minimal", "low", "medium", "high", "xhigh"])
+def test_a_reasoning_model_takes_every_effort(model, effort):
+    assert (
+        validate_chat_request("/v1/chat/completions", AUTH, {**body(reasoning_effort=effort), "model": model}) is None
+    )

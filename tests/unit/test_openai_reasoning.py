@@ -1,0 +1,23 @@
+"""Which models the openai provider asks for low reasoning effort: OpenAI's reasoning models, and nothing else."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_useragent.llm.openai import reasoning_model
+
+REASONING = ["o1", "o3", "o3-mini", "o4-mini", "gpt-5", "gpt-5-mini", "gpt-5.4-mini", "gpt-5.6-terra", "gpt-6-luna",
+             "gpt-6.1-sol", "gpt-6.1-terra", "gpt-10", "GPT-5.5"]  # fmt: skip
+PLAIN = ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-nano", "gpt-3.5-turbo", "gpt-5-chat-latest",
+         "gpt-5.1-chat-latest", "chatgpt-4o-latest", "llama3.1", "qwen2.5", "qwen3:8b", "mistral", "omni-moderation",
+         "o", "gpt-oss-20b", "gpt", ""]  # fmt: skip
+
+
+@pytest.mark.parametrize("model", REASONING)
+def test_openai_reasoning_models_are_asked_for_low_effort(model):
+    assert reasoning_model(model)
+
+
+@pytest.mark.parametrize("model", PLAIN)
+def test_no_other_model_is_sent_an_effort(model):
+    assert not reasoning_model(model)
