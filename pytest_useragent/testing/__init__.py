@@ -3,9 +3,9 @@
 - FakeMessagesAPI: a loopback HTTP server that speaks the Anthropic Messages API; point the real SDK at it with
   `anthropic.Anthropic(base_url=server.base_url, api_key="test")`. It validates what it receives, replies from a
   script, and injects faults (any status such as 401, 429 with retry-after, 529, 500; a dropped connection, slow
-  replies, replies cut at max_tokens, malformed JSON, refusals). A request with tools is answered with a `tool_use` block whose
-  input is the scripted reply (under `tool_choice` auto, when the reply is a JSON object); tools are billed in the
-  cached prefix, before the system prompt. A Claude 5 model thinks first (a thinking block, billed as output, that
+  replies, replies cut at max_tokens, malformed JSON, refusals). A request with tools is answered with a `tool_use`
+  block whose input is the scripted reply (under `tool_choice` auto, when the reply is a JSON object); tools are
+  billed in the cached prefix, before the system prompt. A Claude 5 model thinks first (a thinking block, billed as output, that
   a repaired tool call must send back unmodified) and refuses what the real one refuses: a forced tool, a prefill,
   sampling parameters (`testing/claude_models.py`). `billed` holds the usage of every reply delivered.
 - FakeChatCompletionsAPI: the same for OpenAI's Chat Completions API (and any compatible server); point the real
