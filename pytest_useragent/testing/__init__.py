@@ -5,9 +5,9 @@
   script, and injects faults (any status such as 401, 429 with retry-after, 529, 500; a dropped connection, slow
   replies, replies cut at max_tokens, malformed JSON, refusals). A request with tools is answered with a `tool_use`
   block whose input is the scripted reply (under `tool_choice` auto, when the reply is a JSON object); tools are
-  billed in the cached prefix, before the system prompt. A Claude 5 model thinks first (a thinking block, billed as output, that
-  a repaired tool call must send back unmodified) and refuses what the real one refuses: a forced tool, a prefill,
-  sampling parameters (`testing/claude_models.py`). `billed` holds the usage of every reply delivered.
+  billed in the cached prefix, before the system prompt. A Claude 5 model thinks first (a thinking block, billed as
+  output, that a repaired tool call must send back unmodified) and refuses what the real one refuses: a forced
+  tool, a prefill, sampling parameters (`testing/claude_models.py`). `billed` holds the usage of every reply delivered.
 - FakeChatCompletionsAPI: the same for OpenAI's Chat Completions API (and any compatible server); point the real
   `openai` SDK at it with `openai.OpenAI(base_url=server.base_url, api_key="test")`. Same script, same faults.
 - ScriptedProvider: a provider in the test's process, no HTTP: a function from StepRequest to Decision (or a list).
