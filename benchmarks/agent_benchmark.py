@@ -13,8 +13,8 @@ products (pytest_useragent.testing.listing). Needs Chromium (Playwright's, or th
    the one-time cost of the run's first audit, which makes the audit page.
 2. Tokens and cost: a 10-step session with its wrap-up through the real SDKs against the fake servers (text at 3
    characters a token, the system prompt at 4, images by pixels or tiles; each caches a prefix only from its model's
-   minimum), scripted replies at the longest lengths the prompt allows, for claude-sonnet-4-6, claude-haiku-4-5 and
-   gpt-5.4-mini: per step input, cache writes, cache reads, output and cost.
+   minimum), scripted replies at the longest lengths the prompt allows, for claude-sonnet-4-6, claude-haiku-4-5,
+   gpt-5.4-mini and claude-sonnet-5-5: per step input, cache writes, cache reads, output and cost.
 3. Big page: the listing's full ai snapshot against the page state sent, scrolled to the top, middle and bottom.
 """
 
@@ -205,7 +205,12 @@ LONG_WRAP_UP = WrapUp(
     ],
     quotes=["I found every page, but I had to read the prices twice.", "I was never sure the sign-up had worked."],
 )
-SESSIONS = (("anthropic", "claude-sonnet-4-6"), ("anthropic", "claude-haiku-4-5"), ("openai", "gpt-5.4-mini"))
+SESSIONS = (
+    ("anthropic", "claude-sonnet-4-6"),
+    ("anthropic", "claude-haiku-4-5"),
+    ("openai", "gpt-5.4-mini"),
+    ("anthropic", "claude-sonnet-5-5"),
+)
 
 
 def tokens(browser: Browser, url: str) -> None:
