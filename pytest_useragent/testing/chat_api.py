@@ -204,7 +204,8 @@ def validate_chat_request(path: str, headers: dict[str, str], body: Body) -> str
 
 
 def _reasons(model: str) -> bool:
-    return bool(_REASONS.match(model))
+    # ChatGPT's chat models (gpt-5-chat-latest) are GPT-5 by name and do not reason: they refuse an effort
+    return bool(_REASONS.match(model)) and "-chat" not in model
 
 
 def _content_problem(content: Any, images: bool) -> str | None:

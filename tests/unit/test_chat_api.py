@@ -70,6 +70,8 @@ def jpeg() -> str:
         (body(reasoning_effort="lowest"), "reasoning_effort: must be one of"),
         ({**body(reasoning_effort="low"), "model": "gpt-4o"}, "'reasoning_effort' is not supported with this model"),
         ({**body(reasoning_effort="low"), "model": "llama3.1"}, "'reasoning_effort' is not supported with this model"),
+        # ChatGPT's chat models do not reason, GPT-5's included ("Unsupported parameter: 'reasoning.effort'")
+        ({**body(reasoning_effort="low"), "model": "gpt-5-chat-latest"}, "'reasoning_effort' is not supported"),
     ],
 )
 def test_requests_the_api_refuses_are_refused(request_body, problem):
