@@ -231,8 +231,9 @@ def reasoning_model(model: str) -> bool:
     """Whether `model` is one of OpenAI's reasoning models, which take `reasoning_effort`: the o-series (o1, o3,
     o4-mini) and GPT-5 on (gpt-5, gpt-5.4-mini, gpt-6.1-sol), whose reasoning is on by default. Not their "-chat"
     variants (gpt-5-chat-latest), GPT-4o/4.1, or any other name (a local model, `llama3.1`): those reject the
-    parameter with a 400, or a local server ignores it."""
-    name = model.lower()
+    parameter with a 400, or a local server ignores it. A gateway's name for one (`openai/gpt-5.4-mini` on OpenRouter
+    or LiteLLM, which pass the effort on) is judged by the model's own name after the vendor's prefix."""
+    name = model.lower().rpartition("/")[2]
     match = _REASONING.match(name)
     if match is None or "-chat" in name:
         return False

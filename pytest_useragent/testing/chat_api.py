@@ -205,7 +205,8 @@ def validate_chat_request(path: str, headers: dict[str, str], body: Body) -> str
 
 def _reasons(model: str) -> bool:
     # ChatGPT's chat models (gpt-5-chat-latest) are GPT-5 by name and do not reason: they refuse an effort
-    return bool(_REASONS.match(model)) and "-chat" not in model
+    name = model.rpartition("/")[2]  # a gateway's name for it (openai/gpt-5.4-mini) passes the effort on
+    return bool(_REASONS.match(name)) and "-chat" not in name
 
 
 def _content_problem(content: Any, images: bool) -> str | None:

@@ -226,3 +226,20 @@ def test_a_model_that_does_not_reason_is_sent_no_effort(page, site, tmp_path, mo
     assert result.goal_achieved
     assert len(fake.requests) == 2 and not any("reasoning_effort" in request for request in fake.requests)
     assert result.cost_usd == pytest.approx(billed, abs=1e-12)
+
+
+def test_a_reasoning_model_behind_a_gateway_is_asked_for_low_effort_too(page, site, tmp_path):
+    """OpenRouter and LiteLLM name it `openai/gpt-5.4-mini` and pass the effort on; without it, it reasons at medium."""
+    prices = tmp_path / "prices.yaml"
+    prices.write_text(
+        "models:\n  openai/gpt-5.4-mini: {input: 0.75, output: 4.5, cache_write: 0.75, cache_read: 0.075}\n"
+    )
+    config = UserAgentConfig(model="openai/gpt-5.4-mini", prices=prices)
+    with FakeChatCompletionsAPI(DONE) as fake:
+        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
+            "Find the shop", url=f"{site}/index.html"
+        )
+        assert not fake.problems
+    assert result.goal_achieved
+    assert [request.get("reasoning_effort") for request in fake.requests] == ["low"] * 2
+    assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 24 for usage in fake.billed)

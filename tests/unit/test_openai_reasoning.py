@@ -7,10 +7,12 @@ import pytest
 from pytest_useragent.llm.openai import reasoning_model
 
 REASONING = ["o1", "o3", "o3-mini", "o4-mini", "gpt-5", "gpt-5-mini", "gpt-5.4-mini", "gpt-5.6-terra", "gpt-6-luna",
-             "gpt-6.1-sol", "gpt-6.1-terra", "gpt-10", "GPT-5.5"]  # fmt: skip
+             "gpt-6.1-sol", "gpt-6.1-terra", "gpt-10", "GPT-5.5",
+             "openai/gpt-5.4-mini", "openai/o3-mini"]  # fmt: skip
+"""With a gateway's vendor prefix too (OpenRouter, LiteLLM: `openai/gpt-5.4-mini`), which passes the effort on."""
 PLAIN = ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-nano", "gpt-3.5-turbo", "gpt-5-chat-latest",
          "gpt-5.1-chat-latest", "chatgpt-4o-latest", "llama3.1", "qwen2.5", "qwen3:8b", "mistral", "omni-moderation",
-         "o", "gpt-oss-20b", "gpt", ""]  # fmt: skip
+         "o", "gpt-oss-20b", "gpt", "", "openai/gpt-4o", "openai/gpt-oss-120b", "openai/gpt-5-chat-latest"]  # fmt: skip
 
 
 @pytest.mark.parametrize("model", REASONING)
