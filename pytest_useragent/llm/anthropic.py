@@ -18,7 +18,7 @@ Claude models from generation 5 on think by default (adaptive thinking, default 
 Opus 5.5; it cannot be switched off on Opus 5.5 and Fable), and thinking is billed as output and counts against
 max_tokens: every call to them asks for `output_config.effort` "low" (a persona's step is a short judgement, not a
 proof), and a repair sends the model's whole turn back, thinking blocks unmodified, as the API requires. Nothing is
-ever prefilled (they reject a final assistant turn; Opus 4.6 already did), and no sampling parameter is sent.
+ever prefilled (they reject a final assistant turn; Opus and Sonnet 4.6 already did), and no sampling parameter is sent.
 
 We validate the answer ourselves rather than through `messages.parse`, so a reply that fails validation still has
 its usage counted, and can be repaired (`repair.answer`, the loop both providers run): it goes back as the

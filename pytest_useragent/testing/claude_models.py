@@ -71,7 +71,10 @@ def thinks(model: str) -> bool:
 
 
 def refuses_prefill(model: str) -> bool:
-    """A final assistant turn is refused from Opus 4.6 on, and by every model that thinks by default."""
+    """A final assistant turn is refused from the Claude 4.6 models on (Sonnet 4.6 too: "Prefilling assistant
+    messages returns a 400 error on Claude 4.6 models", the migration guide), and by every model that thinks by
+    default."""
     return thinks(model) or any(
-        model.startswith(name) for name in ("claude-opus-4-6", "claude-opus-4-7", "claude-opus-4-8")
+        model.startswith(name)
+        for name in ("claude-sonnet-4-6", "claude-opus-4-6", "claude-opus-4-7", "claude-opus-4-8")
     )
