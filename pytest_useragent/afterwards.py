@@ -1,6 +1,7 @@
 """The questions after a session: the wrap-up (the persona's verdict on the whole), then, when asked for, the
-survey (`survey.py`). Each is one priced call; one the API or the budget cuts short is skipped and said in the
-session's `error`, never ends a session that already ended."""
+survey (`survey.py`). Each is one priced call; one the API or the budget cuts short is skipped, and one the model
+refuses or never answers validly is left unanswered: either is said in the session's `error`, and never ends a
+session that already ended."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ def ask_afterwards(
         reply = provider.wrap_up(request, meter)
         wrap_up = reply.value
         files.write_exchanges("wrap-up", reply.exchanges)
+        if wrap_up is None:  # refused, or never valid: said, as the survey's is
+            problem = f"wrap-up not answered: {'the model refused' if reply.refused else reply.problem}"
     except (BudgetExhausted, ProviderError) as failure:
         problem = f"wrap-up skipped: {failure}"
     if not survey:
