@@ -29,6 +29,17 @@ def test_cost_counts_every_kind_of_token():
     assert BOOK.cost_usd("claude-sonnet-4-6", usage) == pytest.approx(3 + 15 + 3.75 + 0.30)
 
 
+def test_sonnet_5_is_priced_at_its_standard_rate_now_its_introductory_one_has_ended():
+    """Sonnet 5 was $2 / $10 until 31 August 2026, and is $3 / $15 from 1 September, as Sonnet 4.6 is."""
+    usage = Usage(
+        input_tokens=1_000_000,
+        output_tokens=1_000_000,
+        cache_creation_input_tokens=1_000_000,
+        cache_read_input_tokens=1_000_000,
+    )
+    assert BOOK.cost_usd("claude-sonnet-5", usage) == pytest.approx(BOOK.cost_usd("claude-sonnet-4-6", usage))
+
+
 def test_czk_works_out_of_the_box_and_unknown_currencies_are_refused():
     assert BOOK.rate("CZK") == 23.5 and BOOK.rate("USD") == 1.0
     with pytest.raises(ConfigError, match=r"--useragent-currency='EUR': no exchange rate \(known: CZK, USD\)"):
