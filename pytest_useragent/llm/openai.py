@@ -8,8 +8,9 @@ that fails validation still has its usage counted and can be repaired (`repair.a
 (`message.refusal`, or finish_reason "content_filter") is recorded as the call's stop_reason "refusal" and never
 repaired. OpenAI caches a prompt's prefix by itself (from 1,024 tokens; the schema is a prefix of the system message),
 so the system prompt comes first and identical at every step, and `prompt_tokens_details.cached_tokens` is billed as
-cache reads; from GPT-5.6 on, writing it is billed too (`cache_write_tokens`, as cache writes). A reasoning model
-is asked for low reasoning effort (`reasoning_model`). Retries (408/409/429/5xx, honouring retry-after) are the SDK's;
+cache reads; from GPT-5.6 on, writing it is billed too (`cache_write_tokens`, as cache writes). A model that reasons
+by default (the o-series, GPT-5.0) is asked for low reasoning effort (`reasons_by_default`); from GPT-5.1 on, none is
+the default and nothing is sent. Retries (408/409/429/5xx, honouring retry-after) are the SDK's;
 how many, and the timeout, come from --useragent-api-retries / --useragent-api-timeout. Every request is made inside
 the session's Meter.
 """
@@ -52,10 +53,10 @@ from pytest_useragent.screenshots import media_type
 M = TypeVar("M", bound=BaseModel)
 
 REASONING_EFFORT = "low"
-"""What a reasoning model is asked for. Its reasoning is on by default, at "medium"; the reasoning tokens are billed
-as output (inside usage.completion_tokens) and use up max_completion_tokens. A persona's step is a short answer:
-at "medium" its reasoning would cost up to several times the answer and could leave no room for it."""
-_REASONING = re.compile(r"o\d+(?:-|$)|gpt-(\d+)(?:[.-]|$)")
+"""What a model that reasons by default (`reasons_by_default`) is asked for. Its default is "medium"; the reasoning
+tokens are billed as output (inside usage.completion_tokens) and use up max_completion_tokens. A persona's step is a
+short answer: at "medium" its reasoning would cost up to several times the answer and could leave no room for it."""
+_REASONING = re.compile(r"o\d+(?:-|$)|gpt-(\d+)(?:\.(\d+))?(?:-|$)")
 
 
 class OpenAIProvider:
@@ -188,7 +189,7 @@ class OpenAIProvider:
         }
         if response_format is not None:
             kwargs["response_format"] = response_format
-        if reasoning_model(model):
+        if reasons_by_default(model):
             kwargs["reasoning_effort"] = REASONING_EFFORT
         # an image is counted by its pixels, not by its base64 text
         estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
@@ -227,18 +228,20 @@ def image_tokens(image: bytes) -> int:
     return 85 + 170 * math.ceil(size[0] * fit / 512) * math.ceil(size[1] * fit / 512)
 
 
-def reasoning_model(model: str) -> bool:
-    """Whether `model` is one of OpenAI's reasoning models, which take `reasoning_effort`: the o-series (o1, o3,
-    o4-mini) and GPT-5 on (gpt-5, gpt-5.4-mini, gpt-6.1-sol), whose reasoning is on by default. Not their "-chat"
-    variants (gpt-5-chat-latest), GPT-4o/4.1, or any other name (a local model, `llama3.1`): those reject the
-    parameter with a 400, or a local server ignores it. A gateway's name for one (`openai/gpt-5.4-mini` on OpenRouter
-    or LiteLLM, which pass the effort on) is judged by the model's own name after the vendor's prefix."""
+def reasons_by_default(model: str) -> bool:
+    """Whether `model` reasons unless told otherwise, and so is asked for low effort: the o-series (o1, o3, o4-mini)
+    and GPT-5.0 (gpt-5, gpt-5-mini), whose default effort is medium. Not GPT-5.1 and later (gpt-5.4-mini,
+    gpt-6.1-sol): their default is none, no reasoning at all ("gpt-5.1 defaults to none ... All models before gpt-5.1
+    default to medium", the API reference), which asking for low would only add to. Not the "-chat" variants
+    (gpt-5-chat-latest), GPT-4o/4.1, or any other name (a local model, `llama3.1`): those reject the parameter with a
+    400, or a local server ignores it. A gateway's name for one (`openai/gpt-5-mini` on OpenRouter or LiteLLM, which
+    pass the effort on) is judged by the model's own name after the vendor's prefix."""
     name = model.lower().rpartition("/")[2]
     match = _REASONING.match(name)
     if match is None or "-chat" in name:
         return False
-    generation = match.group(1)
-    return generation is None or int(generation) >= 5
+    generation, minor = match.group(1), match.group(2)
+    return generation is None or (int(generation) == 5 and minor in (None, "0"))
 
 
 def _refused(choice: Any) -> bool:

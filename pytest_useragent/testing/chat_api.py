@@ -7,8 +7,9 @@ resolvable), and bills as the API does: text at 3 characters a token, an image b
 automatic prompt cache: a prefix (the schema, then the system message) of 1,024 tokens or more that an earlier
 request sent is a cache read, in steps of 128 tokens; for GPT-5.6 and later it reports the first request's as a
 cache write (`prompt_tokens_details.cache_write_tokens`), which those models bill. A reasoning model (o1, o3,
-gpt-5 and later) reasons by its `reasoning_effort` (default medium): a fixed number of reasoning tokens, counted
-inside completion_tokens as the API counts them; any other model answers `reasoning_effort` with a 400.
+gpt-5 and later) reasons by its `reasoning_effort` (default medium; none, no reasoning, from GPT-5.1 on): a fixed
+number of reasoning tokens, counted inside completion_tokens as the API counts them; any other model answers
+`reasoning_effort` with a 400.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ MIN_CACHED = 1024
 CACHE_STEP = 128
 """... in increments of 128 tokens."""
 REASONING_TOKENS = {"none": 0, "minimal": 8, "low": 24}
-"""Reasoning tokens a reply spends at each effort; 96 at medium (the default) and above."""
+"""Reasoning tokens a reply spends at each effort; 96 at medium and above."""
+_REASONS_UNASKED = re.compile(r"o[0-9]|gpt-5(?:-|$)")
+"""Models whose default effort is medium: the o-series and GPT-5.0. From GPT-5.1 on the default is none, no reasoning
+unless asked ("gpt-5.1 defaults to none ... All models before gpt-5.1 default to medium", the API reference)."""
 EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 _REASONS = re.compile(r"o[0-9]|gpt-(?:[5-9]|[1-9][0-9])")
 """The fake's own rule for a reasoning model (independent of the provider's)."""
@@ -109,7 +113,8 @@ class FakeChatCompletionsAPI(FakeMessagesAPI):
         model = str(body.get("model"))
         refused = stop_reason == "refusal"
         limit = int(body.get("max_completion_tokens") or body.get("max_tokens") or 1)
-        thought = REASONING_TOKENS.get(str(body.get("reasoning_effort") or "medium"), 96) if _reasons(model) else 0
+        unasked = "medium" if _REASONS_UNASKED.match(model.rpartition("/")[2]) else "none"
+        thought = REASONING_TOKENS.get(str(body.get("reasoning_effort") or unasked), 96) if _reasons(model) else 0
         # like the real API, never more output than the limit allows, however long the scripted text or reasoning
         completion = min(max(1, len(text) // 3) + thought, limit)
         details: dict[str, Any] = {"cached_tokens": min(cached, prompt)}

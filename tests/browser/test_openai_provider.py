@@ -187,7 +187,8 @@ def test_the_cache_forms_once_the_prefix_is_long_enough(page, site, tmp_path):
     assert second.cache_read_input_tokens >= 1024
 
 
-def test_a_reasoning_model_reasons_at_low_effort_and_its_cache_writes_are_billed(page, site, tmp_path):
+def test_a_model_that_reasons_only_when_asked_is_not_asked_and_its_cache_writes_are_billed(page, site, tmp_path):
+    """From GPT-5.1 on the default effort is none (no reasoning): asking for low would buy reasoning it does without."""
     prices = tmp_path / "prices.yaml"  # distinct rates, so a token booked in the wrong class changes the cost
     prices.write_text("models:\n  gpt-6.1-sol: {input: 5, output: 30, cache_write: 6.25, cache_read: 0.5}\n")
     config = UserAgentConfig(model="gpt-6.1-sol", prices=prices)
@@ -203,13 +204,44 @@ def test_a_reasoning_model_reasons_at_low_effort_and_its_cache_writes_are_billed
         billed = billed_usd(fake, "gpt-6.1-sol", PriceBook.load(prices))
         assert not fake.problems
     assert result.goal_achieved and result.model == "gpt-6.1-sol"
-    assert [request.get("reasoning_effort") for request in fake.requests] == ["low"] * 3
-    assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 24 for usage in fake.billed)
+    assert not any("reasoning_effort" in request for request in fake.requests)
+    assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 0 for usage in fake.billed)
     first, second = (step.calls[0].usage for step in result.steps[:2])
     written = fake.billed[0]["prompt_tokens_details"]["cache_write_tokens"]
     assert written >= 1024 and first.cache_creation_input_tokens == written
     assert second.cache_read_input_tokens == written and second.cache_creation_input_tokens == 0
     assert result.cost_usd == pytest.approx(billed, abs=1e-12) and result.cost_usd > 0
+
+
+@pytest.mark.parametrize("model", [MODEL, "gpt-5.6-terra"])
+def test_the_current_models_are_not_asked_to_reason(page, site, tmp_path, model):
+    with FakeChatCompletionsAPI(DONE) as fake:
+        result = Agent(
+            page, Persona(name="Jana"), provider(fake, max_retries=0), UserAgentConfig(model=model), tmp_path / "s"
+        ).run("Find the shop", url=f"{site}/index.html")
+        assert not fake.problems
+    assert result.goal_achieved
+    assert not any("reasoning_effort" in request for request in fake.requests)
+    assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 0 for usage in fake.billed)
+
+
+@pytest.mark.parametrize("model", ["gpt-5-mini", "openai/gpt-5-mini"])
+def test_a_model_that_reasons_unasked_is_asked_for_low_effort(page, site, tmp_path, model):
+    """GPT-5.0 and the o-series reason at medium by default; OpenRouter and LiteLLM name it `openai/gpt-5-mini` and
+    pass the effort on."""
+    prices = tmp_path / "prices.yaml"
+    prices.write_text(f"models:\n  {model}: {{input: 0.25, output: 2, cache_write: 0.25, cache_read: 0.025}}\n")
+    config = UserAgentConfig(model=model, prices=prices)
+    with FakeChatCompletionsAPI(DONE) as fake:
+        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
+            "Find the shop", url=f"{site}/index.html"
+        )
+        billed = billed_usd(fake, model, PriceBook.load(prices))
+        assert not fake.problems
+    assert result.goal_achieved
+    assert [request.get("reasoning_effort") for request in fake.requests] == ["low"] * 2
+    assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 24 for usage in fake.billed)
+    assert result.cost_usd == pytest.approx(billed, abs=1e-12)
 
 
 @pytest.mark.parametrize("model", ["gpt-4o", "llama3.1"])
@@ -226,20 +258,3 @@ def test_a_model_that_does_not_reason_is_sent_no_effort(page, site, tmp_path, mo
     assert result.goal_achieved
     assert len(fake.requests) == 2 and not any("reasoning_effort" in request for request in fake.requests)
     assert result.cost_usd == pytest.approx(billed, abs=1e-12)
-
-
-def test_a_reasoning_model_behind_a_gateway_is_asked_for_low_effort_too(page, site, tmp_path):
-    """OpenRouter and LiteLLM name it `openai/gpt-5.4-mini` and pass the effort on; without it, it reasons at medium."""
-    prices = tmp_path / "prices.yaml"
-    prices.write_text(
-        "models:\n  openai/gpt-5.4-mini: {input: 0.75, output: 4.5, cache_write: 0.75, cache_read: 0.075}\n"
-    )
-    config = UserAgentConfig(model="openai/gpt-5.4-mini", prices=prices)
-    with FakeChatCompletionsAPI(DONE) as fake:
-        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
-            "Find the shop", url=f"{site}/index.html"
-        )
-        assert not fake.problems
-    assert result.goal_achieved
-    assert [request.get("reasoning_effort") for request in fake.requests] == ["low"] * 2
-    assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 24 for usage in fake.billed)
