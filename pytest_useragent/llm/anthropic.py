@@ -45,7 +45,6 @@ from pydantic import BaseModel
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
-    MAX_PARTS,
     REFUSAL,
     REJECTED,
     ComposeRequest,
@@ -55,10 +54,11 @@ from pytest_useragent.llm.base import (
     SurveyRequest,
     WrapUpRequest,
 )
+from pytest_useragent.llm.parts import Part, compose
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
-from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape, until_done
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import image_tokens, media_type
@@ -156,37 +156,18 @@ class AnthropicProvider:
         return self._ask(InterviewReply, "interview", request.model, system, content, meter, 0, cached=False)
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
-        """Plain-text content over as many replies as it takes: a reply cut at max_tokens goes back as the
-        assistant's turn and the model is asked to go on from where it stopped (never as a prefill: the newest
-        models reject a final assistant turn), until a line DONE."""
+        """Plain-text content over as many replies as it takes (`parts.compose`), until a line DONE."""
         reply: Reply[str] = Reply(None)
-        ask = render("compose.j2", request=request)
         system = _step_system(request.persona, request.cache_minimum)
         # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps the
         # tools' and the system's cache ("Prompt caching", what invalidates the cache)
         answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
-        written = ""
-        for _ in range(MAX_PARTS):
-            messages: list[dict[str, Any]] = [{"role": "user", "content": ask}]
-            if written:
-                messages += [
-                    {"role": "assistant", "content": written.rstrip() or "(empty)"},
-                    {"role": "user", "content": render("go_on.j2")},
-                ]
-            message = self._call(reply, "compose", request.model, system, messages, meter, answer=answer)
-            if message.stop_reason == REFUSAL:  # a refusal cuts the content short: never saved as complete
-                reply.problem, reply.refused = "the model refused to write it", True
-                return reply
-            body, finished = until_done(_text(message))
-            written += body
-            if not receive(written):
-                reply.problem = "the content was refused"
-                return reply
-            if finished or message.stop_reason != "max_tokens":
-                reply.value = written
-                return reply
-        reply.problem = f"no line DONE after {MAX_PARTS} parts"
-        return reply
+
+        def call(turns: Messages) -> Part:
+            message = self._call(reply, "compose", request.model, system, turns, meter, answer=answer)
+            return Part(_text(message), cut=message.stop_reason == "max_tokens", refused=message.stop_reason == REFUSAL)
+
+        return compose(reply, render("compose.j2", request=request), call, receive)
 
     def _ask(
         self,

@@ -32,7 +32,6 @@ from pydantic import BaseModel
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
-    MAX_PARTS,
     REFUSAL,
     REJECTED,
     ComposeRequest,
@@ -43,10 +42,11 @@ from pytest_useragent.llm.base import (
     WrapUpRequest,
 )
 from pytest_useragent.llm.choice import openai_model
+from pytest_useragent.llm.parts import Part, compose
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
-from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict, until_done
+from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.screenshots import media_type
 
@@ -102,35 +102,16 @@ class OpenAIProvider:
         return self.ask(InterviewReply, "interview", self.model_name(request.model), system, content, meter)
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
-        """Plain-text content over as many replies as it takes. There is no prefill here: a reply cut at the length
-        limit goes back as the assistant's turn, and the model is asked to go on from where it stopped."""
+        """Plain-text content over as many replies as it takes (`parts.compose`), until a line DONE."""
         reply: Reply[str] = Reply(None)
         model = self.model_name(request.model)
-        system = system_prompt(request.persona, request.cache_minimum)
-        ask = render("compose.j2", request=request)
-        written = ""
-        for _ in range(MAX_PARTS):
-            messages: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": ask}]
-            if written:
-                messages += [
-                    {"role": "assistant", "content": written},
-                    {"role": "user", "content": render("go_on.j2")},
-                ]
-            completion = self._call(reply, "compose", model, messages, meter)
-            choice = completion.choices[0]
-            if _refused(choice):
-                reply.problem, reply.refused = "the model refused to write it", True
-                return reply
-            body, finished = until_done(choice.message.content or "")
-            written += body
-            if not receive(written):
-                reply.problem = "the content was refused"
-                return reply
-            if finished or choice.finish_reason != "length":
-                reply.value = written
-                return reply
-        reply.problem = f"no line DONE after {MAX_PARTS} parts"
-        return reply
+        system = {"role": "system", "content": system_prompt(request.persona, request.cache_minimum)}
+
+        def call(turns: Messages) -> Part:
+            choice = self._call(reply, "compose", model, [system, *turns], meter).choices[0]
+            return Part(choice.message.content or "", cut=choice.finish_reason == "length", refused=_refused(choice))
+
+        return compose(reply, render("compose.j2", request=request), call, receive)
 
     def ask(
         self,

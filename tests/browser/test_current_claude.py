@@ -54,7 +54,7 @@ def test_a_large_write_on_a_model_that_refuses_a_prefill(page, site, tmp_path, f
     fake_api.push(
         decision("write", file="notes.md"),
         MaxTokens("Pro costs twelve"),
-        " a month.\nDONE",
+        "Pro costs twelve a month.\nDONE",  # the cut line written again, as asked
         decision("done", evidence="Welcome to Corner Shop"),
         wrap_up(),
     )

@@ -44,7 +44,9 @@ def test_a_document_of_hundreds_of_lines_arrives_intact_across_cut_replies(page,
     compose = fake_api.requests[2]
     assert "output_config" not in compose and [m["role"] for m in compose["messages"]] == ["user", "assistant", "user"]
     assert compose["messages"][1]["content"] == DOCUMENT[:first].rstrip()
-    assert "Go on exactly where it stopped" in compose["messages"][2]["content"]
+    # it stopped mid-line: asked to write that line again; a model that goes on from the cut instead, as this
+    # script does, is appended as it wrote it
+    assert "middle of its last line: write that line again" in compose["messages"][2]["content"]
     # the steps' tools and system prompt, the tool not to be called: the compose calls read the steps' cache
     assert compose["tools"] == fake_api.requests[0]["tools"] and compose["tool_choice"] == {"type": "none"}
     assert all(call.usage.cache_read_input_tokens > 0 for call in step.calls[1:])

@@ -147,8 +147,8 @@ def test_every_fault_is_an_outcome_and_every_cent_is_counted(page, site, tmp_pat
 def test_a_large_write_goes_on_after_a_length_cut(page, site, tmp_path):
     script = [
         decision("write", file="notes.md"),
-        MaxTokens("Pro costs"),
-        " 20 a month.\nDONE",
+        MaxTokens("# Notes\nPro costs"),
+        "Pro costs 20 a month.\nDONE",  # the cut line written again, as asked
         *DONE,
     ]
     with FakeChatCompletionsAPI(script) as fake:
@@ -156,9 +156,9 @@ def test_a_large_write_goes_on_after_a_length_cut(page, site, tmp_path):
             "Find the pricing and note it", url=f"{site}/index.html"
         )
         go_on = fake.requests[2]["messages"]
-    assert (tmp_path / "useragent" / "docs" / "notes.md").read_text() == "Pro costs 20 a month."
-    assert go_on[-2] == {"role": "assistant", "content": "Pro costs"}
-    assert "Go on exactly where it stopped" in go_on[-1]["content"]
+    assert (tmp_path / "useragent" / "docs" / "notes.md").read_text() == "# Notes\nPro costs 20 a month."
+    assert go_on[-2] == {"role": "assistant", "content": "# Notes\nPro costs"}
+    assert "middle of its last line: write that line again" in go_on[-1]["content"]
 
 
 def test_an_unknown_model_is_one_line_and_halts_the_run(page, site, tmp_path):
