@@ -4,6 +4,7 @@ repair, every fault as an outcome, and the session's cost equal to what the serv
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import openai
@@ -14,7 +15,7 @@ from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.ledger import RunLedger, Spending
 from pytest_useragent.llm.openai import OpenAIProvider
 from pytest_useragent.pricing import PriceBook
-from pytest_useragent.records import Usage
+from pytest_useragent.records import SessionResult, Usage
 from pytest_useragent.testing import (
     FakeChatCompletionsAPI,
     Fault,
@@ -187,22 +188,33 @@ def test_the_cache_forms_once_the_prefix_is_long_enough(page, site, tmp_path):
     assert second.cache_read_input_tokens >= 1024
 
 
+def priced_session(
+    page: Any, site: str, tmp_path: Path, model: str, price: str, script: list[Any], goal: str = "Find the shop"
+) -> tuple[SessionResult, FakeChatCompletionsAPI, float]:
+    """A session on `model`, priced by a prices file with the one line `price`: its result, the fake that served it,
+    and what the fake billed at those prices."""
+    prices = tmp_path / "prices.yaml"
+    prices.write_text(f"models:\n  {price}\n")
+    config = UserAgentConfig(model=model, prices=prices)
+    with FakeChatCompletionsAPI(script) as fake:
+        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
+            goal, url=f"{site}/index.html"
+        )
+        billed = billed_usd(fake, model, PriceBook.load(prices))
+        assert not fake.problems
+    return result, fake, billed
+
+
 def test_a_model_that_reasons_only_when_asked_is_not_asked_and_its_cache_writes_are_billed(page, site, tmp_path):
     """From GPT-5.1 on the default effort is none (no reasoning): asking for low would buy reasoning it does without."""
-    prices = tmp_path / "prices.yaml"  # distinct rates, so a token booked in the wrong class changes the cost
-    prices.write_text("models:\n  gpt-6.1-sol: {input: 5, output: 30, cache_write: 6.25, cache_read: 0.5}\n")
-    config = UserAgentConfig(model="gpt-6.1-sol", prices=prices)
     script = [
         lambda body: decision("click", ref_of(body, "Pricing")),
         decision("done", verdict="met", evidence="Pro"),
         wrap_up(),
     ]
-    with FakeChatCompletionsAPI(script) as fake:
-        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
-            "Find the pricing", url=f"{site}/index.html"
-        )
-        billed = billed_usd(fake, "gpt-6.1-sol", PriceBook.load(prices))
-        assert not fake.problems
+    # distinct rates, so a token booked in the wrong class changes the cost
+    price = "gpt-6.1-sol: {input: 5, output: 30, cache_write: 6.25, cache_read: 0.5}"
+    result, fake, billed = priced_session(page, site, tmp_path, "gpt-6.1-sol", price, script, "Find the pricing")
     assert result.goal_achieved and result.model == "gpt-6.1-sol"
     assert not any("reasoning_effort" in request for request in fake.requests)
     assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 0 for usage in fake.billed)
@@ -229,15 +241,8 @@ def test_the_current_models_are_not_asked_to_reason(page, site, tmp_path, model)
 def test_a_model_that_reasons_unasked_is_asked_for_low_effort(page, site, tmp_path, model):
     """GPT-5.0 and the o-series reason at medium by default; OpenRouter and LiteLLM name it `openai/gpt-5-mini` and
     pass the effort on."""
-    prices = tmp_path / "prices.yaml"
-    prices.write_text(f"models:\n  {model}: {{input: 0.25, output: 2, cache_write: 0.25, cache_read: 0.025}}\n")
-    config = UserAgentConfig(model=model, prices=prices)
-    with FakeChatCompletionsAPI(DONE) as fake:
-        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
-            "Find the shop", url=f"{site}/index.html"
-        )
-        billed = billed_usd(fake, model, PriceBook.load(prices))
-        assert not fake.problems
+    price = f"{model}: {{input: 0.25, output: 2, cache_write: 0.25, cache_read: 0.025}}"
+    result, fake, billed = priced_session(page, site, tmp_path, model, price, DONE)
     assert result.goal_achieved
     assert [request.get("reasoning_effort") for request in fake.requests] == ["low"] * 2
     assert all(usage["completion_tokens_details"]["reasoning_tokens"] == 24 for usage in fake.billed)
@@ -246,15 +251,8 @@ def test_a_model_that_reasons_unasked_is_asked_for_low_effort(page, site, tmp_pa
 
 @pytest.mark.parametrize("model", ["gpt-4o", "llama3.1"])
 def test_a_model_that_does_not_reason_is_sent_no_effort(page, site, tmp_path, model):
-    prices = tmp_path / "prices.yaml"
-    prices.write_text("models:\n  llama3.1: {input: 0, output: 0, cache_write: 0, cache_read: 0}\n")
-    config = UserAgentConfig(model=model, prices=prices)
-    with FakeChatCompletionsAPI(DONE) as fake:
-        result = Agent(page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s").run(
-            "Find the shop", url=f"{site}/index.html"
-        )
-        billed = billed_usd(fake, model, PriceBook.load(prices))
-        assert not fake.problems
+    price = "llama3.1: {input: 0, output: 0, cache_write: 0, cache_read: 0}"
+    result, fake, billed = priced_session(page, site, tmp_path, model, price, DONE)
     assert result.goal_achieved
     assert len(fake.requests) == 2 and not any("reasoning_effort" in request for request in fake.requests)
     assert result.cost_usd == pytest.approx(billed, abs=1e-12)
