@@ -106,7 +106,8 @@ def test_a_reload_loop_is_looked_at_within_the_settle_timeout(page, site, tmp_pa
 
 
 def test_an_audit_page_that_stops_answering_is_given_up_and_replaced(page, site, monkeypatch):
-    monkeypatch.setattr(audit, "AUDIT_SECONDS", 1.0)
+    """Only the frozen audit runs under a short bound: a live audit page's first audit (a new context, axe loaded)
+    takes about a second on an idle machine, and longer on a busy CI runner."""
     auditor = audit.Auditor(page.context.browser)
     page.goto(f"{site}/about.html")
     copy = page.evaluate(audit.COPY)
@@ -115,6 +116,8 @@ def test_an_audit_page_that_stops_answering_is_given_up_and_replaced(page, site,
     assert stuck is not None
     stuck.evaluate("() => { setTimeout(() => { while (true) {} }, 0) }")
 
-    assert auditor.start(copy, page.request)() is None  # given up after its bound, not waited on forever
+    with monkeypatch.context() as short:
+        short.setattr(audit, "AUDIT_SECONDS", 1.0)
+        assert auditor.start(copy, page.request)() is None  # given up after its bound, not waited on forever
     assert auditor._page is None and stuck.is_closed()
     assert auditor.start(copy, page.request)() is not None  # a new audit page

@@ -17,7 +17,9 @@ def test_settle_is_bounded_on_a_page_that_never_stops_changing(page):
     watcher = PageWatcher(page).start()
     page.set_content("<p id=t>0</p><script>setInterval(() => t.textContent = Date.now(), 10)</script>")
     waited = settle(page, watcher, minimum=0, timeout=0.5, quiet_ms=QUIET_MS)
-    assert waited >= 0.5  # it gave up at the bound instead of returning early or hanging
+    # it gave up instead of hanging; when it gave up is not asserted: on a loaded machine the page's timers can pause
+    # for a quiet window (CI once returned at 0.40 s), and then the DOM did stand still
+    assert waited < 10
 
 
 def test_without_a_quiet_window_settle_does_not_wait_for_the_dom(page):
