@@ -5,8 +5,9 @@ Pure.
 Bounded: at most `MAX_MARKS` a step, only boxes within the viewport. Nothing of the page's text is kept (a mark is a
 box and a number or an action's kind), so a mark cannot carry a secret the masked screenshot hides. An issue's
 element is found by the ref the persona gave it (of this same look), or when a check's locator names it by role and
-name. The axe selectors and layout targets that name it by CSS are not in the snapshot, and are not marked: axe
-judges a copy of the page in another tab (`browser/audit.py`), whose layout is not the screenshot's.
+name. The checks that name an element by CSS carry its box instead (`Issue.box`), measured on the live page: the
+layout check there, axe on a copy of the page in another tab whose layout is not the screenshot's, so the copy notes
+each element's box as the live page lays it out (`browser/audit.py`, open shadow roots included).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def marks_of(snapshot: str, step: Step, viewport: ViewportSize | None) -> Marks 
             found.append(Mark(kind="acted", box=box, label=step.action.kind))
     for number, issue in enumerate(step.issues, 1):
         named = _role_and_name(issue.locator)
-        if issue.box is not None:  # an axe finding, measured when its page state was copied
+        if issue.box is not None:  # a check's finding, measured on the live page
             box = issue.box
         elif issue.ref:  # the persona's finding, about an element of this look
             box = _box(next((line for line in lines if line.ref == issue.ref), None))

@@ -49,8 +49,8 @@ _IN_PLACE = """([options, keep]) => axe.run(document, options).then(results => r
   violation => ({...violation, count: violation.nodes.length, nodes: violation.nodes.slice(0, keep).map(node => {
     let box = null;
     try {
-      const one = node.target.length === 1 && typeof node.target[0] === 'string';  // not [[host, element]]
-      const r = one ? document.querySelector(node.target[0]).getBoundingClientRect() : null;
+      // a target of one item is in this frame: a selector, or a chain of them through shadow roots
+      const r = node.target.length === 1 ? axe.utils.shadowSelect(node.target[0]).getBoundingClientRect() : null;
       if (r && r.width > 0 && r.height > 0) box = [r.x, r.y, r.width, r.height].map(Math.round).join(',');
     } catch {}
     return {html: node.html, target: node.target, failureSummary: node.failureSummary, box};

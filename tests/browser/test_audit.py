@@ -204,14 +204,16 @@ def test_a_steps_screenshot_marks_the_acted_element_an_axe_finding_and_a_persona
 
 
 def test_no_box_attribute_leaks_into_findings_and_a_page_cannot_forge_one(page):
-    """Inside a shadow root (no box there) or on an element carrying its own lookalike attribute, the evidence,
-    locators and keys are the page's own markup: an issue's key does not move with its element."""
+    """In a shadow root two deep or on an element carrying its own lookalike attribute, the evidence, locators and
+    keys are the page's own markup (an issue's key does not move with its element), and each is marked where it is."""
     page.set_viewport_size({"width": 800, "height": 600})
     page.set_content(
         '<main><h1>x</h1><div id=host></div><img src="x.png" data-useragent-box="nan,nan,inf,inf" '
         'style="position:absolute;left:10px;top:10px;width:20px;height:20px"></main>'
-        "<script>document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = "
-        "'<button style=\"width:70px;height:50px\"></button>';</script>"
+        "<script>const outer = document.getElementById('host').attachShadow({mode: 'open'});"
+        "outer.innerHTML = '<p>in</p><span id=inner></span>';"
+        "outer.getElementById('inner').attachShadow({mode: 'open'}).innerHTML = "
+        "'<button style=\"position:fixed;left:300px;top:200px;width:70px;height:50px\"></button>';</script>"
     )
     found = {issue.rule: issue for issue in copy_audited(page)}
     leaked = [
@@ -221,12 +223,12 @@ def test_no_box_attribute_leaks_into_findings_and_a_page_cannot_forge_one(page):
         if "data-useragent-box-" in text
     ]
     assert leaked == []
-    assert found["button-name"].box is None  # in a shadow root: not marked
+    assert found["button-name"].box == Box(x=300, y=200, width=70, height=50)  # through two shadow roots
     image = found["image-alt"]
-    assert image.box is not None and (image.box.x, image.box.y, image.box.width, image.box.height) == (10, 10, 20, 20)
+    assert image.box == Box(x=10, y=10, width=20, height=20)
     assert 'data-useragent-box="nan,nan,inf,inf"' in (image.element or "")  # the page's own attribute, as it is
     in_place = {issue.rule: issue.box for issue in audit_in_place(page) or []}
-    assert in_place["button-name"] is None and in_place["image-alt"] == image.box
+    assert (in_place["button-name"], in_place["image-alt"]) == (found["button-name"].box, image.box)
 
 
 def test_a_box_is_four_finite_numbers_or_nothing():

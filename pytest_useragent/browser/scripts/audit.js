@@ -24,14 +24,17 @@
       popover.removeAttribute('data-useragent-popover');
       popover.showPopover();
     }
-    const boxes = new Map();  // taken off before axe runs: its evidence (node.html) is the page's own markup
-    for (const element of document.querySelectorAll(`[${copy.boxes}]`)) {
+    // taken off before axe runs (its evidence, node.html, is the page's own markup), in open shadow roots too
+    const marked = root => [...root.querySelectorAll(`[${copy.boxes}]`),
+      ...[...root.querySelectorAll('*')].filter(element => element.shadowRoot).flatMap(host => marked(host.shadowRoot))];
+    const boxes = new Map();
+    for (const element of marked(document)) {
       boxes.set(element, element.getAttribute(copy.boxes));
       element.removeAttribute(copy.boxes);
     }
-    // a target of one selector names an element of the document; one inside a shadow root is [[host, element]]
+    // a target of one item names an element of this frame: a selector, or a chain of them through shadow roots
     const boxOf = target => {
-      try { return target.length === 1 && typeof target[0] === 'string' ? boxes.get(document.querySelector(target[0])) ?? null : null; }
+      try { return target.length === 1 ? boxes.get(axe.utils.shadowSelect(target[0])) ?? null : null; }
       catch { return null; }
     };
     const results = await axe.run(document, options);

@@ -25,15 +25,14 @@
   const is = (node, selector) => { try { return node.matches(selector); } catch { return false; } };  // old engines
   const unread = [];  // the URLs of sheets the page cannot read, to be fetched and put in place of their links
   const adopted = root => (root.adoptedStyleSheets || []).map(sheet => style(sheet) || '').join('');
-  // the boxes' attribute is named anew for each copy, so no attribute of the page can pass for one; only elements
-  // outside shadow roots get one (an axe target inside a shadow root is a chain of selectors, which is not marked)
+  // the boxes' attribute is named anew for each copy, so no attribute of the page can pass for one
   const boxes = 'data-useragent-box-' + Math.random().toString(36).slice(2);
-  const children = (node, inShadow) => {
+  const children = node => {
     let out = '';
-    for (const child of node.childNodes) out += serialize(child, inShadow);
+    for (const child of node.childNodes) out += serialize(child);
     return out;
   };
-  const serialize = (node, inShadow = false) => {
+  const serialize = node => {
     if (node.nodeType === Node.TEXT_NODE) return escape(node.data);
     if (node.nodeType !== Node.ELEMENT_NODE) return '';
     const tag = node.localName;
@@ -45,7 +44,7 @@
       out += ` data-useragent-sheet="${unread.push(node.href) - 1}"`;
     }
     for (const attribute of node.attributes) out += ` ${attribute.name}="${quote(attribute.value)}"`;
-    const box = inShadow ? null : node.getBoundingClientRect();
+    const box = node.getBoundingClientRect();
     if (box && box.width > 0 && box.height > 0 && box.right > 0 && box.bottom > 0 && box.left < innerWidth
         && box.top < innerHeight)
       out += ` ${boxes}="${[box.x, box.y, box.width, box.height].map(Math.round).join(',')}"`;
@@ -54,8 +53,8 @@
     out += '>';
     if (VOID.has(tag)) return out;
     const shadow = node.shadowRoot;
-    if (shadow) out += `<template shadowrootmode="${shadow.mode}">${adopted(shadow)}${children(shadow, true)}</template>`;
-    return out + children(node, inShadow) + `</${tag}>`;
+    if (shadow) out += `<template shadowrootmode="${shadow.mode}">${adopted(shadow)}${children(shadow)}</template>`;
+    return out + children(node) + `</${tag}>`;
   };
   const html = serialize(document.documentElement).replace(/<\/html>$/, adopted(document) + '</html>');
   return {
