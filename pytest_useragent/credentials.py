@@ -40,9 +40,9 @@ class Credentials:
         if given is None:
             return cls()
         if not isinstance(given, Mapping):
-            raise UserError(
-                f"credentials must be a mapping of name to value, e.g. {{'password': '$PW'}}; got {given!r}"
-            )
+            # the type only: what was given holds the values, and this line goes to the terminal and the reports
+            kind = type(given).__name__
+            raise UserError(f"credentials must be a mapping of name to value, e.g. {{'password': '$PW'}}; got a {kind}")
         values: dict[str, str] = {}
         for name, value in given.items():
             if not isinstance(name, str) or not _NAME.match(name):

@@ -2,10 +2,11 @@
 text typed into or read from password fields) and removes them, in every form they take, from whatever is sent
 to a model or written: prompts, session files, docs/, todo.md, debug/, and the SessionResult a session returns.
 
-A secret is looked for raw, percent-encoded the ways browsers encode (a GET form, URLSearchParams, the URL parser,
-encodeURIComponent; upper- and lowercase hex), HTML-escaped, and JSON-escaped (which is also how an ai snapshot
-quotes a name with `"` or `\\`), and as Python's repr. A credential is replaced by its placeholder (`{{password}}`),
-so the model still knows what stands there; any other secret by MASK.
+A secret is looked for raw, percent-encoded the ways browsers encode (a GET form, URLSearchParams, the URL parser in
+a query, path, fragment or user name and password, encodeURIComponent, encodeURI; upper- and lowercase hex),
+HTML-escaped, and JSON-escaped (which is also how an ai snapshot quotes a name with `"` or `\\`), and as Python's
+repr. A credential is replaced by its placeholder (`{{password}}`), so the model still knows what stands there; any
+other secret by MASK.
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ _QUERY_KEEP = "!$%&()*+,-./:;=?@[\\]^_`{|}~"
 """The URL parser's query percent-encode set (special schemes: ' is encoded), a URL typed or navigated to."""
 _PATH_KEEP = "!$%&'()*+,-./:;=@[\\]^_|~"
 """The URL parser's path percent-encode set."""
+_FRAGMENT_KEEP = "!#$%&'()*+,-./:;=?@[\\]^_{|}~"
+"""The URL parser's fragment percent-encode set: a page's `location.hash`, which keeps `#` and encodes a space."""
+_USERINFO_KEEP = "!$%&'()*+,-._~"
+"""The URL parser's userinfo percent-encode set: a URL's user name and password (`https://jana:pw@host/`)."""
+_URI_KEEP = "-_.!~*'();/?:@&=+$,#"
+"""encodeURI, which a page uses on a whole address."""
 
 R = TypeVar("R")
 
@@ -73,6 +80,10 @@ def encodings(value: str) -> set[str]:
         _percent(value, _PYTHON_KEEP, "+"),
         _percent(value, _QUERY_KEEP),
         _percent(value, _PATH_KEEP),
+        _percent(value.replace("\\", "/"), _PATH_KEEP),  # an http(s) path: the parser reads `\\` as a separator
+        _percent(value, _FRAGMENT_KEEP),
+        _percent(value, _USERINFO_KEEP),
+        _percent(value, _URI_KEEP),
         _percent(value, _FORM_KEEP, "+", charset="windows-1252"),  # a form on a page that is not UTF-8
     }
     urls |= {_HEX.sub(lambda hexed: hexed[0].lower(), url) for url in urls}

@@ -32,10 +32,15 @@ MAX_FRAMES = 20
 """The most iframes a look reads password values from and masks secrets in."""
 MASK_COLOR = "#FF00FF"
 """What covers a password field, or text equal to a secret, in a screenshot."""
-_FIELDS = "input:not([type=password]), textarea"
+_FIELDS = "input:not([type=password]), textarea, select"
 _VALUES = "elements => elements.map(e => e.value)"
 """Read through a Playwright locator: its elements are those its `nth` masks (open shadow roots included, in its
 order), so a field's index cannot shift between reading its value and masking it."""
+_SHOWN = """elements => elements.map(e => e.tagName === "SELECT"
+    ? Array.from(e.options, option => option.label).join("\\n")
+    : `${e.value}\\n${e.placeholder || ""}`)"""
+"""What a field shows besides text a locator finds by its text: its value, its placeholder, a dropdown's options (the
+chosen one is drawn in the closed box). Read as `_VALUES` is."""
 
 
 def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0) -> Observation:
@@ -163,7 +168,7 @@ def _frame_masks(frame: Frame, values: list[str], seconds: float) -> list[Locato
     masks += [frame.get_by_alt_text(value) for value in values]  # a broken image shows its alt text
     fields = frame.locator(_FIELDS)
     try:  # the fields' values come to Python to be compared: the secrets never go into the page's scripts
-        held = bounded.call(fields, seconds, "evaluate_all", _VALUES)
+        held = bounded.call(fields, seconds, "evaluate_all", _SHOWN)
     except PlaywrightError:
         return masks
     return masks + [fields.nth(index) for index, text in enumerate(held) if any(value in text for value in values)]

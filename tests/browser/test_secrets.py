@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from secret_scan import SECRET, SECRET_IN_A_GET_FORM, image_of, leaks, mostly_magenta, sent_images
 
-from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult
+from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult, UserError
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.records import WrapUp
-from pytest_useragent.redaction import Secrets
+from pytest_useragent.records import SusItem, SusReply, WrapUp
+from pytest_useragent.redaction import MASK, Secrets
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.render import write_run_report
 from pytest_useragent.testing import MaxTokens, decision, ref_of, wrap_up
@@ -146,6 +147,17 @@ def test_the_result_the_test_asserts_on_is_redacted(page, site, tmp_path, fake_a
     assert leaks(SECRET, [tmp_path], fake_api.requests[1:], {"repr": repr(result), "str": str(result)}) == []
 
 
+def test_the_survey_request_carries_no_secret_the_wrap_up_quoted(page, site, tmp_path, fake_api, claude):
+    """The survey goes out with the wrap-up's verdict: the model's own reply, which may quote a password it typed."""
+    quoted = WrapUp(intuitiveness=6, rationale=f"my {SECRET} worked", issues=[], suggestions=[], quotes=[])
+    answers = SusReply(answers=[SusItem(item=item, score=3, reason="so so") for item in range(1, 11)])
+    fake_api.push(type_password(), decision("done", evidence="Careless shop", verdict="met"), quoted, answers)
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", survey="sus")
+    assert result.survey is not None and len(fake_api.requests) == 4
+    assert "intuitiveness 6/10, my •••••• worked" in str(fake_api.requests[3]["messages"])
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
+
+
 def test_screenshots_mask_password_fields_and_an_echoed_password(page, site, tmp_path, fake_api, claude):
     fake_api.push(
         type_password(), sign_in, decision("look"), decision("done", evidence="Careless shop", verdict="met"), wrap_up()
@@ -176,6 +188,19 @@ def test_screenshots_mask_password_fields_and_an_echoed_password(page, site, tmp
     inlined = re.findall(r"data:image/jpeg;base64,([A-Za-z0-9+/=]+)", (tmp_path / "report" / "report.html").read_text())
     step_three = [image_of(base64.b64decode(data)) for data in inlined if base64.b64decode(data) == saved_bytes]
     assert step_three and mostly_magenta(step_three[0], box)
+
+
+def test_screenshots_mask_a_dropdowns_chosen_option_and_a_placeholder_holding_a_secret(
+    page, site, tmp_path, fake_api, claude
+):
+    """Neither is text a locator finds by its text, nor a field's value: the page draws them from attributes."""
+    fake_api.push(type_password(), sign_in, decision("look"), decision("give_up", reason="seen"), wrap_up())
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/shown.html")
+    shot = image_of((Path(result.directory) / "screenshots" / "step-003.jpg").read_bytes())
+    for label in ("Account", "Hint"):
+        box = page.get_by_label(label).bounding_box()
+        assert box is not None and mostly_magenta(shot, (box["x"], box["y"], box["width"], box["height"])), label
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
 
 
 def test_credentials_reach_the_field_and_never_the_model(page, site, tmp_path, fake_api, claude, monkeypatch):
@@ -216,6 +241,23 @@ def test_evidence_quoting_a_credential_as_the_persona_saw_it_is_found(page, site
     result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", credentials=credentials)
     assert result.goal_achieved and result.steps[-1].outcome.message == "done, shown by the page"
     assert "Signed in as {{email}}" in str(fake_api.requests[3]["messages"])  # what the persona was shown
+
+
+def test_a_success_check_that_quotes_the_page_fails_the_test_without_the_secret(page, site, tmp_path, fake_api, claude):
+    """The check's error is the test's failure message (terminal, junit, pytest-html): an `expect` on the page quotes
+    its URL, which a GET form gave the password."""
+
+    def signed_in(checked: Any) -> bool:
+        expect(checked).to_have_url("http://127.0.0.1/account", timeout=200)
+        return True
+
+    fake_api.push(type_password("{{password}}"), sign_in, decision("done", evidence="Careless shop"), wrap_up())
+    with pytest.raises(UserError) as raised:
+        Agent(page, JANA, claude, UserAgentConfig(settle_timeout=2), tmp_path, credentials={"password": SECRET}).run(
+            "Sign in", url=f"{site}/echo.html", success=signed_in
+        )
+    assert str(raised.value).startswith("success=") and "password={{password}}" in str(raised.value)
+    assert leaks(SECRET, [tmp_path], fake_api.requests, {"failure": str(raised.value)}) == []
 
 
 def test_an_unknown_placeholder_is_the_steps_failed_outcome(page, site, tmp_path, fake_api, claude):
@@ -260,3 +302,20 @@ def test_what_chromium_puts_in_a_get_forms_url_is_a_known_form_of_the_secret(pag
     secrets.add(secret)
     assert secrets.redact(page.url).endswith("password=••••••"), sent
     assert ("%26%2326085%3B" in sent) == (form == "legacy.html")
+
+
+@pytest.mark.parametrize("secret", [SECRET, "correct horse#42", "jana/w:rd x&y"])
+def test_what_chromium_makes_of_a_secret_in_any_part_of_an_address_is_a_known_form_of_it(page, secret):
+    """A page may put what was typed anywhere in an address, and the URL parser encodes each part with its own set:
+    `location.hash` keeps `#` and encodes a space, a user name encodes `/` and `:` and keeps `&`."""
+    made = page.evaluate(
+        """(secret) => {
+            const part = (name) => { const url = new URL("http://shop.test/p"); url[name] = secret; return url.href };
+            return [part("hash"), part("search"), part("pathname"), part("username"), part("password"),
+                    encodeURI(secret), encodeURIComponent(secret), new URLSearchParams({q: secret}).toString()];
+        }""",
+        secret,
+    )
+    secrets = Secrets()
+    secrets.add(secret)
+    assert [address for address in made if MASK not in secrets.redact(address)] == []

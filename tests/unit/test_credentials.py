@@ -34,6 +34,13 @@ def test_a_bad_credential_is_one_line(given, message):
     assert str(raised.value).startswith(message) and "\n" not in str(raised.value)
 
 
+def test_credentials_that_are_not_a_mapping_are_refused_without_showing_them():
+    """The values are passwords: the message goes to the terminal, junit and the report."""
+    with pytest.raises(UserError) as raised:
+        Credentials.resolve([("password", "s3cret")], ENVIRONMENT)
+    assert str(raised.value) == ("credentials must be a mapping of name to value, e.g. {'password': '$PW'}; got a list")
+
+
 def test_later_credentials_win_by_name():
     merged = Credentials.resolve({"email": "a@x", "password": "one"}, {}).merged({"password": "two"}, {})
     assert merged.values == {"email": "a@x", "password": "two"}
