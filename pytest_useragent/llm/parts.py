@@ -22,6 +22,9 @@ LONGEST_LINE = 1000
 """A cut line longer than this (one-line JSON, say) is not written again: it is continued from the cut."""
 RECOGNISED = 20
 """How many of the cut line's first characters a part must begin with to be taken for that line written again."""
+EMPTY_PARTS = 2
+"""How many cut parts in a row that add nothing (the output limit spent on thinking) end the write: each asks the same
+question again, and would most likely get the same answer, paid for, up to MAX_PARTS times."""
 
 
 @dataclass(frozen=True)
@@ -40,15 +43,23 @@ def compose(
     """`reply` with the content written in answer to the user text `ask`, gathered over as many calls as it takes
     (`call` makes one, given the turns after the system prompt) until a line DONE; `receive` sees the content so far
     after each part and may refuse it."""
-    written, line = "", ""
+    written, line, empty = "", "", 0
     turns: Messages = [{"role": "user", "content": ask}]
     for _ in range(MAX_PARTS):
         part = call(turns)
+        empty = empty + 1 if part.cut and not part.text.strip() else 0
+        if empty == EMPTY_PARTS:
+            reply.problem = f"{EMPTY_PARTS} parts in a row added nothing: each reply was cut before it wrote a word"
+            return reply
         if part.refused:  # a refusal cuts the content short: never saved as complete
             reply.problem, reply.refused = "the model refused to write it", True
             return reply
         body, finished = until_done(part.text)
-        written = joined(written, line, body)
+        if not (finished or part.cut or body.strip()):  # the API can end a turn with no text: that is no content,
+            reply.problem = "the reply was empty: no content and no line DONE"  # never an empty document
+            return reply
+        # DONE is looked for in the content as joined: a line cut inside it ("DO") is ended by the next part
+        written, finished = until_done(joined(written, line, part.text))
         if not receive(written):
             reply.problem = "the content was refused"
             return reply
@@ -56,6 +67,9 @@ def compose(
             reply.value = written
             return reply
         line = cut_line(written)
+        # the content so far goes again, uncached: one assistant turn that grows each part has no prefix to cache;
+        # parts kept as turns of their own, each cached, would write each part at 1.25x the input price to read it
+        # at 0.1x in the later parts: a 2-part write would pay more, a 3-part one save about an eighth
         turns = [
             {"role": "user", "content": ask},
             {"role": "assistant", "content": written.rstrip() or "(empty)"},

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from pytest_useragent.billing import Meter
 from pytest_useragent.errors import RunError
 from pytest_useragent.llm.base import MAX_REPAIRS, ComposeRequest, Provider
 from pytest_useragent.records import Action, ActionOutcome
-from pytest_useragent.workspace.documents import DocumentRefused, Documents
+from pytest_useragent.workspace.documents import DocumentRefused, Documents, FileSystemRefused
 from pytest_useragent.workspace.pending import PendingWrite
 
 
@@ -26,18 +27,22 @@ def compose_write(
     documents: Documents,
     meter: Meter,
     redacted: Callable[[ComposeRequest], ComposeRequest],
+    keep: Callable[[int, list[dict[str, Any]]], None] = lambda attempt, exchanges: None,
 ) -> ActionOutcome:
     """Carry out `action` with content `provider` composes for `request` (its file named as the action names it);
-    every request passes `redacted` before it is sent."""
+    every request passes `redacted` before it is sent; each attempt's exchanges (kept when the provider keeps them:
+    `--useragent-debug=ultra`) go to `keep` with the attempt's number."""
     try:
+        documents.check(action.kind, action.file or "", action.target)
         pending = PendingWrite(documents, action.file or "", action.kind, action.target)
     except DocumentRefused as refused:
         return ActionOutcome(ok=False, message=str(refused))
     problem: str | None = None
-    for _ in range(1 + MAX_REPAIRS):
+    for attempt in range(1, 2 + MAX_REPAIRS):
         asked = redacted(replace(request, file=pending.meta.file, problem=problem))
         try:
             reply = provider.compose(asked, meter, pending.receive)
+            keep(attempt, reply.exchanges)
         except (RunError, KeyboardInterrupt) as failure:
             pending.fail(str(failure) or type(failure).__name__)
             raise
@@ -48,6 +53,9 @@ def compose_write(
             break
         try:
             message = documents.apply(action.kind, pending.meta.file, reply.value, action.target)
+        except FileSystemRefused as refused:  # no other content would do: not composed again
+            problem = str(refused)
+            break
         except DocumentRefused as refused:
             problem = str(refused)
             continue

@@ -38,6 +38,10 @@ class DocumentRefused(RunError):
     """A document operation the workspace will not carry out; the message says why, for the model."""
 
 
+class FileSystemRefused(DocumentRefused):
+    """The file system refused (a full disk, a name it will not take): other content would fare no better."""
+
+
 def safe_name(name: str) -> str:
     """The document name if it is a plain file name inside docs/; `.md` is added when there is no extension."""
     name = (name or "").strip()
@@ -58,14 +62,14 @@ def safe_name(name: str) -> str:
 
 
 def refusing_os_errors(operation: Callable[P, T]) -> Callable[P, T]:
-    """An OSError out of a document operation becomes a DocumentRefused, the step's outcome."""
+    """An OSError out of a document operation becomes a FileSystemRefused, the step's outcome."""
 
     @functools.wraps(operation)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return operation(*args, **kwargs)
         except OSError as error:
-            raise DocumentRefused(f"the file system refused: {error.strerror or error}") from None
+            raise FileSystemRefused(f"the file system refused: {error.strerror or error}") from None
 
     return guarded
 
@@ -111,6 +115,16 @@ class Documents:
         return self.write(name, text)
 
     @refusing_os_errors
+    def check(self, operation: str, name: str, target: str | None = None) -> None:
+        """Refuse what no content could make work (an append to JSON; an update of a document, heading or key path
+        that is not there) before any content is composed for it: a refusal after would be paid for, and repaired,
+        in vain."""
+        if operation == "append":
+            self._appendable(self._path(name))
+        elif operation == "update":
+            self._updated(name, "null", target)
+
+    @refusing_os_errors
     def write(self, name: str, text: str) -> str:
         """Create or replace a document; returns what happened, in words."""
         path = self._path(name)
@@ -121,9 +135,7 @@ class Documents:
 
     @refusing_os_errors
     def append(self, name: str, text: str) -> str:
-        path = self._path(name)
-        if path.suffix == ".json":
-            raise DocumentRefused(f"{path.name}: JSON cannot be appended to; write the whole document instead")
+        path = self._appendable(self._path(name))
         old = read_text(path) if path.exists() else ""
         joined = old + ("\n" if old and not old.endswith("\n") else "") + text
         self._check(path, joined)
@@ -149,14 +161,7 @@ class Documents:
     @refusing_os_errors
     def update(self, name: str, text: str, target: str | None) -> str:
         """Replace a markdown section (target: its heading) or a JSON value (target: a key path like plans.0.price)."""
-        path = self._existing(name)
-        old = read_text(path)
-        if not target:
-            raise DocumentRefused(f"{path.name}: say which part to update: a heading, or a JSON key path")
-        if path.suffix == ".json":
-            new = _set_json(old, target, text, path.name)
-        else:
-            new = _replace_section(old, target, text, path.name)
+        path, new = self._updated(name, text, target)
         self._check(path, new)
         self._replace(path, new)
         return f"updated {target!r} in {path.name} ({len(new.encode())} bytes now)"
@@ -196,6 +201,21 @@ class Documents:
             return {}
         return {entry.name: entry.path for entry in sorted(found, key=lambda entry: entry.name)}
 
+    def _appendable(self, path: Path) -> Path:
+        if path.suffix == ".json":
+            raise DocumentRefused(f"{path.name}: JSON cannot be appended to; write the whole document instead")
+        return path
+
+    def _updated(self, name: str, text: str, target: str | None) -> tuple[Path, str]:
+        """The document and its text with `target` set to `text`, not written."""
+        path = self._existing(name)
+        old = read_text(path)
+        if not target:
+            raise DocumentRefused(f"{path.name}: say which part to update: a heading, or a JSON key path")
+        if path.suffix == ".json":
+            return path, _set_json(old, target, text, path.name)
+        return path, _replace_section(old, target, text, path.name)
+
     def _existing(self, name: str) -> Path:
         path = self._path(name)
         if path.is_symlink() or not path.is_file():
@@ -203,8 +223,16 @@ class Documents:
             raise DocumentRefused(f"{path.name} does not exist (documents: {known})")
         return path
 
+    def name_of(self, name: str) -> str:
+        """`safe_name`, refused when the name holds a secret: a file's name is not redacted as its content is, so
+        it would keep the secret on disk (and in the report's copy), and the redacted record would name a file that
+        is not there."""
+        if self.redact(name) != name:
+            raise DocumentRefused("that name holds a secret; choose another")
+        return safe_name(name)
+
     def _path(self, name: str) -> Path:
-        path = real_directory(self.root) / safe_name(name)
+        path = real_directory(self.root) / self.name_of(name)
         if path.is_symlink() or not path.resolve().is_relative_to(self.root.resolve()):
             raise DocumentRefused(f"{path.name}: the document must stay inside docs/")
         return path

@@ -25,7 +25,6 @@ from pytest_useragent.workspace.documents import (
     read_text,
     real_directory,
     refusing_os_errors,
-    safe_name,
     write_text,
 )
 
@@ -49,7 +48,7 @@ class PendingWrite:
     @refusing_os_errors
     def __init__(self, documents: Documents, file: str, operation: str, target: str | None) -> None:
         self._redact = documents.redact
-        name = safe_name(file)
+        name = documents.name_of(file)
         pending = real_directory(real_directory(documents.root) / ".pending")
         busy = [meta.name for meta in _metas(pending) if _meta(meta).state == "writing"]
         if busy:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
@@ -9,14 +10,15 @@ from typing import Any
 from pytest_useragent import Agent, Persona
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.testing import Fault, MaxTokens, decision, wrap_up
+from pytest_useragent.workspace.documents import Documents
 
 DOCUMENT = "".join(
     f"## Item {n}\nLine {n} of the comparison, with details about plan {n % 3}.\n" for n in range(1, 201)
 )
 
 
-def run(page: Any, claude: Any, tmp_path: Path, site: str):
-    agent = Agent(page, Persona(name="Jana"), claude, UserAgentConfig(settle_timeout=2), tmp_path)
+def run(page: Any, claude: Any, tmp_path: Path, site: str, **settings: Any):
+    agent = Agent(page, Persona(name="Jana"), claude, UserAgentConfig(settle_timeout=2, **settings), tmp_path)
     return agent.run("Compare the plans in detail and document it", url=f"{site}/index.html")
 
 
@@ -67,6 +69,26 @@ def test_invalid_json_is_repaired_then_put_in_place(page, site, tmp_path, fake_a
     assert "could not be used: plans.json: not valid JSON" in repair
 
 
+def test_the_compose_exchanges_are_kept_in_debug_with_the_steps(page, site, tmp_path, fake_api, claude):
+    fake_api.push(
+        decision("write", file="plans.json"),
+        MaxTokens('{"pro":'),
+        " 12,\nDONE",
+        '{"pro": 12}\nDONE',
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site, debug="ultra")
+
+    debug = Path(result.directory) / "debug"
+    kept = {path.name: json.loads(path.read_text()) for path in debug.glob("step-001-compose-*.json")}
+    # attempt 1 came in two parts; attempt 2, the repair, in one
+    assert sorted(kept) == ["step-001-compose-1-1.json", "step-001-compose-1-2.json", "step-001-compose-2-1.json"]
+    assert kept["step-001-compose-1-2.json"]["request"]["messages"][1]["content"] == '{"pro":'
+    assert "not valid JSON" in kept["step-001-compose-2-1.json"]["request"]["messages"][0]["content"]
+    assert (debug / "step-001-1.json").exists() and (debug / "step-002-1.json").exists()
+
+
 def test_content_that_never_validates_is_refused_and_kept_for_recovery(page, site, tmp_path, fake_api, claude):
     fake_api.push(
         decision("write", file="plans.json"),
@@ -110,3 +132,63 @@ def test_a_session_that_ends_mid_write_shows_the_document_incomplete(page, site,
     assert meta["state"] == "failed" and "529" in meta["problem"]
     report = (tmp_path / "useragent" / "report.md").read_text()
     assert "`docs/compare.md`: **incomplete**" in report and "500 bytes recovered" in report
+
+
+def test_an_empty_reply_writes_nothing_over_a_document(page, site, tmp_path, fake_api, claude):
+    # the API can answer end_turn with no text at all ("Empty responses with end_turn"): that is no content, not an
+    # empty document, and must not replace what the persona wrote before
+    fake_api.push(
+        decision("write", file="notes.md"),
+        "Pro costs twelve a month.\nDONE",
+        decision("write", file="notes.md"),
+        "",
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site)
+    assert not fake_api.problems and result.goal_achieved, result.error
+    assert Path(result.docs["notes.md"]).read_text() == "Pro costs twelve a month."
+    assert result.steps[0].outcome.ok and not result.steps[1].outcome.ok
+    assert "empty" in result.steps[1].outcome.message
+
+
+def test_an_update_no_content_could_make_work_is_refused_before_any_is_composed(page, site, tmp_path, fake_api, claude):
+    # a heading that is not there is no fault of the content: composing it (over many paid parts, perhaps), then
+    # twice more as a "repair", would pay three times for the same refusal
+    fake_api.push(
+        decision("write", file="notes.md"),
+        "# Plans\nPro costs twelve a month.\nDONE",
+        decision("update", file="notes.md", target="Prices"),
+        decision("append", file="plans.json"),
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site)
+    assert not fake_api.problems and result.goal_achieved, result.error
+    update, append = result.steps[1], result.steps[2]
+    assert [call.purpose for call in update.calls] == ["decide"] and not update.outcome.ok
+    assert "no heading 'Prices' (headings: Plans)" in update.outcome.message
+    assert [call.purpose for call in append.calls] == ["decide"] and "cannot be appended to" in append.outcome.message
+    assert Path(result.docs["notes.md"]).read_text() == "# Plans\nPro costs twelve a month."
+    assert not result.incomplete_docs
+
+
+def test_a_document_the_file_system_refuses_is_not_composed_again(page, site, tmp_path, fake_api, claude, monkeypatch):
+    # a full disk refuses any content alike: composing the whole document twice more would be paid for in vain
+    def full(self: Any, path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Documents, "_replace", full)
+    fake_api.push(
+        decision("write", file="notes.md"),
+        "Pro costs twelve a month.\nDONE",
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site)
+    assert not fake_api.problems and result.goal_achieved, result.error
+    step = result.steps[0]
+    assert [call.purpose for call in step.calls] == ["decide", "compose"]
+    assert step.outcome.message == "notes.md was not written: the file system refused: No space left on device"
+    [kept] = result.incomplete_docs  # what arrived is kept for recovery
+    assert kept.bytes_recovered == len("Pro costs twelve a month.")

@@ -209,3 +209,23 @@ def test_what_is_written_passes_redaction(tmp_path):
     documents.write("a.md", "pw hunter2")
     documents.append("a.md", "again hunter2")
     assert (tmp_path / "a.md").read_text() == "pw ••••••\nagain ••••••"
+
+
+def test_a_name_holding_a_secret_is_refused_before_any_file_is_made(tmp_path):
+    """Names are not redacted as content is: a file named after a password would keep it on disk and in the report's
+    copy, and the redacted record would name a file that is not there."""
+    from pytest_useragent.credentials import Credentials
+    from pytest_useragent.redaction import Secrets
+    from pytest_useragent.workspace.pending import PendingWrite
+
+    documents = Documents(tmp_path / "docs")
+    documents.redact = Secrets(Credentials({"password": "Canary-7f3a9q"})).redact
+    for attempt in (
+        lambda: documents.write("Canary-7f3a9q.md", "x"),
+        lambda: documents.append("notes-Canary-7f3a9q", "x"),
+        lambda: PendingWrite(documents, "Canary-7f3a9q.md", "write", None),
+    ):
+        with pytest.raises(DocumentRefused, match=r"^that name holds a secret; choose another$"):
+            attempt()
+    assert not [path for path in tmp_path.rglob("*") if "Canary" in path.name]
+    assert documents.write("notes.md", "x").startswith("created")

@@ -3,7 +3,9 @@ follows it."""
 
 from __future__ import annotations
 
-from pytest_useragent.llm.parts import LONGEST_LINE, cut_line, joined
+from pytest_useragent.llm.base import MAX_PARTS, Reply
+from pytest_useragent.llm.parts import EMPTY_PARTS, LONGEST_LINE, Part, compose, cut_line, joined
+from pytest_useragent.llm.repair import Messages
 
 
 def test_a_part_that_writes_the_cut_line_again_replaces_it():
@@ -25,3 +27,30 @@ def test_a_part_after_a_whole_line_or_a_very_long_one_goes_on_from_the_cut():
 
 def test_the_first_part_is_the_content_as_it_came():
     assert joined("", "", "Pro costs twelve.\n") == "Pro costs twelve.\n"
+
+
+def test_parts_that_add_nothing_end_the_write_long_before_the_limit():
+    # a model whose thinking spends the whole output limit is cut before it writes a word; the next request is the
+    # same, and so, most likely, its answer: asking MAX_PARTS times would pay for 40 empty replies
+    asked: list[Messages] = []
+
+    def call(turns: Messages) -> Part:
+        asked.append(turns)
+        return Part("# Plans\n" if len(asked) == 1 else "", cut=True)
+
+    reply = compose(Reply(None), "write it", call, lambda so_far: True)
+    assert reply.value is None and "added nothing" in (reply.problem or "")
+    assert len(asked) == 1 + EMPTY_PARTS < MAX_PARTS
+
+
+def test_a_line_done_cut_in_two_leaves_nothing_of_itself_behind():
+    # cut inside the closing line ("DO"), the model writes that line again, as asked: it is the end, not content
+    parts = iter([Part("# Plans\nPro costs twelve.\nDO", cut=True), Part("DONE")])
+    reply = compose(Reply(None), "write it", lambda turns: next(parts), lambda so_far: True)
+    assert reply.value == "# Plans\nPro costs twelve."
+
+
+def test_a_line_done_cut_in_two_and_gone_on_from_is_the_end_too():
+    parts = iter([Part("# Plans\nPro costs twelve.\nDO", cut=True), Part("NE\n")])
+    reply = compose(Reply(None), "write it", lambda turns: next(parts), lambda so_far: True)
+    assert reply.value == "# Plans\nPro costs twelve."
