@@ -63,8 +63,8 @@ def interview(
         problem = None if answer else ("the model refused to answer" if reply.refused else reply.problem or "no answer")
     except (BudgetExhausted, ProviderError) as failure:  # from outside: recorded as the answer's problem, as a
         problem = f"not answered: {failure}"  # session records its outcome
-        if isinstance(failure, ProviderRejected):  # every later call would be refused alike: stop the run's
-            spending.ledger.halt(str(failure))
+        if isinstance(failure, ProviderRejected):  # every later call there would fail alike: stop the run's
+            spending.ledger.halt(failure.where, str(failure))
     finally:  # what was paid is the session's, even when the call after it failed
         result.cost_usd += sum(call.cost_usd for call in meter.calls)
         result.usage = sum((call.usage for call in meter.calls), result.usage or Usage())

@@ -10,7 +10,8 @@
     │   └── NotAnAddress          agent.run(url=...) with something a browser cannot open as a page
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
-        │   └── ProviderRejected  the API refuses the run's calls as such (key, permission, model, request shape)
+        │   └── ProviderRejected  every call to that API and model would fail alike (key, permission, model,
+        │                         request shape; or no connection to it after the retries)
         ├── BudgetExhausted       the next model call could overspend the budget
         ├── PageUnresponsive      the page under test stopped answering (its main thread never returns)
         ├── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
@@ -18,8 +19,9 @@
 
 A session records a RunError as its outcome and lets none escape but a Divergence, raised once the session is
 written (outcome `diverged`) so that the replayed test fails with it; after a ProviderRejected the run stops calling
-the model (later agent tests are skipped with its reason). A model reply that does not validate even after repair
-requests is the model's fault, not an error: it is recorded as a failed step.
+that API for that model (later agent tests that would call it are skipped with its reason; others go on). A model
+reply that does not validate even after repair requests is the model's fault, not an error: it is recorded as a
+failed step.
 """
 
 from __future__ import annotations
@@ -66,7 +68,12 @@ class ProviderError(RunError):
 
 
 class ProviderRejected(ProviderError):
-    """The API refused the call as such (401, 403, 400, 404): every later call would be refused the same way."""
+    """The API refused the call as such (401, 403, 400, 404), or could not be connected to after the SDK's retries:
+    every later call to it for the same model would fail the same way. `where` names them (`Provider.endpoint`)."""
+
+    def __init__(self, message: str, where: str) -> None:
+        super().__init__(message)
+        self.where = where
 
 
 class BudgetExhausted(RunError):

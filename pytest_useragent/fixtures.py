@@ -22,7 +22,7 @@ from pytest_useragent.config import MARKER_ARGUMENTS, UserAgentConfig
 from pytest_useragent.credentials import Credentials
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm import choice
-from pytest_useragent.llm.base import Provider
+from pytest_useragent.llm.base import Provider, endpoint_of
 from pytest_useragent.persona import DEFAULT_PERSONA, Persona
 from pytest_useragent.report.copies import report_root
 from pytest_useragent.session import Progress
@@ -122,7 +122,7 @@ def agent(
 ) -> Iterator[Agent]:
     """A persona driving pytest-playwright's `page`; `agent.run(goal, url=...)` returns a SessionResult.
 
-    Skips the test when the run's budget is already spent, or the model's API refused the run's calls.
+    Skips the test when the run's budget is already spent, or the API it would call refused the run's calls.
     """
     credentials = _credentials(request, useragent_credentials)
     # the test's marker is the more specific word, over a `persona` fixture a module or conftest overrides, as a
@@ -133,12 +133,13 @@ def agent(
         persona = _loaded(persona, request)
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
-    if state.halted:
-        pytest.skip(f"useragent stopped calling the model: {state.halted}")
-    if state.exhausted:
-        pytest.skip(
+    halted = state.halted.get(endpoint_of(llm_provider, useragent_config.model) or "")
+    if halted:
+        pytest.skip(f"useragent stopped calling the model: {halted}")
+    if state.exhausted and not spending.prices.is_free(llm_provider.model_name(useragent_config.model)):
+        pytest.skip(  # what is left could not hold a call's worst case, though less than it may have been spent
             f"useragent budget exhausted: {spending.show(state.spent_usd)} spent of "
-            f"{spending.show(state.limit_usd)} for the run"
+            f"{spending.show(state.limit_usd)} for the run, too little left for a call's worst case"
         )
     progress = _live_progress(request) if useragent_config.debug != "off" else None
     agent = Agent(

@@ -5,7 +5,8 @@ reserves the call's worst case (estimated input plus the most output tokens allo
 replaced by the real cost, or released when the call failed. A reservation that does not fit marks the run exhausted,
 so the run never spends more than its budget, however many workers share it. The ledger also keeps what each session
 spent, by its directory: a session that never reports (Ctrl-C, a killed worker) is still accounted for. And it
-carries the run's halt: once the API refuses the run's calls outright (a wrong key), no later session calls again.
+carries the run's halts: once an API refuses the run's calls outright (a wrong key, an unknown model, no connection),
+no later session calls it for that model again; sessions that call another, or none, go on.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ class LedgerState(BaseModel):
     spent_usd: float = 0.0
     reserved_usd: float = 0.0
     exhausted: bool = False
-    halted: str | None = None
-    """Why no session may call the model any more (the API refused the run's calls), or None."""
+    halted: dict[str, str] = {}
+    """Why no session may call an API for a model any more (it refused the run's calls), by `Provider.endpoint`."""
     sessions: dict[str, SessionSpend] = {}
     """Spending by session directory."""
 
@@ -102,12 +103,12 @@ class RunLedger:
             if session not in state.sessions:
                 self._write(state.model_copy(update={"sessions": {**state.sessions, session: SessionSpend(test=test)}}))
 
-    def halt(self, reason: str) -> None:
-        """No session calls the model after this; the first reason is kept."""
+    def halt(self, where: str, reason: str) -> None:
+        """No session calls `where` (an API and model) after this; the first reason is kept."""
         with self._lock:
             state = self._read()
-            if state.halted is None:
-                self._write(state.model_copy(update={"halted": reason}))
+            if where not in state.halted:
+                self._write(state.model_copy(update={"halted": {**state.halted, where: reason}}))
 
     def _read(self) -> LedgerState:
         return LedgerState.model_validate(json.loads(self.path.read_text(encoding="utf-8")))

@@ -77,6 +77,11 @@ class PriceBook(BaseModel):
     def is_known(self, model: str) -> bool:
         return self.price_of(model)[1]
 
+    def is_free(self, model: str) -> bool:
+        """Whether a call to `model` costs nothing: the offline engine, a local model priced at zero."""
+        price, known = self.price_of(model)
+        return known and not (price.input or price.output or price.cache_write or price.cache_read)
+
     def cost_usd(self, model: str, usage: Usage) -> float:
         price, _ = self.price_of(model)
         return (

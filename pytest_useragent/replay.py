@@ -47,6 +47,7 @@ from pytest_useragent.llm.base import (
     StepRequest,
     SurveyRequest,
     WrapUpRequest,
+    endpoint_of,
 )
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
@@ -119,6 +120,9 @@ class Replay:
 
     def model_name(self, requested: str) -> str:
         return self.live.model_name(requested)
+
+    def endpoint(self, requested: str) -> str | None:
+        return None if self.strict else endpoint_of(self.live, requested)
 
     @property
     def replaying(self) -> bool:

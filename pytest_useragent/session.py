@@ -145,8 +145,8 @@ class Session:
             outcome, error = "budget_exhausted", str(exhausted)
         except ProviderError as failure:
             outcome, error = "provider_error", str(failure)
-            if isinstance(failure, ProviderRejected):  # every later call would be refused alike: stop the run's
-                self.spending.ledger.halt(error)
+            if isinstance(failure, ProviderRejected):  # every later call there would fail alike: stop the run's
+                self.spending.ledger.halt(failure.where, error)
         except PlaywrightError as failure:
             outcome, error = "page_error", _first_line(failure)
         except PageUnresponsive as frozen:
@@ -163,10 +163,10 @@ class Session:
             _release(state.watcher.close, state.events.close)
         result = self._finish(state, url, outcome, error)
         self.finished(result)
-        if interrupted:
+        if interrupted or state.interrupted:
             raise KeyboardInterrupt
-        if state.mistake is not None:
-            raise state.mistake
+        if state.mistake is not None:  # the test fails with its message, which may quote the page (an `expect`'s URL)
+            raise UserError(state.secrets.redact(str(state.mistake))) from None
         if diverged is not None:
             raise diverged
         return result
@@ -300,7 +300,7 @@ class Session:
         """Do the action where it belongs: the documents, todo.md, or the page (then settle, and look for a dead
         click, which is added to `found` and to the outcome)."""
         if action.kind in ("write", "append", "update") and not action.text:
-            return self._large_write(state, action)
+            return self._large_write(state, action, index)
         if action.kind in DOCUMENT_ACTIONS:
             return _document(state.documents, action)
         if action.kind == "plan":
@@ -351,7 +351,7 @@ class Session:
             done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}", "dead_click": True})
         return done
 
-    def _large_write(self, state: _State, action: Action) -> ActionOutcome:
+    def _large_write(self, state: _State, action: Action, index: int) -> ActionOutcome:
         request = ComposeRequest(
             model=state.model,
             persona=self.persona,
@@ -362,7 +362,13 @@ class Session:
             target=action.target,
             cache_minimum=self.spending.prices.cache_minimum(state.model),
         )
-        return compose_write(self.provider, request, action, state.documents, state.meter, state.secrets.redact_record)
+
+        def keep(attempt: int, exchanges: list[dict[str, Any]]) -> None:  # debug/step-002-compose-1-3.json: part 3
+            state.files.write_exchanges(f"step-{index:03d}-compose-{attempt}", exchanges)
+
+        return compose_write(
+            self.provider, request, action, state.documents, state.meter, state.secrets.redact_record, keep
+        )
 
     def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
         """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
@@ -384,8 +390,12 @@ class Session:
                 _expectations(state.steps),
                 state.meter,
                 state.files,
+                state.secrets.redact_record,
             )
             error = error or afterwards.problem
+            if afterwards.rejected is not None:  # every later call there would be refused alike: stop the run's
+                self.spending.ledger.halt(afterwards.rejected.where, str(afterwards.rejected))
+            state.interrupted = afterwards.interrupted
         calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
         completion = Completion(
             check=describe(self.success),
@@ -408,7 +418,7 @@ class Session:
             cost_usd=sum(call.cost_usd for call in calls),
             currency=self.config.currency,
             exchange_rate=self.spending.rate,
-            price_known=self.spending.prices.is_known(state.model),
+            price_known=self.spending.prices.is_known(state.model) or not calls,  # nothing was charged at all
             budget=self.config.session_budget,
             started_at=state.started_at,
             finished_at=datetime.now(UTC),
@@ -493,6 +503,8 @@ class _State:
     mistake: UserError | None = None
     """The test's success check raised or answered neither True nor False: raised once the session is written."""
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    interrupted: bool = False
+    """Ctrl-C came during the wrap-up or the survey: raised once the session is written."""
 
     @property
     def page(self) -> Page:

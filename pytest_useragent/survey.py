@@ -4,10 +4,12 @@ session that already ended."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pytest_useragent import sus
 from pytest_useragent.artifacts import SessionFiles
 from pytest_useragent.billing import Meter
-from pytest_useragent.errors import BudgetExhausted, ProviderError
+from pytest_useragent.errors import BudgetExhausted, ProviderError, ProviderRejected
 from pytest_useragent.llm.base import Provider, SurveyRequest, WrapUpRequest
 from pytest_useragent.llm.offline_debrief import ANSWERED_BY
 from pytest_useragent.records import ExpectationStats, Survey, WrapUp
@@ -20,8 +22,11 @@ def conduct(
     expectations: ExpectationStats,
     meter: Meter,
     files: SessionFiles,
+    redacted: Callable[[SurveyRequest], SurveyRequest],
 ) -> tuple[Survey | None, str | None]:
-    """The scored SUS, or None and why not. `session` is the wrap-up's request, already redacted."""
+    """The scored SUS, or None and why not. `session` is the wrap-up's request, already redacted; the request passes
+    `redacted` whole before it is sent, for the wrap-up is the model's reply and may quote a password it typed. A
+    ProviderRejected is raised: the caller stops the run's calls for it."""
     request = SurveyRequest(
         model=session.model,
         persona=session.persona,
@@ -34,7 +39,9 @@ def conduct(
         wrap_up=wrap_up,
     )
     try:
-        reply = provider.survey(request, meter)
+        reply = provider.survey(redacted(request), meter)
+    except ProviderRejected:
+        raise
     except (BudgetExhausted, ProviderError) as failure:
         return None, f"survey skipped: {failure}"
     files.write_exchanges("survey", reply.exchanges)

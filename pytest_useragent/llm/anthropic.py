@@ -53,6 +53,9 @@ from pytest_useragent.llm.base import (
     StepRequest,
     SurveyRequest,
     WrapUpRequest,
+    could_not_connect,
+    shown_address,
+    shown_body,
 )
 from pytest_useragent.llm.parts import Part, compose
 from pytest_useragent.llm.prefix import system_prompt
@@ -94,16 +97,19 @@ def _tool_call(message: anthropic.types.Message) -> anthropic.types.ToolUseBlock
 
 def _repair_turns(message: anthropic.types.Message, problem: str) -> Messages:
     """The bad reply as the assistant's turn, whole (a thinking block goes back unmodified, as the API requires), and
-    what was wrong with it: a tool call is answered by a tool_result with is_error, which must come first in the
+    what was wrong with it: each tool call is answered by a tool_result with is_error, which must come first in the
     user's turn ("Handle tool calls"); a text reply, by a text."""
     repair = render("repair.j2", problem=problem)
-    said = [block.to_dict() for block in message.content if block.type != "text" or block.text]
+    # a blank text block is refused in a turn sent back ("text content blocks must contain non-whitespace text")
+    said = [block.to_dict() for block in message.content if block.type != "text" or block.text.strip()]
     turn: Messages = [{"role": "assistant", "content": said or "(empty)"}]
-    called = _tool_call(message)
-    if called is not None:
-        result = {"type": "tool_result", "tool_use_id": called.id, "content": repair, "is_error": True}
-        return [*turn, {"role": "user", "content": [result]}]
-    return [*turn, {"role": "user", "content": repair}]
+    # every call is answered, or the API refuses the turn: parallel tool use is on, and a model may call it twice
+    results = [
+        {"type": "tool_result", "tool_use_id": block.id, "content": repair, "is_error": True}
+        for block in message.content
+        if block.type == "tool_use"
+    ]
+    return [*turn, {"role": "user", "content": results or repair}]
 
 
 def thinks_by_default(model: str) -> bool:
@@ -126,6 +132,13 @@ class AnthropicProvider:
 
     def model_name(self, requested: str) -> str:
         return requested
+
+    @property
+    def _address(self) -> str:
+        return shown_address(self._client.base_url)
+
+    def endpoint(self, requested: str) -> str:
+        return f"{self._address} {requested}"
 
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         content: list[dict[str, Any]] = []
@@ -250,17 +263,27 @@ class AnthropicProvider:
 
     def _create(self, kwargs: dict[str, Any]) -> anthropic.types.Message:
         try:
-            message: anthropic.types.Message = self._client.messages.create(**kwargs)
-            return message
+            message: object = self._client.messages.create(**kwargs)
+        except ValueError as error:  # a 200 whose JSON the SDK could not read
+            raise ProviderError(f"Anthropic API answered with a body that is not JSON: {error}") from None
         except anthropic.APIStatusError as error:
-            kind = ProviderRejected if error.status_code in REJECTED else ProviderError
-            raise kind(f"Anthropic API answered {error.status_code}{_detail(error)}") from None
+            answered = f"Anthropic API answered {error.status_code}{_detail(error)}"
+            if error.status_code in REJECTED:
+                raise ProviderRejected(answered, self.endpoint(kwargs["model"])) from None
+            raise ProviderError(answered) from None
         except anthropic.APITimeoutError:
             timeout = self._client.timeout
             within = f" within {timeout:g} s" if isinstance(timeout, int | float) else ""
             raise ProviderError(f"Anthropic API did not answer{within}") from None
         except anthropic.APIConnectionError as error:
-            raise ProviderError(f"Anthropic API unreachable: {error.message}") from None
+            unreachable = f"Anthropic API unreachable at {self._address}: {error.message}"
+            if could_not_connect(error):  # after the retries: a wrong base URL, a server not running, no network
+                raise ProviderRejected(unreachable, self.endpoint(kwargs["model"])) from None
+            raise ProviderError(unreachable) from None  # it answered, then dropped the connection: it may again
+        # a captive portal or a misrouted gateway answers 200 with a page (the SDK hands back its text) or other JSON
+        if not isinstance(message, anthropic.types.Message) or message.usage is None or message.content is None:
+            raise ProviderError(f"Anthropic API answered with something that is not a message: {shown_body(message)}")
+        return message
 
 
 def _detail(error: anthropic.APIStatusError) -> str:

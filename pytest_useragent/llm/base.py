@@ -159,6 +159,11 @@ class Provider(Protocol):
         """The model this provider will actually use when `requested` is configured."""
         ...
 
+    def endpoint(self, requested: str) -> str | None:
+        """Where its calls for `requested` go (the API's base URL and the model), or None when it calls nothing: once
+        that API refuses the run's calls (`ProviderRejected.where`), later tests that would call it are skipped."""
+        ...
+
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         """ONE call: the persona's verdict on its last expectation, new issues, next expectation and action."""
         ...
@@ -179,3 +184,29 @@ class Provider(Protocol):
     def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
         """ONE call after the session: the persona's answer to a debrief question, from the session's record."""
         ...
+
+
+def endpoint_of(provider: Provider, requested: str) -> str | None:
+    """`provider.endpoint(requested)`; None for a provider written before `endpoint` was asked of one (never skipped
+    for another's refusal: its own `ProviderRejected` still halts what it names)."""
+    endpoint = getattr(provider, "endpoint", None)
+    return endpoint(requested) if callable(endpoint) else None
+
+
+def could_not_connect(error: BaseException) -> bool:
+    """Whether an SDK's connection error is one of connecting at all (refused, no such host), not of a connection
+    that broke: the SDKs raise theirs from their HTTP library's `ConnectError` (`httpx`, or `httpx2` in the newer
+    ones), named alike in both."""
+    cause = error.__cause__
+    return cause is not None and any(kind.__name__ == "ConnectError" for kind in type(cause).__mro__)
+
+
+def shown_address(base_url: Any) -> str:
+    """An SDK client's base URL as messages and halts show it: a gateway's address may carry credentials
+    (user:token@host), never shown."""
+    return str(base_url.copy_with(userinfo=b""))
+
+
+def shown_body(body: object) -> str:
+    """The start of a 200's body that is not the API's answer (a captive portal's page), on one line."""
+    return repr(" ".join(str(body).split())[:80])

@@ -267,6 +267,9 @@ class OfflineProvider:
     def model_name(self, requested: str) -> str:
         return MODEL
 
+    def endpoint(self, requested: str) -> None:
+        return None
+
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         elements = parse_snapshot(request.observation.snapshot)
         memory = Memory.read(request.summary)

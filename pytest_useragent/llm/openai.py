@@ -40,6 +40,9 @@ from pytest_useragent.llm.base import (
     StepRequest,
     SurveyRequest,
     WrapUpRequest,
+    could_not_connect,
+    shown_address,
+    shown_body,
 )
 from pytest_useragent.llm.choice import openai_model
 from pytest_useragent.llm.parts import Part, compose
@@ -74,6 +77,13 @@ class OpenAIProvider:
 
     def model_name(self, requested: str) -> str:
         return openai_model(requested)
+
+    @property
+    def _address(self) -> str:
+        return shown_address(self._client.base_url)
+
+    def endpoint(self, requested: str) -> str:
+        return f"{self._address} {self.model_name(requested)}"
 
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         content: list[dict[str, Any]] = [{"type": "text", "text": render("step.j2", request=request)}]
@@ -187,16 +197,28 @@ class OpenAIProvider:
 
     def _create(self, kwargs: dict[str, Any]) -> Any:
         try:
-            return self._client.chat.completions.create(**kwargs)
+            completion: object = self._client.chat.completions.create(**kwargs)
+        except ValueError as error:  # a 200 whose JSON the SDK could not read
+            raise ProviderError(f"OpenAI API answered with a body that is not JSON: {error}") from None
         except openai.APIStatusError as error:
-            kind = ProviderRejected if error.status_code in REJECTED else ProviderError
-            raise kind(f"OpenAI API answered {error.status_code}{_detail(error)}") from None
+            answered = f"OpenAI API answered {error.status_code}{_detail(error)}"
+            if error.status_code in REJECTED:
+                raise ProviderRejected(answered, self.endpoint(kwargs["model"])) from None
+            raise ProviderError(answered) from None
         except openai.APITimeoutError:
             timeout = self._client.timeout
             within = f" within {timeout:g} s" if isinstance(timeout, int | float) else ""
             raise ProviderError(f"OpenAI API did not answer{within}") from None
         except openai.APIConnectionError as error:
-            raise ProviderError(f"OpenAI API unreachable at {self._client.base_url}: {error.message}") from None
+            unreachable = f"OpenAI API unreachable at {self._address}: {error.message}"
+            if could_not_connect(error):  # after the retries: a wrong base URL, a server not running, no network
+                raise ProviderRejected(unreachable, self.endpoint(kwargs["model"])) from None
+            raise ProviderError(unreachable) from None  # it answered, then dropped the connection: it may again
+        # a captive portal or a misrouted gateway answers 200 with a page: the SDK hands back its text
+        if not isinstance(completion, openai.types.chat.ChatCompletion):
+            shown = shown_body(completion)
+            raise ProviderError(f"OpenAI API answered with something that is not a completion: {shown}")
+        return completion
 
 
 def image_tokens(image: bytes) -> int:

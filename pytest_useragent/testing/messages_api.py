@@ -67,6 +67,20 @@ class Refusal:
 
 
 @dataclass(frozen=True)
+class TwoCalls:
+    """The model calls the tool twice in one turn (parallel tool use is on by default), each time with `reply`."""
+
+    reply: Any
+
+
+@dataclass(frozen=True)
+class NotAMessage:
+    """A 200 whose body is not the API's JSON: the sign-in page of a captive portal, or a misrouted gateway's."""
+
+    text: str = "<html><body>Sign in to use this network</body></html>"
+
+
+@dataclass(frozen=True)
 class Reset:
     """The connection is closed without an answer (what a proxy or a dropped network does)."""
 
@@ -83,6 +97,8 @@ ScriptItem = Any
 Refusal, Reset, or a callable taking the request body and returning one of those."""
 _RESET = -1
 """The status `answer` gives for Reset: the handler drops the connection."""
+_RAW = "_raw_body"
+"""The key of a payload sent as it is, not as JSON (NotAMessage)."""
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
@@ -222,6 +238,13 @@ class FakeMessagesAPI:
             return 200, {}, self._message(body, item.text, "max_tokens")
         if isinstance(item, Reset):
             return _RESET, {}, {}
+        if isinstance(item, NotAMessage):
+            return 200, {"content-type": "text/html"}, {_RAW: item.text}
+        if isinstance(item, TwoCalls):
+            message = self._message(body, _text(item.reply), "end_turn")
+            calls = [block for block in message["content"] if block["type"] == "tool_use"]
+            message["content"] += [{**block, "id": f"{block['id']}_b"} for block in calls]
+            return 200, {}, message
         if isinstance(item, Refusal):
             return 200, {}, self._message(body, item.text, "refusal")
         if isinstance(item, Malformed):
@@ -494,6 +517,8 @@ def _content_problem(content: Any) -> str | None:
     for block in content:
         kind = block.get("type") if isinstance(block, dict) else None
         if kind == "text" and isinstance(block.get("text"), str) and block["text"]:
+            if not block["text"].strip():  # the API's own words; an empty one is refused below
+                return "text content blocks must contain non-whitespace text"
             continue
         if kind == "image":
             source = block.get("source") or {}
@@ -564,16 +589,17 @@ def _handler_for(api: FakeMessagesAPI) -> type[BaseHTTPRequestHandler]:
                 with contextlib.suppress(OSError):
                     self.connection.shutdown(socket.SHUT_RDWR)
                 return
-            data = json.dumps(payload).encode()
+            raw_body = payload.get(_RAW)
+            data = raw_body.encode() if isinstance(raw_body, str) else json.dumps(payload).encode()
             self.send_response(status)
-            self.send_header("content-type", "application/json")
+            self.send_header("content-type", extra.pop("content-type", "application/json"))
             self.send_header("content-length", str(len(data)))
             for key, value in extra.items():
                 self.send_header(key, value)
             self.end_headers()
             # billed before the body goes out: a client that has its reply may read `billed` at once, and must find
             # it there; a body that cannot be written was not delivered, and is taken back
-            usage = payload["usage"] if status == 200 else None
+            usage = payload.get("usage") if status == 200 else None
             if usage is not None:
                 with api._lock:
                     api.billed.append(usage)

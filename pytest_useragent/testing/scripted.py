@@ -45,6 +45,9 @@ class ScriptedProvider:
     def model_name(self, requested: str) -> str:
         return self._model
 
+    def endpoint(self, requested: str) -> None:
+        return None
+
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         self.requests.append(request)
         try:

@@ -14,6 +14,7 @@ from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import Usage
 from pytest_useragent.testing import Malformed, MaxTokens, decision, ref_of, wrap_up
+from pytest_useragent.testing.messages_api import TwoCalls
 
 JANA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.")
 
@@ -70,3 +71,27 @@ def test_a_claude_4_model_is_asked_for_no_effort(page, site, tmp_path, fake_api,
     result = make_agent(page, claude, tmp_path, model="claude-haiku-4-5").run("Look", url=f"{site}/index.html")
     assert not fake_api.problems and result.goal_achieved
     assert all("effort" not in (body.get("output_config") or {}) for body in fake_api.requests)
+
+
+def test_a_blank_text_reply_is_repaired_without_sending_the_blank_back(page, site, tmp_path, fake_api, claude):
+    # a model may answer with only a blank line (or one before its tool call); the API refuses a turn that sends
+    # such a block back (400, which would stop the whole run), so the repair leaves it out
+    fake_api.push("\n\n", decision("done", verdict="met", evidence="Welcome to Corner Shop"), wrap_up())
+    result = make_agent(page, claude, tmp_path, model="claude-opus-5-5").run("Look", url=f"{site}/index.html")
+    assert not fake_api.problems and result.goal_achieved, fake_api.problems
+    assistant = fake_api.requests[1]["messages"][1]["content"]
+    assert [block["type"] for block in assistant] == ["thinking"]
+
+
+def test_a_turn_that_calls_the_tool_twice_is_repaired_with_a_result_for_each_call(
+    page, site, tmp_path, fake_api, claude
+):
+    # parallel tool use is on by default: the API refuses a repair that leaves one of the calls unanswered (a 400,
+    # which would stop the whole run)
+    invalid = {"observation": "I see a shop"}
+    fake_api.push(TwoCalls(invalid), decision("done", verdict="met", evidence="Welcome to Corner Shop"), wrap_up())
+    result = make_agent(page, claude, tmp_path, model="claude-opus-5-5").run("Look", url=f"{site}/index.html")
+    assert not fake_api.problems and result.goal_achieved, fake_api.problems
+    results = fake_api.requests[1]["messages"][2]["content"]
+    assert [block["type"] for block in results] == ["tool_result", "tool_result"]
+    assert all(block["is_error"] for block in results)

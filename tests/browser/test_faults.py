@@ -27,6 +27,7 @@ from pytest_useragent.testing import (
     decision,
     wrap_up,
 )
+from pytest_useragent.testing.messages_api import NotAMessage
 
 MODEL = "claude-sonnet-4-6"
 DONE = [decision("done", reason="found it", evidence="Welcome to Corner Shop"), wrap_up()]
@@ -62,6 +63,8 @@ CASES: dict[str, tuple[list[Any], str, str | None]] = {
         "provider_error",
         "529",
     ),
+    # a captive portal or a misrouted gateway answers 200 with a page: no message, no usage, nothing billed
+    "a 200 that is not a message": ([NotAMessage()], "provider_error", "not a message"),
     "refusal mid large write": (
         [decision("write", file="notes.md"), MaxTokens("The first part of the no"), Refusal("I won"), *DONE],
         "goal_achieved",
@@ -104,7 +107,7 @@ def test_every_fault_is_an_outcome_with_every_artifact_and_every_cent(page, site
     assert state.reserved_usd == pytest.approx(0, abs=1e-12)  # no reservation left held by a call that raised
     assert state.spent_usd == pytest.approx(billed, abs=1e-9)
     assert state.sessions[str(root)].spent_usd == pytest.approx(billed, abs=1e-9)
-    assert (state.halted is not None) == (case == "401")
+    assert state.halted == ({agent.provider.endpoint(MODEL): result.error} if case == "401" else {})  # a reset: not
 
 
 def test_a_refusal_is_recorded_on_its_step_and_never_repaired(page, site, tmp_path):

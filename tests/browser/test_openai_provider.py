@@ -4,6 +4,7 @@ repair, every fault as an outcome, and the session's cost equal to what the serv
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from pytest_useragent.testing import (
     ref_of,
     wrap_up,
 )
+from pytest_useragent.testing.messages_api import NotAMessage
 
 MODEL = "gpt-5.4-mini"
 EVIDENCE = "Welcome to Corner Shop"
@@ -109,6 +111,8 @@ CASES: dict[str, tuple[list[Any], str, str | None]] = {
         "provider_error",
         "503",
     ),
+    # a captive portal or a misrouted gateway answers 200 with a page: no completion, no usage, nothing billed
+    "a 200 that is not a completion": ([NotAMessage()], "provider_error", "not a completion"),
     "refusal mid large write": (
         [decision("write", file="notes.md"), MaxTokens("The first part of the no"), Refusal(), *DONE],
         "goal_achieved",
@@ -138,7 +142,7 @@ def test_every_fault_is_an_outcome_and_every_cent_is_counted(page, site, tmp_pat
     state = RunLedger(tmp_path / "ledger.json").state()
     assert state.reserved_usd == pytest.approx(0, abs=1e-12)
     assert state.spent_usd == pytest.approx(billed, abs=1e-12)
-    assert (state.halted is not None) == (case == "401")
+    assert state.halted == ({chat.endpoint(MODEL): result.error} if case == "401" else {})  # a reset: not
     if case == "refusal":
         assert [call.stop_reason for call in result.steps[0].calls] == ["refusal"]  # never repaired
     if case == "refusal mid large write":
@@ -166,15 +170,17 @@ def test_an_unknown_model_is_one_line_and_halts_the_run(page, site, tmp_path):
     with FakeChatCompletionsAPI(DONE, models=frozenset({MODEL})) as fake:
         config = UserAgentConfig(model="gpt-nonexistent")
         spending = Spending.start(config, tmp_path / "ledger.json")
-        result = Agent(
-            page, Persona(name="Jana"), provider(fake, max_retries=0), config, tmp_path / "s", spending=spending
-        ).run("Find the shop", url=f"{site}/index.html")
+        chat, where = provider(fake, max_retries=0), f"{fake.base_url}/ gpt-nonexistent"
+        result = Agent(page, Persona(name="Jana"), chat, config, tmp_path / "s", spending=spending).run(
+            "Find the shop", url=f"{site}/index.html"
+        )
     assert result.outcome == "provider_error"
     assert result.error == (
         "OpenAI API answered 404 (model_not_found): "
         "The model `gpt-nonexistent` does not exist or you do not have access to it."
     )
-    assert RunLedger(tmp_path / "ledger.json").state().halted == result.error
+    halted = RunLedger(tmp_path / "ledger.json").state().halted
+    assert halted == {where: result.error}  # that model at that API, no other
 
 
 def test_the_cache_forms_once_the_prefix_is_long_enough(page, site, tmp_path):
@@ -256,3 +262,23 @@ def test_a_model_that_does_not_reason_is_sent_no_effort(page, site, tmp_path, mo
     assert result.goal_achieved
     assert len(fake.requests) == 2 and not any("reasoning_effort" in request for request in fake.requests)
     assert result.cost_usd == pytest.approx(billed, abs=1e-12)
+
+
+def test_a_base_url_nothing_answers_at_is_one_line_and_halts_that_api(page, site, tmp_path):
+    """A local server that is not running (or a wrong OPENAI_BASE_URL) refuses the connection: every later call
+    would too, so the run stops calling it, as after a 401; a connection that breaks once made does not (CASES)."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        base_url = f"http://127.0.0.1:{closed.getsockname()[1]}/v1"
+    chat = OpenAIProvider(openai.OpenAI(base_url=base_url, api_key="sk-test", max_retries=1))
+    config = UserAgentConfig(model="llama3.1")
+    spending = Spending.start(config, tmp_path / "ledger.json")
+    result = Agent(page, Persona(name="Jana"), chat, config, tmp_path / "s", spending=spending).run(
+        "Find the shop", url=f"{site}/index.html"
+    )
+    assert (result.outcome, result.error) == (
+        "provider_error",
+        f"OpenAI API unreachable at {base_url}/: Connection error.",
+    )
+    assert RunLedger(tmp_path / "ledger.json").state().halted == {f"{base_url}/ llama3.1": result.error}
+    assert json.loads((tmp_path / "s" / "useragent" / "session.json").read_text())["outcome"] == "provider_error"

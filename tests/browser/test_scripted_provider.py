@@ -22,6 +22,7 @@ def test_a_function_of_the_request_drives_a_session(page, site, tmp_path):
         "Find the Pro plan's price", url=f"{site}/index.html"
     )
     assert result.goal_achieved and result.provider == "scripted" and result.cost_usd == 0
+    assert result.price_known  # nothing was charged at the dearest rate: no "no known price" said of it
     assert result.wrap_up is not None and result.wrap_up.intuitiveness == 4
     assert [request.step for request in provider.requests] == [1, 2]
     assert provider.requests[1].expectation == "it works" and provider.requests[1].last_outcome.ok

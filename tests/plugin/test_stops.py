@@ -4,6 +4,7 @@ no cent. Each runs a real pytest in a subprocess."""
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 
@@ -75,6 +76,69 @@ def test_a_refused_key_is_one_line_and_the_run_stops_calling(suite):
     report = report_of(suite)
     assert report["stops"]["halted"] == refused and report["stops"]["skipped_for_halt"] == 2
     assert refused in (suite.path / "useragent-report" / "report.md").read_text()
+
+
+def test_a_refusal_stops_only_the_calls_to_that_api_and_model(suite):
+    """A test with a fake of its own (another API) and an offline one go on after the first test's key is refused."""
+    suite_with(suite, "[Fault(401)]")
+    suite.makepyfile(
+        test_goals="""
+import anthropic
+import pytest
+from pytest_useragent import AnthropicProvider, OfflineProvider
+from pytest_useragent.testing import FakeMessagesAPI, decision, wrap_up
+
+OTHER = FakeMessagesAPI([decision("done", reason="found", evidence="Welcome to Corner Shop"), wrap_up()]).start()
+
+
+def test_first(agent, site):
+    agent.run("Find the pricing", url=site + "/index.html")
+
+def test_same_api(agent, site):
+    agent.run("Find the pricing", url=site + "/index.html")
+
+@pytest.mark.parametrize("llm_provider", [OfflineProvider()])
+def test_offline(agent, site):
+    assert agent.run("Find the shop", url=site + "/index.html").outcome == "goal_achieved"
+
+@pytest.mark.parametrize(
+    "llm_provider", [AnthropicProvider(anthropic.Anthropic(base_url=OTHER.base_url, api_key="k", max_retries=0))]
+)
+def test_another_api(agent, site):
+    assert agent.run("Find the shop", url=site + "/index.html").outcome == "goal_achieved"
+"""
+    )
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "-rs", "-p", "no:randomly", timeout=240)
+    result.assert_outcomes(passed=3, skipped=1)
+    result.stdout.fnmatch_lines(["*REQUESTS 1", "SKIPPED*test_goals.py:*: useragent stopped calling the model: *401*"])
+
+
+def test_an_api_that_cannot_be_connected_to_is_one_line_and_the_run_stops_calling_it(suite):
+    suite_with(suite, "[]")
+    with socket.socket() as closed:  # a port nothing listens on once closed: refused at once, as a wrong base URL
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    suite.makeconftest(
+        suite.path.joinpath("conftest.py").read_text()
+        + f"""
+
+@pytest.fixture
+def llm_provider():
+    client = anthropic.Anthropic(base_url="http://127.0.0.1:{port}", api_key="sk-ant-x", max_retries=1)
+    return AnthropicProvider(client)
+"""
+    )
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "-rs", timeout=240)
+    result.assert_outcomes(passed=1, skipped=2)
+    unreachable = f"Anthropic API unreachable at http://127.0.0.1:{port}: Connection error."
+    result.stdout.fnmatch_lines(
+        [
+            f"the model's API refused the run's calls, so no session called it again: {unreachable}",
+            f"provider_error: test_goals.py::test_first*: {unreachable}",
+            f"SKIPPED*useragent stopped calling the model: {unreachable}",
+        ]
+    )
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
 
 
 def test_ctrl_c_writes_the_interrupted_session_and_the_report_accounts_for_its_spending(suite):

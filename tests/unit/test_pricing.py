@@ -76,3 +76,13 @@ def test_a_broken_override_file_is_one_clear_error(tmp_path, content, message):
 def test_a_missing_override_file(tmp_path):
     with pytest.raises(ConfigError, match="No such file"):
         PriceBook.load(tmp_path / "nope.json")
+
+
+def test_only_a_known_model_priced_at_zero_is_free(tmp_path):
+    path = tmp_path / "prices.yaml"
+    path.write_text(
+        "models:\n  llama3.1:\n    {input: 0, output: 0, cache_write: 0, cache_read: 0}\n", encoding="utf-8"
+    )
+    book = PriceBook.load(path)
+    assert book.is_free("offline") and book.is_free("llama3.1")
+    assert not book.is_free("claude-sonnet-4-6") and not book.is_free("scripted")  # unknown: the dearest rate
