@@ -21,6 +21,7 @@ from pytest_useragent.llm.base import InterviewRequest, Provider, Reply, StepReq
 from pytest_useragent.llm.offline import OfflineProvider
 from pytest_useragent.persona import Persona
 from pytest_useragent.records import Action, Decision, Interview, Issue, SessionResult, Step, Survey, WrapUp
+from pytest_useragent.repeats import RepeatedResult
 
 __all__ = [
     "Action",
@@ -40,6 +41,7 @@ __all__ = [
     "Provider",
     "ProviderError",
     "ProviderRejected",
+    "RepeatedResult",
     "Reply",
     "RunError",
     "SessionResult",

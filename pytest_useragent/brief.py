@@ -26,7 +26,7 @@ def one_line(result: SessionResult) -> str:
         f"issues={_counts(result) or 'none'}",
         f"report={report_of(result)!r}",
     ]
-    return f"SessionResult({', '.join(part for part in parts if part)})"
+    return f"{type(result).__name__}({', '.join(part for part in parts if part)})"  # a RepeatedResult says so
 
 
 def lines(result: SessionResult) -> list[str]:

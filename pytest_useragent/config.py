@@ -275,7 +275,8 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "export",
-        "write each session whose goal was reached and shown on the page as a plain pytest-playwright test into DIR",
+        "write each session whose goal was reached and shown on the page as a plain pytest-playwright test "
+        "into the folder PATH",
         Path,
         None,
     ),

@@ -186,6 +186,12 @@ def _from_text(text: str) -> dict[str, Any]:
 
 
 def _first_problem(error: ValidationError) -> str:
+    # pydantic says one "Extra inputs are not permitted" per key: a file with three typos is fixed in one go only when
+    # the line names all three and what the keys may be
+    unknown = [str(problem["loc"][0]) for problem in error.errors() if problem["type"] == "extra_forbidden"]
+    if unknown:
+        allowed = ", ".join(Persona.model_fields)
+        return f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; a persona has {allowed}"
     problem = error.errors()[0]
     where = ".".join(str(part) for part in problem["loc"]) or "persona"
     return f"{where}: {problem['msg']}"

@@ -29,6 +29,7 @@ from pytest_useragent.report.collect import SESSIONS_ATTRIBUTE, RunCollector, ht
 from pytest_useragent.report.copies import report_root
 from pytest_useragent.report.deltas import TestBaseline
 from pytest_useragent.stash import BASELINE_KEY, CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
+from pytest_useragent.templates import counted
 
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
 THIRD_PARTY_DEPRECATION = "Session-scoped fixtures defined as instance methods are deprecated"
@@ -91,7 +92,9 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(str(error)) from None
         if baselines.target is not None:
             config.stash[BASELINE_KEY] = TestBaseline(baselines.target.path, settings.compare_fail, baselines.before)
-        collector = RunCollector(report_dir, spending, baselines, root=config.rootpath, hook=config.hook)
+        collector = RunCollector(
+            report_dir, spending, baselines, root=config.rootpath, hook=config.hook, export=settings.export
+        )
         config.pluginmanager.register(collector, "useragent-collector")
 
 
@@ -157,7 +160,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         model = f", --useragent-model={settings.model} unused"
     given = config.getoption("useragent_budget") is not None or config.getini("useragent_budget") is not None
     budget = spending.show(spending.ledger.state().limit_usd) + ("" if given else " (default)")
-    lines = [f"useragent: provider {provider}{why}{model}, budget {budget} for the run, max {settings.max_steps} steps"]
+    steps = counted(settings.max_steps, "step")
+    lines = [f"useragent: provider {provider}{why}{model}, budget {budget} for the run, max {steps}"]
     if provider != "offline" and not spending.prices.is_known(model_name):
         lines.append(
             f"useragent: no known price for {model_name}: it is charged at the dearest known rate "

@@ -475,7 +475,7 @@ class SessionResult(BaseModel):
     exchange_rate: float = 1.0
     """Units of `currency` per USD when the session ran."""
     price_known: bool = True
-    """False when the model had no known price and was charged at the dearest known rate."""
+    """False when the model had no known price and its calls were charged at the dearest known rate."""
     budget: float | None = None
     """This test's own budget in `currency`, when it set one."""
     started_at: datetime

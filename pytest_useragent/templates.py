@@ -20,4 +20,10 @@ def environment(folder: str) -> Environment:
     )
     loaded.filters["percent"] = lambda rate: f"{rate * 100:.0f}%"
     loaded.filters["thousands"] = lambda number: f"{number:,}"
+    loaded.filters["counted"] = counted
     return loaded
+
+
+def counted(count: int, word: str) -> str:
+    """`1 session`, `2 sessions`: every noun the reports and the terminal count is a regular one."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -76,27 +76,28 @@ def _item(item: str) -> Threshold:
     measures = ", ".join(get_args(Measure))
     if not item:
         raise ValueError("has an empty item (two commas, or one at an end)")
+    # config shows the whole expression first: the messages name the measure, not the item again
     name, colon, limit = item.partition(":")
     name = name.strip()
     if name not in get_args(Measure):
         raise ValueError(f"{name!r} is not a measure; one of {measures}")
     if not colon or not limit.strip():
-        raise ValueError(f"{item!r} needs a limit, e.g. {name}:{'0' if name == 'new_issues' else '10%'}")
+        raise ValueError(f"{name} needs a limit, e.g. {name}:{'0' if name == 'new_issues' else '10%'}")
     limit = limit.strip()
     percent = limit.endswith("%")
     try:
         value = float(limit.removesuffix("%").strip())
     except ValueError:
-        raise ValueError(f"{item!r}: {limit!r} is not a number") from None
+        raise ValueError(f"{name}: {limit!r} is not a number") from None
     if not math.isfinite(value) or value < 0:
-        raise ValueError(f"{item!r}: the limit must be a number, 0 or more")
+        raise ValueError(f"{name}: the limit must be a number, 0 or more")
     if name in RATES:
         if value > 100:
-            raise ValueError(f"{item!r}: a rate falls by at most 100 percentage points")
+            raise ValueError(f"{name}: a rate falls by at most 100 percentage points")
         return Threshold(measure=name, limit=value / 100)
     if name == "new_issues":
         if percent or value != int(value):
-            raise ValueError(f"{item!r}: new_issues counts issues, a whole number such as new_issues:0")
+            raise ValueError("new_issues counts issues, a whole number such as new_issues:0")
         return Threshold(measure="new_issues", limit=value)
     return Threshold(measure=name, limit=value / 100 if percent else value, relative=percent)
 

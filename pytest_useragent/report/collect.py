@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from pytest_useragent.baseline import metadata
 from pytest_useragent.caching import never_formed
 from pytest_useragent.compare import Comparison
+from pytest_useragent.export.journey import journey
 from pytest_useragent.ledger import LedgerState, Spending
 from pytest_useragent.records import SessionResult
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
@@ -36,6 +37,7 @@ from pytest_useragent.report.render import (
     screenshots,
     write_run_report,
 )
+from pytest_useragent.templates import counted
 
 SESSIONS_ATTRIBUTE = "useragent_sessions"
 """The teardown report attribute holding the test's sessions as JSON (pytest-xdist carries it to the controller)."""
@@ -99,8 +101,11 @@ class RunCollector:
         baselines: BaselinePlan | None = None,
         root: Path | None = None,
         hook: Any = None,
+        export: Path | None = None,
     ) -> None:
         self.report_dir = report_dir
+        self.export = export
+        """--useragent-export's folder: the workers write the tests, the terminal says what went there."""
         self.spending = spending
         self.baselines = baselines
         self.root = root or Path.cwd()
@@ -146,7 +151,7 @@ class RunCollector:
             spent_usd=state.spent_usd,
             stops=Stops(
                 budget_exhausted=state.exhausted,
-                halted=state.halted,
+                halted="; ".join(dict.fromkeys(state.halted.values())) or None,
                 skipped_for_budget=self.skipped[BUDGET_SKIP],
                 skipped_for_halt=self.skipped[HALT_SKIP],
             ),
@@ -252,7 +257,8 @@ class RunCollector:
         uncached = [entry for entry in summary.sessions if never_formed(entry.result.cache)]
         if uncached:
             terminalreporter.write_line(
-                f"prompt cache never formed in {len(uncached)} session(s), so their steps paid full input price; "
+                f"prompt cache never formed in {counted(len(uncached), 'session')}, "
+                "so their steps paid full input price; "
                 f"e.g. {uncached[0].nodeid}: {never_formed(uncached[0].result.cache)}",
                 yellow=True,
             )
@@ -271,6 +277,8 @@ class RunCollector:
             comparison = summary.comparison
             for line in comparison_lines(comparison):
                 terminalreporter.write_line(line, red=comparison.failed, green=not comparison.worse)
+        if self.export is not None:
+            terminalreporter.write_line(export_line(summary, self.export))
         if self.written is not None:
             terminalreporter.write_line(f"report: {self.written}")
         if self.unwritten is not None:
@@ -280,9 +288,18 @@ class RunCollector:
 def replay_line(summary: RunSummary) -> str:
     replay = summary.replay
     return (
-        f"replay: {replay.replayed} steps from cassettes, {replay.live} live, in {replay.sessions} sessions; "
+        f"replay: {counted(replay.replayed, 'step')} from cassettes, {replay.live} live, "
+        f"in {counted(replay.sessions, 'session')}; "
         f"saved {summary.money(replay.saved_usd)}"
     )
+
+
+def export_line(summary: RunSummary, directory: Path) -> str:
+    """What --useragent-export wrote, counted by the rule the workers wrote by (`journey` is pure)."""
+    exported = sum(journey(entry.result, entry.nodeid) is not None for entry in summary.sessions)
+    if not exported:
+        return f"export: no session reached its goal with the evidence on the page; nothing written to {directory}"
+    return f"export: {counted(exported, 'session')} written as plain pytest-playwright tests to {directory}"
 
 
 def stop_lines(summary: RunSummary) -> list[str]:
@@ -300,11 +317,6 @@ def stop_lines(summary: RunSummary) -> list[str]:
 
 def _tests(count: int) -> str:
     return counted(count, "test")
-
-
-def counted(count: int, word: str) -> str:
-    """`1 session`, `2 sessions`: every noun the terminal counts is a regular one."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def pytest_outcome(report: pytest.TestReport, before: str | None) -> str | None:

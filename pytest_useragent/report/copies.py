@@ -1,7 +1,7 @@
-"""Each session's folder copied under the run report's folder (`<report-dir>/sessions/<test>/<session>/`), because
-pytest keeps only the last three runs' tmp_path, and CI uploads one folder. The place is a pure function of the test
-and the session, known while the test runs: `SessionResult.report_copy` holds it, so an assertion message can point
-at the copy's report.md before the copy is made."""
+"""Each session's folder copied under the run report's folder (`<report-dir>/sessions/<test>-<hash>/<session>/`),
+because pytest keeps only the last three runs' tmp_path, and CI uploads one folder. The place is a pure function of
+the test and the session, known while the test runs: `SessionResult.report_copy` holds it, so an assertion message can
+point at the copy's report.md before the copy is made."""
 
 from __future__ import annotations
 

@@ -153,7 +153,7 @@ def test_a_broken_shop_fails_the_compare_and_the_change_can_be_accepted(shop_sui
 def test_what_a_user_gets_wrong_is_one_line(shop_suite):
     bad = run(shop_suite, "--useragent-compare-fail=goal:lots")
     assert bad.ret == pytest.ExitCode.USAGE_ERROR
-    bad.stderr.fnmatch_lines(["ERROR: --useragent-compare-fail='goal:lots': 'goal:lots': 'lots' is not a number"])
+    bad.stderr.fnmatch_lines(["ERROR: --useragent-compare-fail='goal:lots': goal: 'lots' is not a number"])
     missing = run(shop_suite, "--useragent-compare=main")
     assert missing.ret == pytest.ExitCode.USAGE_ERROR
     missing.stderr.fnmatch_lines(["ERROR: no baseline named 'main': *.useragent holds none yet (save one with *)"])

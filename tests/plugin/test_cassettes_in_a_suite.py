@@ -189,7 +189,9 @@ def renamed_site(tmp_path: Path) -> Iterator[str]:
 
 def test_a_reached_journey_exports_as_a_plain_playwright_test(suite, site, renamed_site):
     suite.makepyfile(test_shop=FINDS_PRICING)
-    run(suite, "--useragent-export=exported").assert_outcomes(passed=2)
+    exporting = run(suite, "--useragent-export=exported")
+    exporting.assert_outcomes(passed=2)
+    exporting.stdout.fnmatch_lines(["export: * written as plain pytest-playwright tests to exported"])
     exported = suite.path / "exported" / "test_shop__test_finds_pricing_chromium_Jana.py"
     code = exported.read_text()
     assert 'page.goto("/index.html")' in code and 'page.get_by_role("link", name="Pricing").click()' in code

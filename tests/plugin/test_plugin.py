@@ -373,7 +373,7 @@ def test_a_session_whose_cache_never_formed_is_said_in_the_terminal(suite):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            "prompt cache never formed in 1 session(s), so their steps paid full input price; e.g. "
+            "prompt cache never formed in 1 session, so their steps paid full input price; e.g. "
             "test_claude.py::test_claude*: no step after the first read from the prompt cache (the model caches a "
             "prefix of 1,024 tokens or more)"
         ]

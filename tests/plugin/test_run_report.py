@@ -21,7 +21,9 @@ from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
 
 @pytest.fixture
 def llm_provider():
-    script = [lambda body: decision("click", ref_of(body, "Pricing"))] * 3 + [decision("done", verdict="met", evidence="Pro plan"), wrap_up()]
+    # a step is asked with the decision's tool; the wrap-up (asked early when the budget stops the steps) without
+    click = lambda body: decision("click", ref_of(body, "Pricing")) if body.get("tools") else wrap_up()
+    script = [click] * 3 + [decision("done", verdict="met", evidence="Pro plan"), wrap_up()]
     with FakeMessagesAPI(script) as server:
         yield AnthropicProvider(anthropic.Anthropic(base_url=server.base_url, api_key="test"))
 """
@@ -44,8 +46,18 @@ def claude_suite(suite: pytest.Pytester, names: list[str]) -> None:
 
 def test_the_run_budget_stops_a_session_and_skips_later_tests(suite):
     claude_suite(suite, ["first", "second", "third"])
-    result = run(suite, "--useragent-budget=0.05", "-rs", "-s")
-    result.assert_outcomes(passed=1, skipped=2)
+    free = """
+from pytest_useragent import OfflineProvider
+
+@pytest.mark.parametrize("llm_provider", [OfflineProvider()])
+def test_offline_costs_nothing_and_goes_on(agent, site):
+    assert agent.run("Find the pricing", url=site + "/index.html").cost_usd == 0
+"""
+    suite.path.joinpath("test_goals.py").write_text(
+        "import pytest\n" + suite.path.joinpath("test_goals.py").read_text() + free
+    )
+    result = run(suite, "--useragent-budget=0.05", "-rs", "-s", "-p", "no:randomly")
+    result.assert_outcomes(passed=2, skipped=2)
     result.stdout.fnmatch_lines(
         [
             "*budget $0.0500 for the run*",
@@ -53,8 +65,8 @@ def test_the_run_budget_stops_a_session_and_skips_later_tests(suite):
             "spent $0.0* of the $0.0500 budget",
             "the budget stopped sessions; 2 tests skipped",
             "budget_exhausted: test_goals.py::test_first*: the next call could cost*",
-            "SKIPPED*useragent budget exhausted: $0.0* spent of $0.0500 for the run",
-            "SKIPPED*useragent budget exhausted: $0.0* spent of $0.0500 for the run",
+            "SKIPPED*useragent budget exhausted: $0.0* spent of $0.0500 for the run, too little left for a call's*",
+            "SKIPPED*useragent budget exhausted: $0.0* spent of $0.0500 for the run, too little left for a call's*",
         ]
     )
     report = json.loads((suite.path / "useragent-report" / "report.json").read_text())

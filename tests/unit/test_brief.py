@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pytest_useragent import RepeatedResult
 from pytest_useragent.brief import last_verdict, lines
 from pytest_useragent.records import Action, Evaluation
+from pytest_useragent.repeats import combined
 from pytest_useragent.testing.synthetic import session_result
 
 
@@ -70,3 +72,9 @@ def test_a_failure_points_to_the_copy_ci_uploads_when_there_is_one():
     copied = result.model_copy(update={"report_copy": "/ci/useragent-report/sessions/test_x-1a2b/useragent"})
     assert lines(copied)[-1].endswith("/ci/useragent-report/sessions/test_x-1a2b/useragent/report.md")
     assert "sessions/test_x-1a2b/useragent/report.md" in repr(copied)
+
+
+def test_a_repeated_result_names_its_own_type_in_its_repr():
+    repeated = combined([session_result(steps=1, issues=0), session_result(steps=2, issues=0)])
+    assert isinstance(repeated, RepeatedResult)
+    assert repr(repeated).startswith("RepeatedResult(outcome=")

@@ -178,7 +178,7 @@ def trees(draw: st.DrawFn) -> str:
     return page.text()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(trees(), st.integers(600, 12_000))
 def test_any_snapshot_is_bounded_and_counts_everything(snapshot: str, limit: int):
     state = condense(snapshot, Viewport(0, VIEW, 20_000), limit=limit)

@@ -33,7 +33,11 @@ def test_yaml_file(tmp_path):
         ("name: [unclosed", "not valid YAML (line 1)"),
         ("- just\n- a list\n", "must hold a mapping"),
         ("background: no name\n", "name: Field required"),
-        ("name: Jana\nage: 45\n", "age: Extra inputs are not permitted"),
+        ("name: Jana\nage: 45\n", "unknown key age; a persona has name, background, jobs_to_be_done, language, traits"),
+        (
+            "name: Jana\nage: 45\ncity: Brno\n",
+            "unknown keys age, city; a persona has name, background, jobs_to_be_done",
+        ),
         ("name: ''\n", "name: String should have at least 1 character"),
     ],
 )

@@ -34,7 +34,9 @@ def test_each_persona_is_one_row_with_its_mean_sus():
     report = render_run_markdown(summary)
     compared = report.split("## Personas compared")[1]
     assert (
-        "| Jana | 2 | 2 | " in compared and "| 75.0 | 1 |" in compared and "| Marek | 1 | 1 | 0% | - | 3 |" in compared
+        "| Jana | 2 | 2 | " in compared
+        and "| 75.0 | 1 |" in compared
+        and "| Marek | 1 | 1 | - | - | 3 |" in compared  # nothing judged: "-", as in Sessions
     )
 
 

@@ -3,7 +3,7 @@ YAML-quoted keys, and lines that are not elements."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_useragent.browser.snapshot import SnapshotLine, line, parse
@@ -65,7 +65,6 @@ _attributes = st.dictionaries(
 )
 
 
-@settings(deadline=None)
 @given(
     indent=st.integers(0, 12).map(lambda n: 2 * n),
     role=st.from_regex(r"/?[a-z][a-z-]{0,12}", fullmatch=True),

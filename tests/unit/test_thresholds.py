@@ -32,9 +32,9 @@ def test_rates_are_points_with_or_without_percent_and_the_rest_absolute_without(
     [
         ("", "is empty"),
         ("speed:10%", "'speed' is not a measure; one of goal, met_rate, new_issues, steps, cost"),
-        ("goal", "'goal' needs a limit, e.g. goal:10%"),
-        ("goal:", "'goal:' needs a limit"),
-        ("goal:lots", "'lots' is not a number"),
+        ("goal", "goal needs a limit, e.g. goal:10%"),
+        ("goal:", "goal needs a limit"),
+        ("goal:lots", "goal: 'lots' is not a number"),
         ("goal:-5", "the limit must be a number, 0 or more"),
         ("goal:nan", "the limit must be a number, 0 or more"),
         ("met_rate:150%", "a rate falls by at most 100 percentage points"),
@@ -51,7 +51,7 @@ def test_a_bad_expression_is_one_line(expression, message):
 
 
 def test_a_bad_expression_on_the_command_line_names_the_option():
-    with pytest.raises(ConfigError, match=r"^--useragent-compare-fail='goal:x': 'goal:x': 'x' is not a number$"):
+    with pytest.raises(ConfigError, match=r"^--useragent-compare-fail='goal:x': goal: 'x' is not a number$"):
         UserAgentConfig.from_raw({"compare-fail": "goal:x"})
 
 

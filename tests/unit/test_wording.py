@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from pytest_useragent.report.aggregate import SessionEntry, aggregate
-from pytest_useragent.report.collect import counted
+from pathlib import Path
+
+from pytest_useragent.records import ReplayReport
+from pytest_useragent.report.aggregate import SessionEntry, Stops, aggregate
+from pytest_useragent.report.collect import counted, export_line, replay_line, stop_lines
 from pytest_useragent.report.render import render_run_html, render_run_markdown, render_session_markdown
 from pytest_useragent.testing.synthetic import session_result
 
@@ -26,3 +29,28 @@ def test_the_offline_engine_is_named_once_and_no_judged_expectation_is_no_percen
 def test_a_model_is_named_beside_its_provider():
     result = session_result().model_copy(update={"provider": "anthropic", "model": "claude-sonnet-4-6"})
     assert "- **Driven by:** anthropic / claude-sonnet-4-6\n" in render_session_markdown(result)
+
+
+def test_one_replayed_session_one_skipped_test_and_one_issue_are_singular():
+    replay = ReplayReport(mode="once", cassette="cassettes/t.yaml", replayed=1, live=0)
+    result = session_result(steps=1, met=0, issues=1).model_copy(update={"replay": replay})
+    stops = Stops(budget_exhausted=True, halted="401", skipped_for_budget=1, skipped_for_halt=1)
+    summary = aggregate([SessionEntry(nodeid="t", result=result)], [], stops=stops)
+    assert replay_line(summary) == "replay: 1 step from cassettes, 0 live, in 1 session; saved $0.00"
+    assert stop_lines(summary)[1:] == [
+        "1 test skipped because the API refused the run's calls",
+        "the budget stopped sessions; 1 test skipped",
+    ]
+    html = render_run_html(summary, {})
+    for report in (render_run_markdown(summary), html):
+        assert "1 step replayed from cassettes and 0 live in 1 session;" in report
+        assert "(1 test skipped)" in report and ": 1 test skipped." in report
+        assert "1 sessions" not in report and "1 tests" not in report and "1 steps" not in report
+    assert "<span>1 issue</span>" in html
+
+
+def test_an_export_that_wrote_nothing_says_so_and_where():
+    summary = aggregate([SessionEntry(nodeid="t", result=session_result(steps=1))], [])  # no evidence on a page
+    assert export_line(summary, Path("exported")) == (
+        "export: no session reached its goal with the evidence on the page; nothing written to exported"
+    )
