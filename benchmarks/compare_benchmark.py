@@ -13,12 +13,13 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pytest_useragent.baseline import BaselineStore, RunMetadata, record
-from pytest_useragent.compare import compare
+from pytest_useragent.regression.baseline import BaselineStore, RunMetadata
+from pytest_useragent.regression.compare import compare
+from pytest_useragent.regression.thresholds import parse_fail_rules
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
+from pytest_useragent.report.recorded import record
 from pytest_useragent.report.render import render_run_html, render_run_markdown
 from pytest_useragent.testing.synthetic import session_result
-from pytest_useragent.thresholds import parse_fail_rules
 
 
 def run(tests: int, repeats: int, shift: int) -> list[SessionEntry]:

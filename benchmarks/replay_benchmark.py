@@ -27,9 +27,9 @@ import anthropic
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from pytest_useragent import Agent, AnthropicProvider, SessionResult
-from pytest_useragent.billing import Meter
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.cost.billing import Meter
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.records import Decision, WrapUp
 from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pytest_useragent.agent import Agent
-from pytest_useragent.billing import Meter
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import (
     BrowserNotFoundError,
     BudgetExhausted,
@@ -18,10 +17,11 @@ from pytest_useragent.errors import (
 )
 from pytest_useragent.llm.anthropic import AnthropicProvider
 from pytest_useragent.llm.base import InterviewRequest, Provider, Reply, StepRequest, SurveyRequest, WrapUpRequest
-from pytest_useragent.llm.offline import OfflineProvider
-from pytest_useragent.persona import Persona
+from pytest_useragent.llm.offline.engine import OfflineProvider
 from pytest_useragent.records import Action, Decision, Interview, Issue, SessionResult, Step, Survey, WrapUp
-from pytest_useragent.repeats import RepeatedResult
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.regression.repeats import RepeatedResult
+from pytest_useragent.session.agent import Agent
 
 __all__ = [
     "Action",

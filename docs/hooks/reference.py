@@ -1,8 +1,9 @@
 """mkdocs hook: the reference page is generated from the code, so it cannot drift from it.
 
 reference.md holds markers (`<!-- reference:options -->` ...) that this hook replaces, at build time, with tables made
-from `config.OPTIONS` (the one table the plugin registers its options and ini keys from), `config.MARKER_ARGUMENTS`,
-the fixtures of `pytest_useragent.fixtures`, and the `__all__` of `pytest_useragent` and `pytest_useragent.testing`.
+from `config.OPTIONS` (the one table the plugin registers its options and ini keys from),
+`config.MARKER_ARGUMENTS`, the fixtures of `pytest_useragent.plugin.fixtures`, and the `__all__` of
+`pytest_useragent` and `pytest_useragent.testing`.
 tests/unit/test_docs.py imports this file to compare the options with what `pytest --help` shows.
 """
 
@@ -18,8 +19,8 @@ from pydantic import BaseModel
 
 import pytest_useragent
 import pytest_useragent.testing
-from pytest_useragent import fixtures
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, Option
+from pytest_useragent.plugin import fixtures
 
 MARKER_ONLY = {
     "persona": "persona text, a preset name (`screen-reader-user`), a path to a YAML file, or a `Persona`",
@@ -173,6 +174,6 @@ def _methods(cls: type) -> list[str]:
 def _type(annotation: Any) -> str:
     plain = inspect.isclass(annotation) and not getattr(annotation, "__args__", None)
     text = annotation.__name__ if plain else str(annotation)
-    for prefix in ("typing.", "pytest_useragent.records.", "pytest_useragent.persona.", "datetime."):
+    for prefix in ("typing.", "pytest_useragent.records.", "pytest_useragent.records.persona.", "datetime."):
         text = text.replace(prefix, "")
     return text

@@ -9,10 +9,10 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser import bounded
-from pytest_useragent.browser.snapshot import parse
-from pytest_useragent.credentials import UnknownPlaceholder
 from pytest_useragent.records import Action, ActionOutcome
-from pytest_useragent.redaction import Secrets
+from pytest_useragent.records.snapshot import parse
+from pytest_useragent.secrets.credentials import UnknownPlaceholder
+from pytest_useragent.secrets.redaction import Secrets
 
 NEEDS_REF = {"click", "type", "select", "hover"}
 UNNAMED_ROLES = frozenset({"generic", "text", "none", "presentation", "paragraph"})

@@ -29,8 +29,8 @@ from pytest_useragent.browser import bounded
 from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.errors import PageUnresponsive
-from pytest_useragent.issues import MAX_EXAMPLES, grouped
 from pytest_useragent.records import Box, Issue, Severity
+from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
 
 AXE_OPTIONS = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},

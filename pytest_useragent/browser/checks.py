@@ -20,8 +20,8 @@ from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pend
 from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
-from pytest_useragent.issues import MAX_EXAMPLES, grouped
 from pytest_useragent.records import Box, Issue, Signals
+from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
 
 MIN_TARGET_PX = 24
 LATE_EVENT_SECONDS = 1.0

@@ -21,8 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pytest_useragent.browser.snapshot import REF_ATTRIBUTE, SnapshotLine
-from pytest_useragent.browser.snapshot import line as read_line
+from pytest_useragent.records.snapshot import REF_ATTRIBUTE, SnapshotLine
+from pytest_useragent.records.snapshot import line as read_line
 
 MAX_CHARS = 9_000
 """The page state sent to the model: about 3,000 tokens at 3 characters a token."""

@@ -18,8 +18,8 @@ from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
-from pytest_useragent.redaction import MIN_LENGTH, Secrets
-from pytest_useragent.screenshots import QUALITY
+from pytest_useragent.records.screenshots import QUALITY
+from pytest_useragent.secrets.redaction import MIN_LENGTH, Secrets
 
 _LOOK = script("look.js")
 SLOW_PAGE_FACTOR = 6

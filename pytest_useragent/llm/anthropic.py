@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 import anthropic
 from pydantic import BaseModel
 
-from pytest_useragent.billing import Meter
+from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
     REFUSAL,
@@ -62,9 +62,9 @@ from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape
-from pytest_useragent.persona import Persona
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
-from pytest_useragent.screenshots import image_tokens, media_type
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.screenshots import image_tokens, media_type
 
 TOOL = "answer"
 """The one tool's name: the model answers by calling it."""

@@ -9,9 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from pytest_useragent.billing import Meter
+from pytest_useragent.cost.billing import Meter
 from pytest_useragent.llm.recap import Recap, recap
-from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     ActionOutcome,
     Decision,
@@ -27,6 +26,7 @@ from pytest_useragent.records import (
     SusReply,
     WrapUp,
 )
+from pytest_useragent.records.persona import Persona
 
 T = TypeVar("T")
 MAX_REPAIRS = 2

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from pytest_useragent.config import DEFAULT_OPENAI_MODEL, UserAgentConfig, model_problem
+from pytest_useragent.config import UserAgentConfig, model_problem, openai_model
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.llm.base import Provider
 
@@ -68,14 +68,9 @@ def model(config: UserAgentConfig, provider: str) -> str:
     return config.model
 
 
-def openai_model(requested: str) -> str:
-    # the option's default is a Claude model, which no Chat Completions endpoint of OpenAI serves
-    return DEFAULT_OPENAI_MODEL if requested.startswith("claude-") else requested
-
-
 def build(config: UserAgentConfig) -> Provider:
     """The provider the run's options ask for, with the run's retries and timeout."""
-    from pytest_useragent.llm.offline import OfflineProvider
+    from pytest_useragent.llm.offline.engine import OfflineProvider
 
     provider = choose(config).provider
     keep = config.debug == "ultra"

@@ -29,7 +29,8 @@ import openai
 from PIL import Image
 from pydantic import BaseModel
 
-from pytest_useragent.billing import Meter
+from pytest_useragent.config import openai_model
+from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import (
     REFUSAL,
@@ -44,14 +45,13 @@ from pytest_useragent.llm.base import (
     shown_address,
     shown_body,
 )
-from pytest_useragent.llm.choice import openai_model
 from pytest_useragent.llm.parts import Part, compose
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
-from pytest_useragent.screenshots import media_type
+from pytest_useragent.records.screenshots import media_type
 
 M = TypeVar("M", bound=BaseModel)
 

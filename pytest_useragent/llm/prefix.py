@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pytest_useragent.llm.prompts import render
-from pytest_useragent.persona import Persona
+from pytest_useragent.records.persona import Persona
 
 DEPTHS = 6
 """How many sections guide.j2 has."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pytest_useragent.issues import deduplicated
 from pytest_useragent.records import Issue, Step
+from pytest_useragent.records.grouping import deduplicated
 
 FIRST_STEPS = 5
 LAST_STEPS = 25

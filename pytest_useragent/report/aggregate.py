@@ -7,10 +7,7 @@ from typing import get_args
 
 from pydantic import BaseModel
 
-from pytest_useragent.baseline import RunMetadata, TrendPoint
-from pytest_useragent.compare import Comparison
-from pytest_useragent.issues import trust_of
-from pytest_useragent.pricing import money
+from pytest_useragent.cost.pricing import money
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
     SEVERITY_ORDER,
@@ -20,7 +17,10 @@ from pytest_useragent.records import (
     Trust,
     chosen,
 )
-from pytest_useragent.repeats import RepeatStats, repeat_stats
+from pytest_useragent.records.grouping import trust_of
+from pytest_useragent.regression.baseline import RunMetadata, TrendPoint
+from pytest_useragent.regression.compare import Comparison
+from pytest_useragent.regression.repeats import RepeatStats, repeat_stats
 
 REPORT_SCHEMA_VERSION = 2
 """The version of report.json's shape; raised whenever a field changes meaning or goes away.

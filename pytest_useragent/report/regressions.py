@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_useragent.compare import MEASURES, Change, Comparison, IssueChange
-from pytest_useragent.stats import Rate
+from pytest_useragent.regression.compare import MEASURES, Change, Comparison, IssueChange
+from pytest_useragent.regression.stats import Rate
 
 MAX_ROWS = 50
 """Rows of the regression table the terminal shows; the reports have them all."""

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from jinja2 import Environment
 
-from pytest_useragent.compare import Comparison
 from pytest_useragent.records import SessionResult
+from pytest_useragent.regression.compare import Comparison
 from pytest_useragent.report.aggregate import RunSummary
 from pytest_useragent.report.links import Links, featured
 from pytest_useragent.report.regressions import FORMATS

@@ -21,9 +21,9 @@ from typing import Any
 from PIL import Image
 from pydantic import BaseModel
 
-from pytest_useragent.browser.snapshot import parse
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.records import Action, Decision, Evaluation, IssueDraft, WrapUp
+from pytest_useragent.records.snapshot import parse
 from pytest_useragent.testing import claude_models as models
 
 Body = dict[str, Any]

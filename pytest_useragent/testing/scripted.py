@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-from pytest_useragent.billing import Meter
+from pytest_useragent.cost.billing import Meter
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
 from pytest_useragent.testing.messages_api import wrap_up as default_wrap_up

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from pytest_useragent.persona import Persona
 from pytest_useragent.records import (
     Action,
     ActionOutcome,
@@ -18,6 +17,7 @@ from pytest_useragent.records import (
     Step,
     Usage,
 )
+from pytest_useragent.records.persona import Persona
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 

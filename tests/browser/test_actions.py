@@ -8,7 +8,7 @@ import pytest
 
 from pytest_useragent.browser.actions import act
 from pytest_useragent.records import Action
-from pytest_useragent.redaction import Secrets
+from pytest_useragent.secrets.redaction import Secrets
 
 
 def ref(page, role: str, name: str) -> str:

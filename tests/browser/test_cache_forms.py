@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pytest_useragent import Agent, Persona
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.ledger import Spending
+from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.testing import decision, ref_of, wrap_up
 
 SCRIPT = [lambda body: decision("click", ref_of(body, "Pricing")), decision("done", evidence="Pro"), wrap_up()]

@@ -13,9 +13,9 @@ from conftest import PAGES
 from secret_scan import SECRET, leaks
 
 from pytest_useragent import Agent, Persona, SessionResult
-from pytest_useragent.cassette import load
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import Divergence
+from pytest_useragent.replay.cassette import load
 from pytest_useragent.testing import Fault, decision, ref_of, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45.")

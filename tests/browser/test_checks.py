@@ -5,8 +5,8 @@ from __future__ import annotations
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import MAX_SIGNALS, PageWatcher
-from pytest_useragent.issues import MAX_EXAMPLES
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
+from pytest_useragent.records.grouping import MAX_EXAMPLES
 
 
 def inspect(checks, page):

@@ -12,8 +12,8 @@ import pytest
 
 from pytest_useragent import Agent, AnthropicProvider, Persona
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.ledger import RunLedger, Spending
-from pytest_useragent.pricing import PriceBook
+from pytest_useragent.cost.ledger import RunLedger, Spending
+from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.records import Usage
 from pytest_useragent.testing import (
     FakeMessagesAPI,

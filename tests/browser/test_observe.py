@@ -10,8 +10,8 @@ from secret_scan import mostly_magenta
 
 from pytest_useragent.browser.observe import MAX_TITLE_CHARS, MAX_URL_CHARS, observe
 from pytest_useragent.browser.watch import PageWatcher
-from pytest_useragent.redaction import MASK, Secrets
-from pytest_useragent.screenshots import for_model
+from pytest_useragent.records.screenshots import for_model
+from pytest_useragent.secrets.redaction import MASK, Secrets
 
 
 def look(page):

@@ -13,9 +13,9 @@ import pytest
 
 from pytest_useragent import Agent, Persona
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.ledger import RunLedger, Spending
+from pytest_useragent.cost.ledger import RunLedger, Spending
+from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.openai import OpenAIProvider
-from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import SessionResult, Usage
 from pytest_useragent.testing import (
     FakeChatCompletionsAPI,

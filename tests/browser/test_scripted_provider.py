@@ -6,7 +6,7 @@ import pytest
 
 from pytest_useragent import Agent, Persona
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.pricing import PriceBook
+from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.records import Usage
 from pytest_useragent.testing import ScriptedProvider, decision, ref_of, wrap_up
 

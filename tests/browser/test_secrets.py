@@ -15,9 +15,9 @@ from secret_scan import SECRET, SECRET_IN_A_GET_FORM, image_of, leaks, mostly_ma
 from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult, UserError
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import SusItem, SusReply, WrapUp
-from pytest_useragent.redaction import MASK, Secrets
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.render import write_run_report
+from pytest_useragent.secrets.redaction import MASK, Secrets
 from pytest_useragent.testing import MaxTokens, decision, ref_of, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45.")

@@ -10,7 +10,7 @@ import pytest
 from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult, UserError
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import SusItem, SusReply
-from pytest_useragent.sus import ITEMS
+from pytest_useragent.research.sus import ITEMS
 from pytest_useragent.testing import Fault, decision, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.", language="cs")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent.export.journey import journey, write
+from pytest_useragent.replay.journey import journey, write
 
 ALONE_CONFTEST = """
 import os

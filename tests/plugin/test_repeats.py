@@ -9,7 +9,7 @@ import pytest
 
 REPEATED = """
 import pytest
-from pytest_useragent.repeats import RepeatedResult
+from pytest_useragent.regression.repeats import RepeatedResult
 
 
 def test_default(agent, site):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_useragent.errors import UserError
-from pytest_useragent.issues import deduplicated, stamped
 from pytest_useragent.records import Issue, IssueList, SessionResult
+from pytest_useragent.records.grouping import deduplicated, stamped
 from pytest_useragent.report.aggregate import REPORT_SCHEMA_VERSION, Crash, RunSummary, SessionEntry, aggregate
 from pytest_useragent.report.render import render_run_html, render_run_markdown, render_session_markdown
 from pytest_useragent.testing.synthetic import session_result

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_useragent.billing import Meter
+from pytest_useragent.cost.billing import Meter
+from pytest_useragent.cost.ledger import Budget, RunLedger
+from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.errors import BudgetExhausted, ProviderError
-from pytest_useragent.ledger import Budget, RunLedger
-from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import Usage
 
 MODEL = "claude-sonnet-4-6"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pytest_useragent import RepeatedResult
-from pytest_useragent.brief import last_verdict, lines
 from pytest_useragent.records import Action, Evaluation
-from pytest_useragent.repeats import combined
+from pytest_useragent.records.result import last_verdict, lines
+from pytest_useragent.regression.repeats import combined
 from pytest_useragent.testing.synthetic import session_result
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_useragent.caching import cache_use, never_formed
+from pytest_useragent.cost.caching import cache_use, never_formed
 from pytest_useragent.records import Call, Usage
 from pytest_useragent.testing.synthetic import session_result
 

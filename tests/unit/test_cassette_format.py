@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_useragent.browser.snapshot import fingerprint, refs_of, target_of
-from pytest_useragent.cassette import cassette_path, load, numbered, origin_of, path_of, without_refs
 from pytest_useragent.errors import UserError
 from pytest_useragent.records import IssueDraft
+from pytest_useragent.records.snapshot import fingerprint, refs_of, target_of
+from pytest_useragent.replay.cassette import cassette_path, load, numbered, origin_of, path_of, without_refs
 from pytest_useragent.testing import decision
 
 PAGE = """- navigation [ref=e1]:

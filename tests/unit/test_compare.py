@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pytest_useragent.baseline import (
+from pytest_useragent.records import Issue
+from pytest_useragent.regression.baseline import (
     Baseline,
     BaselineError,
     BaselineStore,
@@ -18,12 +19,11 @@ from pytest_useragent.baseline import (
     autosave_name,
     record,
 )
-from pytest_useragent.compare import compare
-from pytest_useragent.records import Issue
-from pytest_useragent.repeats import combined, repeat_stats
+from pytest_useragent.regression.compare import compare
+from pytest_useragent.regression.repeats import combined, repeat_stats
+from pytest_useragent.regression.thresholds import parse_fail_rules
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.testing.synthetic import session_result
-from pytest_useragent.thresholds import parse_fail_rules
 
 META = RunMetadata(date=datetime(2026, 11, 23, tzinfo=UTC))
 

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_useragent.credentials import Credentials, UnknownPlaceholder
 from pytest_useragent.errors import UserError
-from pytest_useragent.llm.offline import credential_for
+from pytest_useragent.llm.offline.engine import credential_for
+from pytest_useragent.secrets.credentials import Credentials, UnknownPlaceholder
 
 ENVIRONMENT = {"SHOP_PASSWORD": "s3cret", "EMPTY": ""}
 

@@ -5,7 +5,7 @@ import anthropic
 from anthropic.resources.messages.messages import DEPRECATED_MODELS
 
 from pytest_useragent.config import DEFAULT_MODEL
-from pytest_useragent.pricing import PriceBook
+from pytest_useragent.cost.pricing import PriceBook
 
 
 def test_the_default_model_is_current_and_priced():

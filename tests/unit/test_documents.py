@@ -214,8 +214,8 @@ def test_what_is_written_passes_redaction(tmp_path):
 def test_a_name_holding_a_secret_is_refused_before_any_file_is_made(tmp_path):
     """Names are not redacted as content is: a file named after a password would keep it on disk and in the report's
     copy, and the redacted record would name a file that is not there."""
-    from pytest_useragent.credentials import Credentials
-    from pytest_useragent.redaction import Secrets
+    from pytest_useragent.secrets.credentials import Credentials
+    from pytest_useragent.secrets.redaction import Secrets
     from pytest_useragent.workspace.pending import PendingWrite
 
     documents = Documents(tmp_path / "docs")

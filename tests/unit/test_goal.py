@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_useragent.agent import MAX_GOAL_CHARS, checked_goal
 from pytest_useragent.errors import GoalError, UserError
+from pytest_useragent.session.agent import MAX_GOAL_CHARS, checked_goal
 
 
 def test_a_goal_is_kept_stripped():

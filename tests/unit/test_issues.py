@@ -7,8 +7,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_useragent.issues import MAX_EVIDENCE_CHARS, MAX_EXAMPLES, deduplicated, grouped
 from pytest_useragent.records import ActionOutcome, Issue, Signals, Step
+from pytest_useragent.records.grouping import MAX_EVIDENCE_CHARS, MAX_EXAMPLES, deduplicated, grouped
 
 
 def check(rule: str, element: str, *, severity: str = "minor", title: str = "t", count: int = 1) -> Issue:

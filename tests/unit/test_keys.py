@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_useragent.errors import UserError
-from pytest_useragent.issues import stamped, trust_of
-from pytest_useragent.keys import MAX_KEY_CHARS, issue_key, locator_chain, page_of
 from pytest_useragent.records import Issue, IssueList
+from pytest_useragent.records.grouping import stamped, trust_of
+from pytest_useragent.records.keys import MAX_KEY_CHARS, issue_key, locator_chain, page_of
 
 ICON = '<button class="icon" aria-label=""><svg></svg></button>'
 

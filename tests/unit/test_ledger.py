@@ -4,9 +4,9 @@ import multiprocessing
 
 import pytest
 
+from pytest_useragent.cost.ledger import Budget, RunLedger
+from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.errors import BudgetExhausted
-from pytest_useragent.ledger import Budget, RunLedger
-from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import Usage
 
 BOOK = PriceBook.load()

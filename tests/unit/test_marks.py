@@ -3,8 +3,8 @@ named by role and name; bounded, and only what the viewport shows."""
 
 from __future__ import annotations
 
-from pytest_useragent.marks import MAX_MARKS, marks_of
 from pytest_useragent.records import Action, ActionOutcome, Issue, Signals, Step
+from pytest_useragent.session.marks import MAX_MARKS, marks_of
 
 SNAPSHOT = """- generic [ref=e1] [box=0,0,1280,900]:
   - link "Pricing" [ref=e3] [box=8,8,46,17]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_useragent.memory import MEMORY_CHARS, NOTE_CHARS, remember
+from pytest_useragent.session.memory import MEMORY_CHARS, NOTE_CHARS, remember
 
 
 def test_notes_are_added_in_order_and_an_empty_one_adds_nothing():

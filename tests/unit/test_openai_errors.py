@@ -8,11 +8,11 @@ from pathlib import Path
 import openai
 import pytest
 
-from pytest_useragent.billing import Meter
+from pytest_useragent.cost.billing import Meter
+from pytest_useragent.cost.ledger import Budget, RunLedger
+from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.errors import ProviderError
-from pytest_useragent.ledger import Budget, RunLedger
 from pytest_useragent.llm.openai import OpenAIProvider
-from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import WrapUp
 
 

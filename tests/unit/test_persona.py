@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from pytest_useragent import Persona, PersonaError
-from pytest_useragent.persona import MAX_PERSONA_CHARS, persona_file
+from pytest_useragent.records.persona import MAX_PERSONA_CHARS, persona_file
 
 
 def test_plain_text_takes_its_first_phrase_as_the_name():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pytest_useragent import sus
 from pytest_useragent.records import Interview, SusItem
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.render import render_run_html, render_run_markdown, render_session_markdown
+from pytest_useragent.research import sus
 from pytest_useragent.testing.synthetic import session_result
 
 

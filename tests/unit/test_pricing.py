@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.errors import ConfigError
-from pytest_useragent.pricing import PriceBook
 from pytest_useragent.records import Usage
 
 BOOK = PriceBook.load()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_useragent.report.collect import BUDGET_SKIP, pytest_outcome
+from pytest_useragent.plugin.collect import BUDGET_SKIP, pytest_outcome
 
 
 def report(when: str, outcome: str, *, longrepr: object = None, wasxfail: str | None = None) -> pytest.TestReport:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pytest_useragent.llm.base import WrapUpRequest
-from pytest_useragent.llm.offline import OfflineProvider
+from pytest_useragent.llm.offline.engine import OfflineProvider
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.recap import FIRST_STEPS, LAST_STEPS, MAX_ISSUES
-from pytest_useragent.persona import DEFAULT_PERSONA
 from pytest_useragent.records import Action, ActionOutcome, Evaluation, Issue, Signals, Step
+from pytest_useragent.records.persona import DEFAULT_PERSONA
 
 LONG = "x" * 50_000
 

@@ -5,10 +5,10 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_useragent.credentials import Credentials
 from pytest_useragent.llm.base import WrapUpRequest
-from pytest_useragent.persona import Persona
-from pytest_useragent.redaction import MASK, Secrets
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.secrets.credentials import Credentials
+from pytest_useragent.secrets.redaction import MASK, Secrets
 
 
 def test_known_secrets_and_their_url_forms_are_masked():

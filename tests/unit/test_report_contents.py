@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from pytest_useragent.baseline import Baseline, IssueFigures, RunMetadata, SessionFigures, TestFigures, TrendPoint
-from pytest_useragent.compare import compare
+from pytest_useragent.regression.baseline import (
+    Baseline,
+    IssueFigures,
+    RunMetadata,
+    SessionFigures,
+    TestFigures,
+    TrendPoint,
+)
+from pytest_useragent.regression.compare import compare
+from pytest_useragent.regression.thresholds import parse_fail_rules
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.links import TIMELINE_SESSIONS, featured
 from pytest_useragent.report.render import append_github_summary, render_run_html, render_run_markdown, screenshots
 from pytest_useragent.testing.synthetic import session_result
-from pytest_useragent.thresholds import parse_fail_rules
 
 META = RunMetadata(
     date=datetime(2026, 11, 23, 2, 0, tzinfo=UTC),

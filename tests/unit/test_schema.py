@@ -12,8 +12,8 @@ import pytest
 from pytest_useragent.llm.base import WrapUpRequest
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import shape as _schema
-from pytest_useragent.persona import Persona
 from pytest_useragent.records import Decision, WrapUp
+from pytest_useragent.records.persona import Persona
 
 JANA = Persona(name="Jana", background="Jana, 45.")
 

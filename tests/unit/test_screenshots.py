@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from pytest_useragent.screenshots import (
+from pytest_useragent.records.screenshots import (
     MAX_IMAGE_EDGE,
     MAX_IMAGE_PIXELS,
     Glance,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_useragent.browser.snapshot import SnapshotLine, line, parse
+from pytest_useragent.records.snapshot import SnapshotLine, line, parse
 
 SNAPSHOT = """\
 - generic [ref=e1]:

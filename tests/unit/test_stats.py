@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_useragent.stats import Interval, median, median_interval, newcombe, rate, wilson
+from pytest_useragent.regression.stats import Interval, median, median_interval, newcombe, rate, wilson
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ import pytest
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, OVERRIDABLE, UserAgentConfig
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.llm.base import SurveyRequest
-from pytest_useragent.llm.offline_debrief import agreement, dead_ends, survey
+from pytest_useragent.llm.offline.debrief import agreement, dead_ends, survey
 from pytest_useragent.records import ActionOutcome, ExpectationStats
-from pytest_useragent.sus import ITEMS
+from pytest_useragent.research.sus import ITEMS
 from pytest_useragent.testing.synthetic import session_result
 
 

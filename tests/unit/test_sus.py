@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from pytest_useragent import sus
 from pytest_useragent.records import SusItem, SusReply
+from pytest_useragent.research import sus
 
 
 @pytest.mark.parametrize(

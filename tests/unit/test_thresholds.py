@@ -6,7 +6,7 @@ import pytest
 
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import ConfigError
-from pytest_useragent.thresholds import Threshold, parse_fail_rules
+from pytest_useragent.regression.thresholds import Threshold, parse_fail_rules
 
 
 def test_the_documented_example():

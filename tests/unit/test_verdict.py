@@ -6,7 +6,7 @@ import pytest
 
 from pytest_useragent.errors import UserError
 from pytest_useragent.records import Claim, Completion
-from pytest_useragent.verdict import describe, locate, normalized, validate
+from pytest_useragent.session.verdict import describe, locate, normalized, validate
 
 
 def test_evidence_is_matched_whatever_its_case_whitespace_and_quote_marks():

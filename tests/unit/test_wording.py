@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pytest_useragent.plugin.collect import counted, export_line, replay_line, stop_lines
 from pytest_useragent.records import ReplayReport
 from pytest_useragent.report.aggregate import SessionEntry, Stops, aggregate
-from pytest_useragent.report.collect import counted, export_line, replay_line, stop_lines
 from pytest_useragent.report.render import render_run_html, render_run_markdown, render_session_markdown
 from pytest_useragent.testing.synthetic import session_result
 

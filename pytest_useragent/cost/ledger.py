@@ -1,0 +1,201 @@
+"""Spending: the run's ledger shared by every pytest-xdist worker, and the budget one session spends through it.
+
+The ledger is a small JSON file guarded by a file lock in the run's temp directory. Before each model call a session
+reserves the call's worst case (estimated input plus the most output tokens allowed); after it, the reservation is
+replaced by the real cost, or released when the call failed. A reservation that does not fit marks the run exhausted,
+so the run never spends more than its budget, however many workers share it. The ledger also keeps what each session
+spent, by its directory: a session that never reports (Ctrl-C, a killed worker) is still accounted for. And it
+carries the run's halts: once an API refuses the run's calls outright (a wrong key, an unknown model, no connection),
+no later session calls it for that model again; sessions that call another, or none, go on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from filelock import FileLock
+from pydantic import BaseModel
+
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.cost.pricing import PriceBook, money
+from pytest_useragent.errors import BudgetExhausted
+from pytest_useragent.records import Usage
+
+
+class SessionSpend(BaseModel):
+    """What one session spent, as the ledger knows it."""
+
+    test: str | None = None
+    """The test's node id; None for an Agent used outside pytest."""
+    spent_usd: float = 0.0
+
+
+class LedgerState(BaseModel):
+    limit_usd: float
+    spent_usd: float = 0.0
+    reserved_usd: float = 0.0
+    exhausted: bool = False
+    halted: dict[str, str] = {}
+    """Why no session may call an API for a model any more (it refused the run's calls), by `Provider.endpoint`."""
+    sessions: dict[str, SessionSpend] = {}
+    """Spending by session directory."""
+
+    @property
+    def left_usd(self) -> float:
+        return max(self.limit_usd - self.spent_usd - self.reserved_usd, 0.0)
+
+
+class RunLedger:
+    """The run's spending, shared across processes through a locked file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = FileLock(str(path) + ".lock")
+
+    @classmethod
+    def create(cls, path: Path, limit_usd: float) -> RunLedger:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ledger = cls(path)
+        with ledger._lock:
+            path.write_text(LedgerState(limit_usd=limit_usd).model_dump_json(), encoding="utf-8")
+        return ledger
+
+    def state(self) -> LedgerState:
+        with self._lock:
+            return self._read()
+
+    def reserve(self, amount_usd: float) -> LedgerState | None:
+        """Hold `amount_usd` if it fits; None (and the run marked exhausted) when it does not."""
+        with self._lock:
+            state = self._read()
+            if amount_usd > state.left_usd:
+                self._write(state.model_copy(update={"exhausted": True}))
+                return None
+            self._write(state.model_copy(update={"reserved_usd": state.reserved_usd + amount_usd}))
+            return state
+
+    def settle(
+        self, reserved_usd: float, spent_usd: float, session: str | None = None, test: str | None = None
+    ) -> None:
+        """Replace a reservation by what was spent (0 to release it), booked to `session` when given."""
+        with self._lock:
+            state = self._read()
+            sessions = state.sessions
+            if session is not None and spent_usd:
+                before = sessions.get(session, SessionSpend(test=test))
+                sessions = {**sessions, session: before.model_copy(update={"spent_usd": before.spent_usd + spent_usd})}
+            self._write(
+                state.model_copy(
+                    update={
+                        "reserved_usd": max(state.reserved_usd - reserved_usd, 0.0),
+                        "spent_usd": state.spent_usd + spent_usd,
+                        "sessions": sessions,
+                    }
+                )
+            )
+
+    def begin(self, session: str, test: str | None) -> None:
+        """Know a session from its start, so the run report finds it even when it never reports."""
+        with self._lock:
+            state = self._read()
+            if session not in state.sessions:
+                self._write(state.model_copy(update={"sessions": {**state.sessions, session: SessionSpend(test=test)}}))
+
+    def halt(self, where: str, reason: str) -> None:
+        """No session calls `where` (an API and model) after this; the first reason is kept."""
+        with self._lock:
+            state = self._read()
+            if where not in state.halted:
+                self._write(state.model_copy(update={"halted": {**state.halted, where: reason}}))
+
+    def _read(self) -> LedgerState:
+        return LedgerState.model_validate(json.loads(self.path.read_text(encoding="utf-8")))
+
+    def _write(self, state: LedgerState) -> None:
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text(state.model_dump_json(), encoding="utf-8")
+        temporary.replace(self.path)
+
+
+@dataclass
+class Budget:
+    """What one session spends: through the run's ledger, and within its own limit when the test set one."""
+
+    prices: PriceBook
+    ledger: RunLedger
+    currency: str = "USD"
+    session_limit_usd: float | None = None
+    session: str | None = None
+    """The session's directory: what the ledger books its spending under."""
+    test: str | None = None
+    spent_usd: float = 0.0
+    _held_usd: float = 0.0
+
+    def reserve(self, model: str, worst_case: Usage) -> None:
+        """Hold a call's worst case; BudgetExhausted, naming the amounts, when it could overspend."""
+        needed = self.prices.cost_usd(model, worst_case)
+        if self.session_limit_usd is not None and self.spent_usd + needed > self.session_limit_usd:
+            raise BudgetExhausted(
+                f"the next call could cost {self.show(needed)} but only "
+                f"{self.show(max(self.session_limit_usd - self.spent_usd, 0))} of this test's "
+                f"{self.show(self.session_limit_usd)} budget is left"
+            )
+        before = self.ledger.reserve(needed)
+        if before is None:
+            state = self.ledger.state()
+            raise BudgetExhausted(
+                f"the next call could cost {self.show(needed)} but only {self.show(state.left_usd)} of the run's "
+                f"{self.show(state.limit_usd)} budget is left"
+            )
+        self._held_usd = needed
+
+    def settle(self, model: str, usage: Usage) -> float:
+        """Replace the held worst case by the call's real cost; returns that cost in USD."""
+        cost = self.prices.cost_usd(model, usage)
+        self.ledger.settle(self._held_usd, cost, self.session, self.test)
+        self._held_usd = 0.0
+        self.spent_usd += cost
+        return cost
+
+    def release(self) -> None:
+        """Give back the held worst case of a call that failed before it was answered (nothing was billed)."""
+        if self._held_usd:
+            self.ledger.settle(self._held_usd, 0.0)
+            self._held_usd = 0.0
+
+    def show(self, usd: float) -> str:
+        """An amount in the run's currency, e.g. "$0.0420" or "0.99 CZK"."""
+        return money(usd, self.currency, self.prices.rate(self.currency))
+
+
+@dataclass(frozen=True)
+class Spending:
+    """The run's price book, ledger and currency, shared by all its sessions."""
+
+    prices: PriceBook
+    ledger: RunLedger
+    currency: str
+
+    @classmethod
+    def start(cls, config: UserAgentConfig, ledger_path: Path) -> Spending:
+        """A new run's spending: prices loaded (ConfigError on a bad file or currency), the ledger created."""
+        prices = PriceBook.load(config.prices)
+        ledger = RunLedger.create(ledger_path, config.budget / prices.rate(config.currency))
+        return cls(prices, ledger, config.currency)
+
+    @property
+    def rate(self) -> float:
+        return self.prices.rate(self.currency)
+
+    def budget(self, session_limit: float | None, session: str | None = None, test: str | None = None) -> Budget:
+        """A session's budget; `session_limit` is in the run's currency; `session` (its directory) and `test` (the
+        node id) are what the ledger books its spending under."""
+        limit = None if session_limit is None else session_limit / self.rate
+        if session is not None:
+            self.ledger.begin(session, test)
+        return Budget(self.prices, self.ledger, self.currency, limit, session, test)
+
+    def show(self, usd: float) -> str:
+        return money(usd, self.currency, self.rate)

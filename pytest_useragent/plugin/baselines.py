@@ -1,0 +1,80 @@
+"""The run's baseline options at work: resolve the baseline to compare with at start-up (a name that is not stored
+is one line before anything runs), and at the end compare, accept, save and gather the trend. The controller only.
+
+What is compared and how is `compare.py`; what is stored and where, `baseline.py`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.regression.baseline import (
+    Baseline,
+    BaselineStore,
+    RunMetadata,
+    StoredRun,
+    autosave_name,
+    trend,
+)
+from pytest_useragent.regression.compare import compare
+from pytest_useragent.report.aggregate import RunSummary
+from pytest_useragent.report.recorded import record
+
+TREND_RUNS = 20
+"""Runs the report's trend shows, this one included: enough to see a drift, few enough to stay small."""
+
+
+class BaselinePlan:
+    """What this run does with baselines, decided at start-up."""
+
+    def __init__(self, settings: UserAgentConfig, root: Path) -> None:
+        storage = settings.storage if settings.storage.is_absolute() else root / settings.storage
+        self.store = BaselineStore(storage)
+        self.settings = settings
+        spec = settings.compare or ("latest" if settings.compare_fail or settings.baseline_update else None)
+        self.spec = spec
+        self.target: StoredRun | None = self.store.find(spec) if spec else None
+        # read now: a baseline asked for that cannot be read stops the run before anything runs, as a name the storage
+        # does not hold does, rather than let a gated run pass uncompared (or one deleted meanwhile go unread)
+        self.before: Baseline | None = self.store.load(self.target) if self.target is not None else None
+        """Raises BaselineError (a UserError) for a name the storage does not hold, or a file that is no baseline."""
+
+    @property
+    def active(self) -> bool:
+        s = self.settings
+        return bool(s.save or s.autosave or self.spec)
+
+    def finish(self, summary: RunSummary, outcomes: dict[str, str], meta: RunMetadata) -> list[str]:
+        """Compare, accept, save; put the comparison, the trend and the metadata on `summary`. Returns the lines the
+        terminal shows (what was saved where, what could not be compared)."""
+        summary.metadata = meta
+        if not self.active:
+            return []
+        lines: list[str] = []
+        now = record(summary, meta, outcomes)
+        if self.spec and self.target is None:
+            lines.append(
+                f"no baseline in {self.store.root} to compare with yet: this run is not compared "
+                "(save one with --useragent-save=NAME or --useragent-autosave)"
+            )
+        elif self.target is not None and self.before is not None:
+            summary.comparison = compare(self.before, now, self.settings.compare_fail, label=self.target.label)
+            summary.comparison.accepted = self.settings.baseline_update
+        try:
+            if self.settings.baseline_update:
+                if self.target is not None:
+                    lines.append(f"baseline updated: this run replaces {self.store.replace(self.target, now)}")
+                else:
+                    lines.append(f"baseline saved: {self.store.save(now, autosave_name(meta))}")
+            if self.settings.save:
+                lines.append(f"baseline saved: {self.store.save(now, self.settings.save)}")
+            if self.settings.autosave:
+                lines.append(f"baseline saved: {self.store.save(now, autosave_name(meta))}")
+        except OSError as error:
+            lines.append(f"could not save the baseline in {self.store.root}: {error.strerror or error}")
+        stored = self.store.history(TREND_RUNS)
+        saved = self.settings.save or self.settings.autosave or self.settings.baseline_update
+        runs = stored if saved else [*stored[-(TREND_RUNS - 1) :], now.model_copy(update={"name": "this run"})]
+        summary.trend = trend(runs) if len(runs) >= 2 else []
+        return lines

@@ -1,0 +1,339 @@
+"""The run report's pytest side: what each test report carries, and the controller that gathers it all.
+
+RunCollector is registered only on the controller (not in xdist workers). It reads the sessions every teardown
+report carries, notes tests whose worker crashed and tests skipped for the budget or a refused API, and at the end
+writes useragent-report/, the terminal section and, on GitHub Actions, the step summary. Sessions that never
+reported (Ctrl-C, a killed worker) are found through the run's ledger, which knows every session from its start:
+from the session.json they wrote when they could, else as a crash with what they spent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from pytest_useragent.cost.caching import never_formed
+from pytest_useragent.cost.ledger import LedgerState, Spending
+from pytest_useragent.plugin.baselines import BaselinePlan
+from pytest_useragent.plugin.deltas import junit_deltas
+from pytest_useragent.records import SessionResult
+from pytest_useragent.regression.baseline import metadata
+from pytest_useragent.regression.compare import Comparison
+from pytest_useragent.replay.journey import journey
+from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
+from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.regressions import comparison_lines
+from pytest_useragent.report.render import (
+    append_github_summary,
+    render_deltas_html,
+    render_timeline_html,
+    screenshots,
+    write_run_report,
+)
+from pytest_useragent.templates import counted
+
+SESSIONS_ATTRIBUTE = "useragent_sessions"
+"""The teardown report attribute holding the test's sessions as JSON (pytest-xdist carries it to the controller)."""
+BUDGET_SKIP = "useragent budget exhausted"
+HALT_SKIP = "useragent stopped calling the model"
+"""The beginnings of the skip reasons the agent fixture gives, which the collector counts."""
+
+
+def junit_properties(
+    results: list[SessionResult], comparison: Comparison | None = None, nodeid: str = ""
+) -> list[tuple[str, object]]:
+    """A few numbers per test for junit-xml `<property>` elements (several sessions summed), what a cassette
+    replayed, and the test's deltas against the baseline when the run compares with one (`deltas.py`)."""
+    evaluated = sum(result.expectations.total for result in results)
+    met = sum(result.expectations.met for result in results)
+    properties: list[tuple[str, object]] = [
+        ("useragent_goal_achieved", all(result.goal_achieved for result in results)),
+        ("useragent_met_rate", round(met / evaluated, 3) if evaluated else 0.0),
+        ("useragent_cost_usd", round(sum(result.cost_usd for result in results), 6)),
+        ("useragent_steps", sum(len(result.steps) for result in results)),
+    ]
+    for severity in ("critical", "major", "minor", "cosmetic"):
+        count = sum(1 for result in results for issue in result.issues if issue.severity == severity)
+        properties.append((f"useragent_issues_{severity}", count))
+    replays = [result.replay for result in results if result.replay is not None]
+    if replays:
+        diverged = [replay.diverged_at for replay in replays if replay.diverged_at is not None]
+        properties += [
+            ("useragent_replayed_steps", sum(replay.replayed for replay in replays)),
+            ("useragent_live_steps", sum(replay.live for replay in replays)),
+            ("useragent_replay_saved_usd", round(sum(replay.saved_usd for replay in replays), 6)),
+            ("useragent_diverged_at_step", diverged[0] if diverged else ""),
+        ]
+    if comparison is not None:
+        properties += junit_deltas(comparison, nodeid)
+    return properties
+
+
+def html_report_extras(
+    config: pytest.Config, results: list[SessionResult], comparison: Comparison | None = None, nodeid: str = ""
+) -> list[Any]:
+    """The test against the baseline (when compared), then the sessions' timelines, screenshots inlined, as
+    pytest-html extras; nothing without pytest-html."""
+    plugin = config.pluginmanager.getplugin("html")
+    if plugin is None:
+        return []
+    from pytest_html import extras
+
+    images = screenshots(results)
+    found = [extras.html(render_deltas_html(comparison, nodeid))] if comparison is not None else []
+    return found + [extras.html(render_timeline_html(result, images)) for result in results]
+
+
+class RunCollector:
+    """Gathers every session on the controller; writes the run report once at the end."""
+
+    def __init__(
+        self,
+        report_dir: Path,
+        spending: Spending,
+        baselines: BaselinePlan | None = None,
+        root: Path | None = None,
+        hook: Any = None,
+        export: Path | None = None,
+    ) -> None:
+        self.report_dir = report_dir
+        self.export = export
+        """--useragent-export's folder: the workers write the tests, the terminal says what went there."""
+        self.spending = spending
+        self.baselines = baselines
+        self.root = root or Path.cwd()
+        self.started = time.monotonic()
+        self.outcomes: dict[str, str] = {}
+        """Each test's pytest outcome, as the reports show it beside its sessions."""
+        self.baseline_lines: list[str] = []
+        self.hook = hook if hook is not None else _NoHooks()
+        """`config.hook`: the run's hooks (`hooks.py`) are called through it."""
+        self.sessions: list[SessionEntry] = []
+        self.crashed: list[Crash] = []
+        self.skipped = {BUDGET_SKIP: 0, HALT_SKIP: 0}
+        self.written: Path | None = None
+        self.unwritten: str | None = None
+        """Why the run report could not be written, when it could not."""
+        self.final: RunSummary | None = None
+        """The run's summary, aggregated once when the session finishes."""
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for raw in getattr(report, SESSIONS_ATTRIBUTE, None) or []:
+            entry = SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw))
+            self.sessions.append(entry)
+            self.hook.pytest_useragent_session(nodeid=entry.nodeid, result=entry.result)
+        if report.failed and report.when not in ("setup", "call", "teardown") and "crashed" in str(report.longrepr):
+            self.crashed.append(Crash(nodeid=report.nodeid, reason=str(report.longrepr).strip().splitlines()[0]))
+        if report.skipped and isinstance(report.longrepr, tuple):
+            reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+            for prefix in self.skipped:
+                self.skipped[prefix] += reason.startswith(prefix)
+        outcome = pytest_outcome(report, self.outcomes.get(report.nodeid))
+        if outcome is not None:
+            self.outcomes[report.nodeid] = outcome
+
+    def summary(self) -> RunSummary:
+        state = self.spending.ledger.state()
+        sessions, crashed = self._unreported(state)
+        return aggregate(
+            self.sessions + sessions,
+            crashed,
+            currency=self.spending.currency,
+            exchange_rate=self.spending.rate,
+            budget_usd=state.limit_usd,
+            spent_usd=state.spent_usd,
+            stops=Stops(
+                budget_exhausted=state.exhausted,
+                halted="; ".join(dict.fromkeys(state.halted.values())) or None,
+                skipped_for_budget=self.skipped[BUDGET_SKIP],
+                skipped_for_halt=self.skipped[HALT_SKIP],
+            ),
+        )
+
+    def _unreported(self, state: LedgerState) -> tuple[list[SessionEntry], list[Crash]]:
+        """Sessions the ledger knows but no report brought: read from their session.json when they wrote one
+        (an interrupted session does), else counted with the crashed tests, with what they spent."""
+        reported = {entry.result.directory for entry in self.sessions}
+        found: list[SessionEntry] = []
+        crashed = {crash.nodeid: crash for crash in self.crashed}
+        for directory, spend in state.sessions.items():
+            if directory in reported:
+                continue
+            nodeid = spend.test or directory
+            try:
+                result = SessionResult.model_validate_json((Path(directory) / "session.json").read_bytes())
+                found.append(SessionEntry(nodeid=nodeid, result=result))
+            except (OSError, ValidationError):
+                before = crashed.get(nodeid, Crash(nodeid=nodeid, reason="the session never finished"))
+                crashed[nodeid] = before.model_copy(update={"spent_usd": before.spent_usd + spend.spent_usd})
+        return found, list(crashed.values())
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self._write()
+        comparison = self.final.comparison if self.final is not None else None
+        if comparison is not None and comparison.failed and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    # (pytest registers only methods named pytest_*; specname says which hook this one is)
+    @pytest.hookimpl(wrapper=True, tryfirst=True, specname="pytest_sessionfinish")
+    def pytest_sessionfinish_whatever_fails(self) -> Generator[None, None, None]:
+        """The report is written even when a teardown before ours fails: after a Ctrl-C that also reached the
+        Playwright driver, pytest-playwright's session teardown raises, and the hooks after it never run."""
+        try:
+            return (yield)
+        finally:
+            if self.final is None:
+                self._write()
+
+    def _write(self) -> None:
+        if not self.sessions and not self.crashed and not self.spending.ledger.state().sessions:
+            return
+        summary = self.final = self.summary()
+        summary.test_outcomes = dict(self.outcomes)
+        meta = metadata(
+            self.root,
+            provider=", ".join(sorted({s.result.provider for s in summary.sessions})) or None,
+            model=", ".join(sorted({s.result.model for s in summary.sessions})) or None,
+            duration_seconds=round(time.monotonic() - self.started, 1),
+        )
+        if self.baselines is not None:
+            self.baseline_lines = self.baselines.finish(summary, self.outcomes, meta)
+        else:
+            summary.metadata = meta
+        self.hook.pytest_useragent_run_summary(summary=summary)
+        try:
+            summary.copies = copy_sessions([(s.nodeid, s.result.directory) for s in summary.sessions], self.report_dir)
+            self.written = write_run_report(summary, self.report_dir)
+        except OSError as error:  # a report dir that is a file, or not ours to write: one line, not a traceback
+            self.unwritten = f"could not write the run report to {self.report_dir}: {error.strerror or error}"
+        github = os.environ.get("GITHUB_STEP_SUMMARY")
+        if github:
+            with contextlib.suppress(OSError):
+                append_github_summary(summary, Path(github))
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        summary = self.final
+        if summary is None:
+            return
+        issues = ", ".join(f"{count} {name}" for name, count in summary.issues_by_severity.items() if count)
+        if issues:
+            trusted = summary.issues_by_trust
+            issues += (
+                f" ({trusted.get('objective', 0)} objective, {trusted.get('reproduced', 0)} reproduced, "
+                f"{trusted.get('opinion', 0)} opinion{'s' if trusted.get('opinion', 0) != 1 else ''}: advisory)"
+            )
+        terminalreporter.section("useragent")
+        judged = (
+            f"expectations met {summary.met}/{summary.evaluated} ({summary.met_rate:.0%})"
+            if summary.evaluated
+            else "no expectation judged"
+        )
+        terminalreporter.write_line(
+            f"{counted(len(summary.sessions), 'session')} in {_tests(summary.tests)}, "
+            f"{counted(summary.goals_achieved, 'goal')} achieved, {counted(summary.steps, 'step')}, {judged}, "
+            f"issues: {issues or 'none'}"
+        )
+        terminalreporter.write_line(
+            f"spent {summary.money(summary.spent_usd)} of the {summary.money(summary.budget_usd)} budget"
+        )
+        if summary.replay.sessions:
+            terminalreporter.write_line(replay_line(summary))
+        for line in summary.replay.diverged:
+            terminalreporter.write_line(f"diverged: {line}", red=True)
+        if summary.false_dones:
+            terminalreporter.write_line(
+                f'false "done": {summary.false_dones} (a persona said the goal was reached, and neither its evidence '
+                "nor the test's success check bore it out)",
+                yellow=True,
+            )
+        uncached = [entry for entry in summary.sessions if never_formed(entry.result.cache)]
+        if uncached:
+            terminalreporter.write_line(
+                f"prompt cache never formed in {counted(len(uncached), 'session')}, "
+                "so their steps paid full input price; "
+                f"e.g. {uncached[0].nodeid}: {never_formed(uncached[0].result.cache)}",
+                yellow=True,
+            )
+        for model in summary.unpriced_models:
+            terminalreporter.write_line(f"no known price for {model}: charged at the dearest known rate", yellow=True)
+        for line in stop_lines(summary):
+            terminalreporter.write_line(line, red=True)
+        for session in summary.errors:
+            terminalreporter.write_line(f"{session.result.outcome}: {session.nodeid}: {session.result.error}", red=True)
+        for crash in summary.crashed:
+            spent = f" (spent {summary.money(crash.spent_usd)})" if crash.spent_usd else ""
+            terminalreporter.write_line(f"crashed: {crash.nodeid}{spent}: {crash.reason}", red=True)
+        for line in self.baseline_lines:
+            terminalreporter.write_line(line, yellow=line.startswith(("no baseline", "could not", "/")))
+        if summary.comparison is not None:
+            comparison = summary.comparison
+            for line in comparison_lines(comparison):
+                terminalreporter.write_line(line, red=comparison.failed, green=not comparison.worse)
+        if self.export is not None:
+            terminalreporter.write_line(export_line(summary, self.export))
+        if self.written is not None:
+            terminalreporter.write_line(f"report: {self.written}")
+        if self.unwritten is not None:
+            terminalreporter.write_line(self.unwritten, red=True)
+
+
+def replay_line(summary: RunSummary) -> str:
+    replay = summary.replay
+    return (
+        f"replay: {counted(replay.replayed, 'step')} from cassettes, {replay.live} live, "
+        f"in {counted(replay.sessions, 'session')}; "
+        f"saved {summary.money(replay.saved_usd)}"
+    )
+
+
+def export_line(summary: RunSummary, directory: Path) -> str:
+    """What --useragent-export wrote, counted by the rule the workers wrote by (`journey` is pure)."""
+    exported = sum(journey(entry.result, entry.nodeid) is not None for entry in summary.sessions)
+    if not exported:
+        return f"export: no session reached its goal with the evidence on the page; nothing written to {directory}"
+    return f"export: {counted(exported, 'session')} written as plain pytest-playwright tests to {directory}"
+
+
+def stop_lines(summary: RunSummary) -> list[str]:
+    """What stopped the run's sessions from outside, for the terminal."""
+    stops, lines = summary.stops, []
+    if stops.halted:
+        lines.append(f"the model's API refused the run's calls, so no session called it again: {stops.halted}")
+        if stops.skipped_for_halt:
+            lines.append(f"{_tests(stops.skipped_for_halt)} skipped because the API refused the run's calls")
+    if stops.budget_exhausted:
+        skipped = f"; {_tests(stops.skipped_for_budget)} skipped" if stops.skipped_for_budget else ""
+        lines.append(f"the budget stopped sessions{skipped}")
+    return lines
+
+
+def _tests(count: int) -> str:
+    return counted(count, "test")
+
+
+def pytest_outcome(report: pytest.TestReport, before: str | None) -> str | None:
+    """The test's outcome as the reports show it, from its reports so far: setup, call, teardown."""
+    xfail = hasattr(report, "wasxfail")
+    if report.when == "setup" and report.skipped:
+        reason = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else ""
+        return "skipped by budget" if BUDGET_SKIP in reason else "xfailed" if xfail else "skipped"
+    if report.failed:
+        return "failed" if report.when == "call" else "error"
+    if report.when == "call":
+        return ("xfailed" if report.skipped else "xpassed") if xfail else report.outcome
+    return before
+
+
+class _NoHooks:
+    """A collector made outside a pytest run calls no hooks."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda **kwargs: None

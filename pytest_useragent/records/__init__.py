@@ -1,0 +1,121 @@
+"""The typed records that flow between the layers: what the model decides, what a step saw and did, what a session
+found, and what came after it. Every layer above may import these; they import nothing above them (the persona, the
+issue keys, the snapshot's line format and the screenshot policy are records too).
+"""
+
+from __future__ import annotations
+
+from pytest_useragent.records.decision import (
+    DOCUMENT_ACTIONS,
+    ERROR_OUTCOMES,
+    PAGE_READS,
+    SEVERITY_ORDER,
+    TODO_ACTIONS,
+    Action,
+    ActionKind,
+    Decision,
+    Evaluation,
+    IssueDraft,
+    SessionOutcome,
+    Severity,
+    Source,
+    Trust,
+    Verdict,
+    WrapUp,
+)
+from pytest_useragent.records.issue import (
+    Box,
+    Issue,
+    IssueList,
+    chosen,
+)
+from pytest_useragent.records.page import (
+    ActionOutcome,
+    Claim,
+    FailedRequest,
+    Observation,
+    PageEvent,
+    PageEventKind,
+    Signals,
+    SlowResponse,
+)
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.research import (
+    Interview,
+    InterviewReply,
+    Survey,
+    SurveyAnswer,
+    SurveyKind,
+    SusItem,
+    SusReply,
+)
+from pytest_useragent.records.result import (
+    CacheUse,
+    Completion,
+    DocumentEntry,
+    ExpectationStats,
+    IncompleteDocument,
+    Mark,
+    Marks,
+    ReplayReport,
+    SessionResult,
+    Step,
+)
+from pytest_useragent.records.usage import (
+    Call,
+    CallPurpose,
+    Usage,
+)
+
+__all__ = [
+    "SEVERITY_ORDER",
+    "Severity",
+    "Action",
+    "ActionKind",
+    "ActionOutcome",
+    "Box",
+    "CacheUse",
+    "Call",
+    "CallPurpose",
+    "Claim",
+    "Completion",
+    "DOCUMENT_ACTIONS",
+    "Decision",
+    "DocumentEntry",
+    "ERROR_OUTCOMES",
+    "Evaluation",
+    "ExpectationStats",
+    "FailedRequest",
+    "IncompleteDocument",
+    "Interview",
+    "InterviewReply",
+    "Issue",
+    "IssueDraft",
+    "IssueList",
+    "Mark",
+    "Marks",
+    "Observation",
+    "PAGE_READS",
+    "PageEvent",
+    "PageEventKind",
+    "Persona",
+    "ReplayReport",
+    "SessionOutcome",
+    "SessionResult",
+    "Severity",
+    "Signals",
+    "SlowResponse",
+    "Source",
+    "Step",
+    "Survey",
+    "SurveyAnswer",
+    "SurveyKind",
+    "SusItem",
+    "SusReply",
+    "TODO_ACTIONS",
+    "Trust",
+    "Usage",
+    "Verdict",
+    "WrapUp",
+    "chosen",
+]

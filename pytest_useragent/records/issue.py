@@ -1,0 +1,121 @@
+"""A UX issue with its evidence, and a session's list of them with its CI gate."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any, get_args
+
+from pydantic import BaseModel, ConfigDict, RootModel, model_validator
+
+from pytest_useragent.errors import UserError
+from pytest_useragent.records.decision import SEVERITY_ORDER, IssueDraft, Severity, Source, Trust
+from pytest_useragent.records.keys import issue_key
+
+
+class Box(BaseModel):
+    """An element's box in CSS pixels of the viewport, as the look that took the step's screenshot saw it."""
+
+    model_config = ConfigDict(allow_inf_nan=False)
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @classmethod
+    def parse(cls, value: object) -> Box | None:
+        """`x,y,width,height`, as the ai snapshot's `box=` and our page scripts write a box; None for anything else."""
+        try:
+            x, y, width, height = (float(part) for part in str(value).split(","))
+        except ValueError:
+            return None
+        finite = all(math.isfinite(number) for number in (x, y, width, height))
+        return cls(x=x, y=y, width=width, height=height) if finite else None
+
+
+class Issue(IssueDraft):
+    """A UX issue with its evidence: reported by the persona, or found by an objective check."""
+
+    source: Source = "persona"
+    rule: str | None = None
+    """For checks: the rule that found it, e.g. axe's "button-name", or "dead-click"."""
+    step: int | None = None
+    element: str | None = None
+    """The element concerned, as HTML or a description."""
+    locator: str | None = None
+    box: Box | None = None
+    """For an axe finding: where the step's screenshot shows its element (measured when the page state was copied
+    for the audit, the same state the screenshot shows); the report marks it there (`marks.py`)."""
+    screenshot: str | None = None
+    count: int = 1
+    """For checks: how many elements (or requests, messages) of one page state this issue stands for."""
+    examples: list[str] = []
+    """For checks: a few of them (locators or elements), the first included; see `issues.grouped`."""
+    page: str | None = None
+    """The page it was met on, as keys name pages (host and path: `keys.page_of`); stamped when its step is kept."""
+    key: str = ""
+    """What makes two issues the same flaw, in a session, a run and across runs (`keys.issue_key`): computed once,
+    when the issue is made or stamped with its page, and kept as written, so runs can be compared by it."""
+    trust: Trust = "opinion"
+    """`objective` for a check; a persona's finding is an `opinion` until the run's report sees it in two sessions
+    or more (`reproduced`, see `issues.trust_of`)."""
+
+    @model_validator(mode="after")
+    def _keyed(self) -> Issue:
+        if not self.key:
+            self.key = issue_key(
+                source=self.source,
+                rule=self.rule,
+                title=self.title,
+                locator=self.locator,
+                element=self.element,
+                page=self.page,
+            )
+        if self.source == "check":
+            self.trust = "objective"
+        elif self.trust == "objective":
+            self.trust = "opinion"
+        return self
+
+
+class IssueList(RootModel[list[Issue]]):
+    """The issues of a session, deduplicated, most severe first."""
+
+    def __iter__(self) -> Iterator[Issue]:  # type: ignore[override]
+        return iter(self.root)
+
+    def __len__(self) -> int:
+        return len(self.root)
+
+    def __getitem__(self, index: int) -> Issue:
+        return self.root[index]
+
+    def at_least(
+        self,
+        severity: Severity,
+        *,
+        source: Source | tuple[Source, ...] | None = None,
+        trust: Trust | tuple[Trust, ...] | None = None,
+    ) -> list[Issue]:
+        """The issues of this severity or worse; of these sources and trust levels only, when given. A CI gate:
+        `at_least("major", trust=("objective", "reproduced"))`, opinions left as advice."""
+        floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
+        sources = None if source is None else chosen("source", source, Source)
+        trusts = None if trust is None else chosen("trust", trust, Trust)
+        return [
+            issue
+            for issue in self.root
+            if SEVERITY_ORDER[issue.severity] >= floor
+            and (sources is None or issue.source in sources)
+            and (trusts is None or issue.trust in trusts)
+        ]
+
+
+def chosen(what: str, value: str | tuple[str, ...], allowed: Any) -> tuple[str, ...]:
+    """A gate's argument (`at_least`) as a tuple of known names: a misspelt one would silently gate on nothing."""
+    names = (value,) if isinstance(value, str) else tuple(value)
+    unknown = [name for name in names if name not in get_args(allowed)]
+    if unknown:
+        raise UserError(f"issues.at_least: unknown {what} {unknown[0]!r}; one of {', '.join(get_args(allowed))}")
+    return names

@@ -1,0 +1,132 @@
+"""What a step saw of the page and did to it: the observation, the page's signals, the outcome of an action,
+the claim of done, and what the browser did beside the page."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class FailedRequest(BaseModel):
+    """A request that failed outright or was answered with a status of 400 or more."""
+
+    method: str
+    url: str
+    resource: str
+    """Playwright's resource type: document, script, fetch, image ..."""
+    status: int | None = None
+    error: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.url} -> {self.status if self.status is not None else self.error}"
+
+
+class SlowResponse(BaseModel):
+    method: str
+    url: str
+    milliseconds: int
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.url} took {self.milliseconds} ms"
+
+
+class Signals(BaseModel):
+    """What the page reported since the last look."""
+
+    console_errors: list[str] = []
+    failed_requests: list[FailedRequest] = []
+    slow_responses: list[SlowResponse] = []
+    left_out: dict[str, int] = {}
+    """Per list above, how many more the page reported than are kept (see `PageWatcher`)."""
+
+
+class Observation(BaseModel):
+    """What the agent sees of the page at one moment. Knows nothing of Playwright."""
+
+    url: str
+    title: str
+    snapshot: str
+    """The page state the model is shown: the ai snapshot with refs, condensed when the page is large."""
+    elements: int = 0
+    """Elements (snapshot lines) on the whole page."""
+    shown: int = 0
+    """Of those, the ones `snapshot` shows in full; the rest it counts."""
+    full_snapshot: str = Field("", exclude=True, repr=False)
+    """The whole ai snapshot with boxes, for `find`; never sent whole, never serialized."""
+    signals: Signals = Signals()
+    image: bytes | None = Field(None, exclude=True, repr=False)
+    """The screenshot (JPEG) as taken; never serialized."""
+    fingerprint: str = Field("", exclude=True, repr=False)
+    """The viewport and the document's length and hash as the look found them: what tells page states apart."""
+
+
+class Claim(BaseModel):
+    """A `done` the persona claimed, and how the harness judged it (verdict.py)."""
+
+    step: int
+    evidence: str | None
+    found_in: str | None = None
+    """Where the evidence was found: "page", or a document as "docs/<name>"; None when it was not."""
+    success: bool | None = None
+    """The test's success check at that moment; None when the test gave none."""
+
+    @property
+    def accepted(self) -> bool:
+        """The test's check decides when there is one; otherwise the evidence must be found."""
+        return self.success if self.success is not None else self.found_in is not None
+
+    @property
+    def why_not(self) -> str:
+        """Why the claim was not accepted, in one line for the persona and the reports."""
+        if self.success is False:
+            return "the test's success check says the goal is not reached"
+        if not self.evidence:
+            return "done came with no evidence: name the text on the page or in a document that shows the goal"
+        return f'your evidence "{self.evidence}" is not on the page or in your documents'
+
+
+class ActionOutcome(BaseModel):
+    ok: bool
+    message: str
+    locator: str | None = None
+    """The acted element as a stable Playwright locator, e.g. get_by_role("button", name="Buy")."""
+    claim: Claim | None = None
+    """For `done`: the claim as judged; `ok` is whether it was accepted."""
+    dead_click: bool = False
+    """A click that showed no effect on the page (the message says so too, for the model and the report)."""
+
+
+PageEventKind = Literal["dialog", "popup", "download", "blocked"]
+
+
+class PageEvent(BaseModel):
+    """Something the browser did beside the page: a dialog it showed (and how it was answered), a new tab or popup
+    (which became the session's page), a download, or a navigation refused by the allowed hosts."""
+
+    kind: PageEventKind
+    url: str | None = None
+    """popup: its URL; blocked: the refused address's origin only (its path and query may carry data)."""
+    dialog: Literal["alert", "confirm", "prompt", "beforeunload"] | None = None
+    message: str | None = None
+    """dialog: its text."""
+    answer: Literal["accepted", "dismissed"] | None = None
+    file: str | None = None
+    """download: the file name the site suggested."""
+    size: int | None = None
+    """download: its bytes; None when it did not finish in time or failed."""
+    reason: str | None = None
+    """blocked: why; download: why it failed; popup: why it was closed."""
+
+    def __str__(self) -> str:
+        if self.kind == "dialog":
+            article = "an" if self.dialog == "alert" else "a"
+            return f'{article} {self.dialog} dialog said "{self.message}"; it was {self.answer}'
+        if self.kind == "popup":
+            if self.reason:
+                return f"a new tab opened, but {self.reason}"
+            return f"a new tab opened: {self.url} (you are on it now; the old page stays open)"
+        if self.kind == "download":
+            size = f"{self.size} bytes" if self.size is not None else (self.reason or "not finished")
+            return f"a download: {self.file} ({size})"
+        return f"blocked: {self.reason}"

@@ -1,0 +1,289 @@
+"""A session's record: its steps and everything one `agent.run` found (session.json), and the session told in
+one line (`repr(result)`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, computed_field
+
+from pytest_useragent.records.decision import SEVERITY_ORDER, Action, Evaluation, SessionOutcome, WrapUp
+from pytest_useragent.records.issue import Box, Issue, IssueList
+from pytest_useragent.records.page import ActionOutcome, Claim, PageEvent, Signals
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.research import Interview, Survey
+from pytest_useragent.records.usage import Call, Usage
+
+
+class Mark(BaseModel):
+    """What the report draws over a step's screenshot: the element acted on, or an issue's element."""
+
+    kind: Literal["acted", "issue"]
+    box: Box
+    label: str
+    """The action's kind, or the issue's number on the step (its title is in the step's list, not on the image)."""
+
+
+class Marks(BaseModel):
+    """The marks of one step's screenshot, bounded (`marks.MAX_MARKS`), with the viewport they are measured in."""
+
+    width: int
+    height: int
+    marks: list[Mark]
+
+
+class Step(BaseModel):
+    index: int
+    url: str
+    title: str
+    screenshot: str | None
+    """The screenshot the step looked at, relative to the session directory."""
+    signals: Signals
+    observation: str
+    evaluation: Evaluation | None
+    expectation: str
+    action: Action | None
+    outcome: ActionOutcome
+    issues: list[Issue] = []
+    calls: list[Call] = []
+    seconds: float
+    events: list[PageEvent] = []
+    """What the browser did beside the page during the step: dialogs, new tabs, downloads, blocked navigations."""
+    replayed: bool = False
+    """Decided by a cassette, not a model: no call, no cost (replay.py)."""
+    marks: Marks | None = None
+    """Boxes to draw over the screenshot: the element acted on, the elements of its check issues (`marks.py`)."""
+
+
+class ExpectationStats(BaseModel):
+    met: int = 0
+    partial: int = 0
+    unmet: int = 0
+    surprised: int = 0
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def total(self) -> int:
+        return self.met + self.partial + self.unmet + self.surprised
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def met_rate(self) -> float:
+        """Share of evaluated expectations that were fully met (0.0 when none were evaluated)."""
+        return self.met / self.total if self.total else 0.0
+
+
+class DocumentEntry(BaseModel):
+    """One line of the document index the model sees every step."""
+
+    name: str
+    format: str
+    size: int
+    headings: list[str]
+    preview: str
+    profile: str
+
+
+class IncompleteDocument(BaseModel):
+    """A large write that never finished, with what was recovered (in docs/.pending/)."""
+
+    file: str
+    operation: str
+    bytes_recovered: int
+    parts: int
+    problem: str | None
+    content_path: str
+
+
+class Completion(BaseModel):
+    """Whether the goal was reached, beyond the persona's word: its claims of done, and the test's success check."""
+
+    check: str | None = None
+    """The test's `success=` check as written (a locator or a function's name); None without one."""
+    success: bool | None = None
+    """The check's answer at the session's end; None without one (or when the page was gone)."""
+    claims: list[Claim] = []
+
+    @property
+    def false_dones(self) -> list[Claim]:
+        """Claims of done that were not accepted."""
+        return [claim for claim in self.claims if not claim.accepted]
+
+
+class CacheUse(BaseModel):
+    """What the prompt cache did for a session's steps."""
+
+    read_share: float
+    """Cache reads as a share of all the input tokens of the steps' calls."""
+    formed: bool | None
+    """Whether any call after the first step read from the cache; None with fewer than two steps that called."""
+    minimum: int = 0
+    """The least prefix, in tokens, the model's cache takes (from the price book)."""
+
+
+class ReplayReport(BaseModel):
+    """What a cassette did for one session (replay.py)."""
+
+    mode: str
+    cassette: str
+    """Its path, relative to the directory pytest ran in."""
+    replayed: int = 0
+    """Steps decided by the cassette."""
+    live: int = 0
+    """Steps decided by the provider."""
+    diverged_at: int | None = None
+    """The step at which the page no longer fit the recording; None when it never stopped fitting."""
+    why: str | None = None
+    """Why it no longer fit, in one line."""
+    saved_usd: float = 0.0
+    """What the replayed steps (and wrap-up) cost when they were recorded: what this run did not pay."""
+    recorded: bool = False
+    """The cassette was written (or rewritten) by this session."""
+
+
+class SessionResult(BaseModel):
+    """Everything one `agent.run` found; saved as session.json."""
+
+    goal: str
+    start_url: str | None
+    persona: Persona
+    provider: str
+    model: str
+    outcome: SessionOutcome
+    error: str | None = None
+    steps: list[Step]
+    expectations: ExpectationStats
+    issues: IssueList
+    wrap_up: WrapUp | None
+    usage: Usage
+    cost_usd: float
+    currency: str = "USD"
+    exchange_rate: float = 1.0
+    """Units of `currency` per USD when the session ran."""
+    price_known: bool = True
+    """False when the model had no known price and its calls were charged at the dearest known rate."""
+    budget: float | None = None
+    """This test's own budget in `currency`, when it set one."""
+    started_at: datetime
+    finished_at: datetime
+    directory: str
+    files: dict[str, str]
+    """Everything the session wrote: path relative to the session directory -> absolute path."""
+    docs: dict[str, str] = {}
+    """The persona's documents: name -> path."""
+    documents: list[DocumentEntry] = []
+    """The same documents as the model last saw them: format, size, headings, preview, profile."""
+    incomplete_docs: list[IncompleteDocument] = []
+    completion: Completion = Completion()
+    survey: Survey | None = None
+    """The questionnaire the persona answered after the wrap-up (--useragent-survey), with its score."""
+    interviews: list[Interview] = []
+    """Debrief questions asked after the session (`Agent.interview`) and the persona's answers."""
+    replay: ReplayReport | None = None
+    """How a cassette served this session, when a record mode was set."""
+    report_copy: str | None = None
+    """Where the run report copies this session's folder (`report/copies.py`), set by the `agent` fixture; its
+    report.md is the session's account that outlives pytest's tmp_path."""
+    cache: CacheUse | None = None
+    """How much of the steps' input the prompt cache served; None when no step called a model."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def goal_achieved(self) -> bool:
+        """The test's success check when it gave one; otherwise a claim of done whose evidence was found."""
+        if self.completion.success is not None:
+            return self.completion.success
+        return self.outcome == "goal_achieved"
+
+    @property
+    def cost(self) -> float:
+        """The cost in `currency`."""
+        return self.cost_usd * self.exchange_rate
+
+    def __repr__(self) -> str:
+        """One line, what a failing `assert result.goal_achieved` shows; session.json has the rest."""
+        return one_line(self)
+
+
+# ---- the session told: in a line (its repr) and in a few lines (the `useragent` section under a failing test) ----
+# Both are built from the result alone, which is redacted before it is returned, so neither can hold a secret. A
+# reader of a failure wants how it ended, the last thing the persona expected and whether it happened, the worst
+# issues, and where the full account (report.md) is.
+
+TOP_ISSUES = 3
+"""How many issues a failure shows; the rest are counted, and all are in report.md."""
+
+
+def one_line(result: SessionResult) -> str:
+    """The session as a repr: outcome first, report.md last, so that pytest's cut of a long repr (the middle goes)
+    keeps both."""
+    verdict = last_verdict(result)
+    parts = [
+        f"outcome={result.outcome!r}",
+        f"goal_achieved={result.goal_achieved}",
+        f"steps={len(result.steps)}",
+        f"last expectation={verdict[0]!r} {verdict[1]}" if verdict else "",
+        f"issues={_counts(result) or 'none'}",
+        f"report={report_of(result)!r}",
+    ]
+    return f"{type(result).__name__}({', '.join(part for part in parts if part)})"  # a RepeatedResult says so
+
+
+def lines(result: SessionResult) -> list[str]:
+    """The session in a few lines, for a failing test."""
+    ending = "goal achieved" if result.goal_achieved else "goal not achieved"
+    steps = f"{len(result.steps)} step" + ("" if len(result.steps) == 1 else "s")
+    told = [f"{result.outcome} after {steps}, {ending} ({_engine(result)}): {result.goal}"]
+    if result.error:
+        told.append(f"stopped: {result.error}")
+    last = result.steps[-1].action if result.steps else None
+    if last is not None and last.kind in ("give_up", "done") and last.reason:
+        told.append(f"{'gave up' if last.kind == 'give_up' else 'said done'}: {last.reason}")
+    if verdict := last_verdict(result):
+        expectation, judged, note = verdict
+        told.append(f"last expectation: {expectation} -> {judged}" + (f" ({note})" if note else ""))
+    worst = sorted(result.issues, key=_severity_rank)
+    if worst:
+        told.append(f"issues: {_counts(result)}")
+        told.extend(f"  {_issue(issue)}" for issue in worst[:TOP_ISSUES])
+        if len(worst) > TOP_ISSUES:
+            told.append(f"  ... and {len(worst) - TOP_ISSUES} more")
+    told.append(f"report: {report_of(result)}")
+    return told
+
+
+def last_verdict(result: SessionResult) -> tuple[str, str, str] | None:
+    """The last expectation that was judged, its verdict and why: a step's evaluation judges the step before's."""
+    for before, step in reversed(list(zip(result.steps, result.steps[1:], strict=False))):
+        if step.evaluation is not None and before.expectation:
+            return before.expectation, step.evaluation.verdict, step.evaluation.note
+    return None
+
+
+def report_of(result: SessionResult) -> str:
+    """The session's report.md: its copy under the run report's folder when there is one (what CI uploads, and what
+    outlives pytest's pruning of tmp_path), else the one in the session's own folder."""
+    if result.report_copy is not None:
+        return f"{result.report_copy}/report.md"
+    return result.files.get("report.md", f"{result.directory}/report.md")
+
+
+def _engine(result: SessionResult) -> str:
+    return result.provider if result.model == result.provider else f"{result.provider}, {result.model}"
+
+
+def _counts(result: SessionResult) -> str:
+    counts: dict[str, int] = {}
+    for issue in sorted(result.issues, key=_severity_rank):
+        counts[issue.severity] = counts.get(issue.severity, 0) + 1
+    return ", ".join(f"{count} {severity}" for severity, count in counts.items())
+
+
+def _severity_rank(issue: Issue) -> int:
+    return -SEVERITY_ORDER[issue.severity]
+
+
+def _issue(issue: Issue) -> str:
+    where = f" [{issue.rule}]" if issue.rule else ""
+    return f"{issue.severity}{where} {issue.title}"

@@ -1,0 +1,204 @@
+"""Secrets: the one redaction boundary of a session. It knows every secret of the run (the test's credentials,
+text typed into or read from password fields) and removes them, in every form they take, from whatever is sent
+to a model or written: prompts, session files, docs/, todo.md, debug/, and the SessionResult a session returns.
+
+A secret is looked for raw, percent-encoded the ways browsers encode (a GET form, URLSearchParams, the URL parser in
+a query, path, fragment or user name and password, encodeURIComponent, encodeURI; upper- and lowercase hex),
+HTML-escaped, and JSON-escaped (which is also how an ai snapshot quotes a name with `"` or `\\`), and as Python's
+repr. A credential is replaced by its placeholder (`{{password}}`), so the model still knows what stands there; any
+other secret by MASK.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from collections.abc import Callable
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+import markupsafe
+from pydantic import BaseModel
+
+from pytest_useragent.records.snapshot import line as snapshot_line
+from pytest_useragent.secrets.credentials import Credentials, placeholder
+
+MASK = "••••••"
+MIN_LENGTH = 3
+"""Shorter values are not searched for in text: they would mask ordinary words. Password fields are masked in the
+snapshot and screenshots whatever their length."""
+_SNAPSHOT_VALUE = re.compile(r"^(\s*- textbox\b[^\n]*?\]): (.+)$", re.MULTILINE)
+_API_KEY = re.compile(r"sk-ant-[A-Za-z0-9_\-]+")
+_HEX = re.compile(r"%[0-9A-F]{2}")
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+# What each encoder leaves as it is, besides ASCII letters and digits (WHATWG URL standard, and what Chromium does).
+_FORM_KEEP = "*-._"
+"""application/x-www-form-urlencoded (a GET form, URLSearchParams): space becomes '+', '~' becomes %7E."""
+_COMPONENT_KEEP = "-_.!~*'()"
+"""encodeURIComponent."""
+_PYTHON_KEEP = "-_.~"
+"""urllib's quote(safe=''), what servers and Python clients send."""
+_QUERY_KEEP = "!$%&()*+,-./:;=?@[\\]^_`{|}~"
+"""The URL parser's query percent-encode set (special schemes: ' is encoded), a URL typed or navigated to."""
+_PATH_KEEP = "!$%&'()*+,-./:;=@[\\]^_|~"
+"""The URL parser's path percent-encode set."""
+_FRAGMENT_KEEP = "!#$%&'()*+,-./:;=?@[\\]^_{|}~"
+"""The URL parser's fragment percent-encode set: a page's `location.hash`, which keeps `#` and encodes a space."""
+_USERINFO_KEEP = "!$%&'()*+,-._~"
+"""The URL parser's userinfo percent-encode set: a URL's user name and password (`https://jana:pw@host/`)."""
+_URI_KEEP = "-_.!~*'();/?:@&=+$,#"
+"""encodeURI, which a page uses on a whole address."""
+
+R = TypeVar("R")
+
+
+def _percent(value: str, keep: str, space: str = "%20", charset: str = "utf-8") -> str:
+    out = []
+    for char in value:
+        if char in _ALNUM or char in keep:
+            out.append(char)
+        elif char == " ":
+            out.append(space)
+        else:
+            try:
+                out.append("".join(f"%{byte:02X}" for byte in char.encode(charset)))
+            except UnicodeEncodeError:  # a form on a legacy-charset page sends it as a numeric reference, encoded
+                out.append(_percent(f"&#{ord(char)};", keep, space, charset))
+    return "".join(out)
+
+
+def encodings(value: str) -> set[str]:
+    """Every form `value` takes in what a session sees and writes. Pure."""
+    urls = {
+        _percent(value, _FORM_KEEP, "+"),
+        _percent(value, _FORM_KEEP),
+        _percent(value, _COMPONENT_KEEP),
+        _percent(value, _PYTHON_KEEP),
+        _percent(value, _PYTHON_KEEP, "+"),
+        _percent(value, _QUERY_KEEP),
+        _percent(value, _PATH_KEEP),
+        _percent(value.replace("\\", "/"), _PATH_KEEP),  # an http(s) path: the parser reads `\\` as a separator
+        _percent(value, _FRAGMENT_KEEP),
+        _percent(value, _USERINFO_KEEP),
+        _percent(value, _URI_KEEP),
+        _percent(value, _FORM_KEEP, "+", charset="windows-1252"),  # a form on a page that is not UTF-8
+    }
+    urls |= {_HEX.sub(lambda hexed: hexed[0].lower(), url) for url in urls}
+    escaped = {html.escape(value), html.escape(value, quote=False), str(markupsafe.escape(value))}
+    quoted = {json.dumps(value, ensure_ascii=False)[1:-1], json.dumps(value)[1:-1]}
+    # JSON inside a JSON string (a request body kept as text)
+    twice = {json.dumps(form, ensure_ascii=ascii_only)[1:-1] for form in quoted for ascii_only in (True, False)}
+    python = {repr(value)[1:-1], ascii(value)[1:-1]}  # in a message that quotes a value
+    return {value, *urls, *escaped, *quoted, *twice, *python}
+
+
+class Secrets:
+    """Every secret of one session, and the means to remove them from any text, record, request or file."""
+
+    def __init__(self, credentials: Credentials | None = None) -> None:
+        self.credentials = credentials or Credentials()
+        self._values: set[str] = set()
+        self._replacements: dict[str, str] = {}
+        self._pattern: re.Pattern[str] | None = None
+        for name, value in self.credentials.values.items():
+            self._learn(value, placeholder(name))
+
+    def add(self, value: str) -> None:
+        """Remember a secret seen in the session (typed into or read from a password field)."""
+        if value and value not in self._values:
+            self._learn(value, MASK)
+
+    @property
+    def values(self) -> frozenset[str]:
+        """The secrets as they are (not encoded): what may be visible on a page."""
+        return frozenset(self._values)
+
+    def redact(self, text: str) -> str:
+        """Text with every known secret (and anything shaped like an Anthropic key) masked."""
+        if not self._values:  # the common case, and a snapshot is long: only the key shape to look for
+            return _API_KEY.sub(MASK, text)
+        text = _SNAPSHOT_VALUE.sub(self._mask_field_value, text)
+        if self._pattern is not None:
+            text = self._pattern.sub(lambda found: self._replacements[found[0]], text)
+        return _API_KEY.sub(MASK, text)
+
+    def redact_json(self, value: Any) -> Any:
+        """A JSON-like value with every string redacted (keys too)."""
+        if isinstance(value, str):
+            return self.redact(value)
+        if isinstance(value, list | tuple):
+            return [self.redact_json(item) for item in value]
+        if isinstance(value, dict):
+            return {self.redact_json(key): self.redact_json(item) for key, item in value.items()}
+        return value
+
+    def redact_record(self, record: R) -> R:
+        """A pydantic record or a dataclass (a provider request) with every text in it redacted; bytes (images,
+        masked when taken), numbers and None are kept."""
+        if isinstance(record, BaseModel):
+            return type(record).model_validate(self.redact_json(record.model_dump()))
+        if isinstance(record, str):
+            return self.redact(record)  # type: ignore[return-value]
+        if isinstance(record, list):
+            return [self.redact_record(item) for item in record]  # type: ignore[return-value]
+        if hasattr(record, "__dataclass_fields__") and not isinstance(record, type):
+            changes = {field.name: self.redact_record(getattr(record, field.name)) for field in fields(record)}  # type: ignore[arg-type]
+            return replace(record, **changes)  # type: ignore[type-var]
+        return record
+
+    def redact_files(self, root: Path) -> None:
+        """Rewrite every text file under `root` with the secrets known now: files written before a secret was
+        learned (debug/, docs/, todo.md) are clean at the end. Symlinks are neither followed nor rewritten;
+        binary files (screenshots) are left alone."""
+        if self._pattern is None:
+            return
+        for directory, _, names in os.walk(root, followlinks=False):
+            for name in names:
+                _rewrite(Path(directory) / name, self.redact)
+
+    def _learn(self, value: str, replacement: str) -> None:
+        self._values.add(value)
+        # an ai snapshot, a title and innerText collapse runs of whitespace and trim it: " a  b " shows as "a b"
+        collapsed = _collapsed(value)
+        for form in {value, collapsed}:
+            if len(form) < MIN_LENGTH:
+                continue
+            for encoded in encodings(form):
+                self._replacements.setdefault(encoded, replacement)
+        if len(collapsed) < MIN_LENGTH and len(value) < MIN_LENGTH:
+            return
+        # longest first, so a form is replaced whole before a shorter one inside it
+        ordered = sorted(self._replacements, key=len, reverse=True)
+        self._pattern = re.compile("|".join(map(re.escape, ordered)))
+
+    def _mask_field_value(self, match: re.Match[str]) -> str:
+        read = snapshot_line(match.group(0))  # the value as typed, when the snapshot had to quote it
+        shown = {match.group(2), read.text if read is not None else None}
+        collapsed = {_collapsed(value) for value in self._values}
+        typed = any(value in self._values or _collapsed(value) in collapsed for value in shown if value is not None)
+        return f"{match.group(1)}: {MASK}" if typed else match.group(0)
+
+
+def _collapsed(value: str) -> str:
+    """`value` as pages show text: runs of whitespace as one space, none at either end."""
+    return " ".join(value.split())
+
+
+def _rewrite(path: Path, redact: Callable[[str], str]) -> None:
+    """The file redacted in place, when it is a regular UTF-8 file that holds a secret."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return  # a symlink, or gone
+    with os.fdopen(descriptor, "rb") as opened:
+        data = opened.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    redacted = redact(text)
+    if redacted != text:
+        path.write_text(redacted, encoding="utf-8")

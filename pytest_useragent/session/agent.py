@@ -1,0 +1,145 @@
+"""Agent: what the `agent` fixture gives a test. `agent.run(goal, url=...)` runs one session and returns its result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.cost.ledger import Spending
+from pytest_useragent.errors import GoalError, UserError
+from pytest_useragent.llm.base import Provider
+from pytest_useragent.records import Interview, SessionResult
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.regression.repeats import repeated
+from pytest_useragent.replay.cassette import numbered
+from pytest_useragent.replay.journey import journey, write
+from pytest_useragent.replay.provider import around
+from pytest_useragent.report.copies import copied_path
+from pytest_useragent.research.debrief import interview
+from pytest_useragent.secrets.credentials import Credentials
+from pytest_useragent.session.coordinator import Progress, Session
+from pytest_useragent.session.verdict import SuccessCheck, validate
+
+MAX_GOAL_CHARS = 2_000
+"""A goal is a task a person would be given, a few sentences; it goes with every model call, so a pasted page or file
+would be paid for at every step. 2,000 characters is ten times what a real test's goal needs."""
+
+
+class Agent:
+    """Drives `page` as `persona`. Each run writes to its own directory under the test's tmp_path."""
+
+    def __init__(
+        self,
+        page: Page,
+        persona: Persona,
+        provider: Provider,
+        config: UserAgentConfig,
+        directory: Path,
+        progress: Progress | None = None,
+        spending: Spending | None = None,
+        test: str | None = None,
+        credentials: Credentials | Mapping[str, str] | None = None,
+        cassette: Path | None = None,
+        report_dir: Path | None = None,
+    ) -> None:
+        """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona.
+        `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py)."""
+        self.page = page
+        self.persona = persona
+        self.provider = provider
+        self.config = config
+        self.directory = directory
+        self.test = test
+        self.report_dir = report_dir
+        """The run report's folder, where each session's folder is copied at the end of the run."""
+        """The pytest node id the agent serves, for the run's ledger."""
+        self.results: list[SessionResult] = []
+        self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
+        self.cassette = cassette
+        self._progress = progress or (lambda line: None)
+        # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
+        self.spending = spending or Spending.start(config, directory / "useragent-ledger.json")
+
+    def run(
+        self,
+        goal: str,
+        url: str | None = None,
+        *,
+        max_steps: int | None = None,
+        budget: float | None = None,
+        model: str | None = None,
+        credentials: Mapping[str, str] | None = None,
+        success: SuccessCheck | None = None,
+    ) -> SessionResult:
+        """Pursue `goal` as the persona, starting at `url` (or wherever the page is), and return what happened.
+
+        `credentials` are added to the agent's (same name: these win). `success` (a Locator that must be visible, or
+        a function of the page returning True/False) decides whether the goal was reached, over the persona's word;
+        a persona that said done when it says no is a finding. The result is redacted of every secret.
+        With `repeat` above 1 (option or marker) the goal is pursued that many times, each in a fresh context, and a
+        `RepeatedResult` (every session and their `stats`) is returned (`repeats.py`)."""
+        goal = checked_goal(goal)
+        config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
+        known = self.credentials.merged(credentials)
+        check = validate(success)
+
+        def once(page: Page, start: str | None = url) -> SessionResult:
+            name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
+            cassette = self.cassette and numbered(self.cassette, len(self.results) + 1)  # a repeat is a run too
+            session = Session(
+                page=page,
+                persona=self.persona,
+                provider=around(self.provider, config, cassette),
+                config=config,
+                directory=self.directory / name,
+                spending=self.spending,
+                progress=self._progress,
+                test=self.test,
+                credentials=known,
+                success=check,
+                finished=lambda result: keep(result, name),
+            )
+            return session.run(goal, start)
+
+        def keep(result: SessionResult, name: str) -> None:
+            if self.report_dir is not None and self.test is not None:
+                result.report_copy = str(copied_path(self.report_dir, self.test, result.directory))
+            self.results.append(result)
+            if config.export is not None and (found := journey(result, self.test or name, len(self.results))):
+                write(found, config.export)
+
+        if config.repeat == 1:
+            return once(self.page)
+        start = url or (self.page.url if self.page.url != "about:blank" else None)
+        return repeated(lambda page: once(page, start), self.page, config.repeat)
+
+    def interview(self, question: str, result: SessionResult | None = None) -> Interview:
+        """Ask the persona about a session it ran (the last one by default): one priced call, answered in its voice
+        from the session's record. The answer is kept on `result.interviews`, in session.json, report.md and the run
+        report; see `debrief.py` for why this is the agent's and not the result's."""
+        if result is None and not self.results:
+            raise UserError("agent.interview asks about a session: call agent.run(...) first")
+        return interview(
+            self.provider,
+            result if result is not None else self.results[-1],
+            question,
+            spending=self.spending,
+            credentials=self.credentials,
+            test=self.test,
+            session_limit=self.config.session_budget,
+        )
+
+
+def checked_goal(goal: object) -> str:
+    """The goal, stripped; a GoalError, before anything runs or is paid, when there is none or it is too long."""
+    if not isinstance(goal, str):
+        raise GoalError(f"agent.run needs a goal, a sentence saying what the persona should do; got {goal!r:.60}")
+    goal = goal.strip()
+    if not goal:
+        raise GoalError("agent.run needs a goal, a sentence saying what the persona should do; it is empty")
+    if len(goal) > MAX_GOAL_CHARS:
+        raise GoalError(f"the goal is {len(goal):,} characters; at most {MAX_GOAL_CHARS:,} (it goes with every call)")
+    return goal
