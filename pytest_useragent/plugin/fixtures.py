@@ -26,7 +26,7 @@ from pytest_useragent.replay.cassette import cassette_path
 from pytest_useragent.report.copies import report_root
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.session.agent import Agent
-from pytest_useragent.session.coordinator import Progress
+from pytest_useragent.session.state import Progress
 
 
 def resolve_provider(config: UserAgentConfig) -> str:

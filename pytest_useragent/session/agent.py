@@ -20,7 +20,8 @@ from pytest_useragent.replay.provider import around
 from pytest_useragent.report.copies import copied_path
 from pytest_useragent.research.debrief import interview
 from pytest_useragent.secrets.credentials import Credentials
-from pytest_useragent.session.coordinator import Progress, Session
+from pytest_useragent.session.coordinator import Session
+from pytest_useragent.session.state import Progress
 from pytest_useragent.session.verdict import SuccessCheck, validate
 
 MAX_GOAL_CHARS = 2_000

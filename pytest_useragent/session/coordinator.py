@@ -13,29 +13,19 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
-from pytest_useragent.browser.actions import act
-from pytest_useragent.browser.checks import PageChecks
-from pytest_useragent.browser.condense import find
 from pytest_useragent.browser.events import PageEvents
 from pytest_useragent.browser.hosts import AllowedHosts
 from pytest_useragent.browser.observe import observe
-from pytest_useragent.browser.scope import left_app, outside, require_start
+from pytest_useragent.browser.scope import outside, require_start
 from pytest_useragent.browser.settle import settle
-from pytest_useragent.browser.watch import PageWatcher
-from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.billing import Meter
-from pytest_useragent.cost.caching import cache_use
-from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import (
     BudgetExhausted,
     Divergence,
@@ -46,69 +36,39 @@ from pytest_useragent.errors import (
     Unreachable,
     UserError,
 )
-from pytest_useragent.llm.base import ComposeRequest, Provider, StepRequest, WrapUpRequest
+from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.records import (
-    DOCUMENT_ACTIONS,
     PAGE_READS,
     TODO_ACTIONS,
-    Action,
     ActionOutcome,
-    Completion,
-    ExpectationStats,
     Issue,
-    IssueList,
-    PageEvent,
     SessionOutcome,
     SessionResult,
     Step,
-    Usage,
 )
-from pytest_useragent.records.grouping import deduplicated, grouped, stamped
-from pytest_useragent.records.persona import Persona
-from pytest_useragent.records.screenshots import Glance, ScreenshotPolicy, for_model
-from pytest_useragent.replay.provider import Replay
+from pytest_useragent.records.grouping import grouped, stamped
+from pytest_useragent.records.screenshots import Glance, for_model
 from pytest_useragent.report.artifacts import SessionFiles
-from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.secrets.redaction import Secrets
-from pytest_useragent.session.afterwards import Afterwards, ask_afterwards
-from pytest_useragent.session.compose import compose_write
+from pytest_useragent.session.carry_out import carry_out
+from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
-from pytest_useragent.session.verdict import SuccessCheck, describe, judge_done, read_documents, succeeded
-from pytest_useragent.workspace.documents import DocumentRefused, Documents
-from pytest_useragent.workspace.pending import incomplete
+from pytest_useragent.session.state import Last, Setup, State
+from pytest_useragent.workspace.documents import Documents
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
-Progress = Callable[[str], None]
-NOTHING_CHANGED = "nothing on the page changed"
-REDIRECTED_OFF = "blocked: the page was redirected off the allowed hosts, and taken back"
 
-
-@dataclass(frozen=True)
-class Session:
-    page: Page
-    persona: Persona
-    provider: Provider
-    config: UserAgentConfig
-    directory: Path
-    spending: Spending
-    progress: Progress = lambda line: None  # noqa: E731
-    test: str | None = None
-    """The test's node id, for the run's ledger."""
-    credentials: Credentials = field(default_factory=Credentials)
-    success: SuccessCheck | None = None
-    """The test's own check that the goal is reached; it decides over the persona's word."""
-    finished: Callable[[SessionResult], None] = lambda result: None  # noqa: E731
-    """Given the finished session before `run` returns it, or raises (a divergence, the test's own mistake, an
-    interrupt): so the test's reports carry it either way."""
+class Session(Setup):
+    """One persona pursuing one goal on one page (`Setup`: what it is given)."""
 
     def run(self, goal: str, url: str | None) -> SessionResult:
         """The session, start to end; every request, file and the result it returns pass `Secrets`."""
         require_start(url, self.page.url)
         seconds = bounded.bound(self.config.settle_timeout)
         hosts = AllowedHosts.around(url or self.page.url, self.config.allowed_hosts)
-        watcher, checks = self._watch(self.page)
-        state = _State(
+        watcher, checks = self.watch(self.page)
+        state = State(
             goal=goal,
             files=SessionFiles(
                 self.directory, secrets := Secrets(self.credentials), keep_exchanges=self.config.debug == "ultra"
@@ -132,7 +92,7 @@ class Session:
             state.events.start()
             state.watcher.start()
             if url:
-                state.last = _Last(action=f"open {url}", outcome=self._open(url, state))
+                state.last = Last(action=f"open {url}", outcome=self._open(url, state))
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
                 kind = step.action.kind if step.action is not None else None
@@ -161,7 +121,7 @@ class Session:
             state.mistake, error = mistake, str(mistake)
         finally:
             _release(state.watcher.close, state.events.close)
-        result = self._finish(state, url, outcome, error)
+        result = finish(self, state, url, outcome, error)
         self.finished(result)
         if interrupted or state.interrupted:
             raise KeyboardInterrupt
@@ -170,17 +130,6 @@ class Session:
         if diverged is not None:
             raise diverged
         return result
-
-    def _watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
-        """The watcher (not started yet) and the checks of the session's page."""
-        seconds = bounded.bound(self.config.settle_timeout)
-        return PageWatcher(page, self.config.slow_response * 1000, seconds), PageChecks(page, seconds=seconds)
-
-    def _follow(self, state: _State) -> None:
-        """A new tab or popup became the session's page: the watcher and the checks move to it."""
-        state.watcher.close()
-        state.watcher, state.checks = self._watch(state.page)
-        state.watcher.start()
 
     def _todo(self, goal: str, url: str | None) -> Todo:
         started = datetime.now(UTC)
@@ -201,7 +150,7 @@ class Session:
             max_steps=self.config.max_steps,
         )
 
-    def _step(self, state: _State, index: int) -> Step:
+    def _step(self, state: State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
         observation = observe(state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
@@ -241,7 +190,7 @@ class Session:
         try:
             reply = self.provider.decide(request, state.meter)
             decision = reply.value
-            done = None if decision is None else self._carry_out(state, decision.action, found, index)
+            done = None if decision is None else carry_out(self, state, decision.action, found, index)
         except (RunError, KeyboardInterrupt) as failure:
             # the session ends here; the step keeps what it paid for and says why it stopped
             stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
@@ -275,13 +224,13 @@ class Session:
                 replayed=reply.replayed,
             )
             state.summary = remember(state.summary, decision.summary)
-            state.last = _Last(decision.expectation, decision.action.describe(), done)
+            state.last = Last(decision.expectation, decision.action.describe(), done)
         step.marks = marks_of(observation.full_snapshot, step, state.page.viewport_size)
         step = self._record(state, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
         return step
 
-    def _record(self, state: _State, step: Step) -> Step:
+    def _record(self, state: State, step: Step) -> Step:
         """Stamp the step's issues, redact it, keep it and write it (transcript, todo.md, progress)."""
         index = step.index
         step.events = state.events.drain()
@@ -296,163 +245,7 @@ class Session:
         self.progress(_progress_line(step, self.config.max_steps))
         return step
 
-    def _carry_out(self, state: _State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-        """Do the action where it belongs: the documents, todo.md, or the page (then settle, and look for a dead
-        click, which is added to `found` and to the outcome)."""
-        if action.kind in ("write", "append", "update") and not action.text:
-            return self._large_write(state, action, index)
-        if action.kind in DOCUMENT_ACTIONS:
-            return _document(state.documents, action)
-        if action.kind == "plan":
-            return ActionOutcome(ok=True, message=state.todo.set_plan(action.text or ""))
-        if action.kind == "check":
-            checked, message = state.todo.check(action.target)
-            return ActionOutcome(ok=checked, message=message)
-        if action.kind == "done":
-            documents = read_documents(state.documents.listing(), self.config.document_limit * 1000)
-            judged, false_done = judge_done(
-                index,
-                action.evidence,
-                state.page,
-                documents,
-                self.success,
-                self.config.settle_timeout,
-                state.secrets.redact,
-            )
-            found.extend([false_done] if false_done else [])
-            return judged
-        if action.kind == "give_up":
-            return ActionOutcome(ok=True, message=action.kind)
-        if action.kind == "find":
-            matches, message = find(state.full_snapshot, action.target or action.text or "")
-            return ActionOutcome(ok=bool(matches), message=message)
-        if action.kind == "look":
-            state.look = True
-            return ActionOutcome(ok=True, message="a screenshot comes with your next step")
-        page, url_before = state.page, state.page.url
-        state.events.expect(action)
-        if action.kind == "navigate" and (refused := state.events.refuse(urljoin(url_before, action.url or ""))):
-            return ActionOutcome(ok=False, message=f"blocked: {refused}")
-        done = act(page, action, state.secrets, self.config.settle_timeout, state.full_snapshot)
-        settle(page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
-        dead = None
-        if done.ok and action.kind == "click":
-            dead = state.checks.dead_click(done.locator, url_before, event=state.events.happened_within)
-        if state.events.settle():  # redirected off the allowed hosts: the action's "went to <url>" must not be told
-            done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
-        if state.page is not page:
-            self._follow(state)
-        failed = state.watcher.take_failed_navigation()
-        if state.page.url != url_before and outside(state.page.url, state.events.hosts):
-            left = left_app(state.page.url, state.events.hosts, f"{failed.error} at {failed.url}" if failed else None)
-            done = done.model_copy(update={"message": f"{done.message}; {left}"})
-        if dead is not None:
-            found.append(dead)
-            done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}", "dead_click": True})
-        return done
-
-    def _large_write(self, state: _State, action: Action, index: int) -> ActionOutcome:
-        request = ComposeRequest(
-            model=state.model,
-            persona=self.persona,
-            goal=state.goal,
-            summary=state.secrets.redact(state.summary),
-            file=action.file or "",
-            operation=action.kind,
-            target=action.target,
-            cache_minimum=self.spending.prices.cache_minimum(state.model),
-        )
-
-        def keep(attempt: int, exchanges: list[dict[str, Any]]) -> None:  # debug/step-002-compose-1-3.json: part 3
-            state.files.write_exchanges(f"step-{index:03d}-compose-{attempt}", exchanges)
-
-        return compose_write(
-            self.provider, request, action, state.documents, state.meter, state.secrets.redact_record, keep
-        )
-
-    def _finish(self, state: _State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
-        """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
-        state.todo.save()
-        afterwards = Afterwards()
-        if outcome not in ("provider_error", "interrupted", "unreachable"):
-            request = WrapUpRequest(
-                model=state.model,
-                persona=self.persona,
-                goal=state.goal,
-                outcome=outcome,
-                summary=state.summary,
-                steps=state.steps,
-            )
-            afterwards = ask_afterwards(
-                self.provider,
-                state.secrets.redact_record(request),
-                self.config.survey != "off",
-                _expectations(state.steps),
-                state.meter,
-                state.files,
-                state.secrets.redact_record,
-            )
-            error = error or afterwards.problem
-            if afterwards.rejected is not None:  # every later call there would be refused alike: stop the run's
-                self.spending.ledger.halt(afterwards.rejected.where, str(afterwards.rejected))
-            state.interrupted = afterwards.interrupted
-        calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
-        completion = Completion(
-            check=describe(self.success),
-            success=self._succeeded(state, outcome),
-            claims=[step.outcome.claim for step in state.steps if step.outcome.claim is not None],
-        )
-        result = SessionResult(
-            goal=state.goal,
-            start_url=url,
-            persona=self.persona,
-            provider=self.provider.name,
-            model=state.model,
-            outcome=outcome,
-            error=error,
-            steps=state.steps,
-            expectations=_expectations(state.steps),
-            issues=IssueList(deduplicated(state.steps)),
-            wrap_up=afterwards.wrap_up,
-            usage=sum((call.usage for call in calls), Usage()),
-            cost_usd=sum(call.cost_usd for call in calls),
-            currency=self.config.currency,
-            exchange_rate=self.spending.rate,
-            price_known=self.spending.prices.is_known(state.model) or not calls,  # nothing was charged at all
-            budget=self.config.session_budget,
-            started_at=state.started_at,
-            finished_at=datetime.now(UTC),
-            directory=str(self.directory),
-            files={
-                **state.files.listing(),
-                "session.json": str(self.directory / "session.json"),
-                "report.md": str(self.directory / "report.md"),
-            },
-            docs=state.documents.listing(),
-            documents=state.documents.index(),
-            incomplete_docs=incomplete(state.documents.root),
-            completion=completion,
-            survey=afterwards.survey,
-            replay=self.provider.report(outcome) if isinstance(self.provider, Replay) else None,
-            cache=cache_use(state.steps, self.spending.prices.cache_minimum(state.model)),
-        )
-        result = state.secrets.redact_record(result)
-        state.files.finish(result)
-        if isinstance(self.provider, Replay):
-            self.provider.record(result, state.secrets)
-        return result
-
-    def _succeeded(self, state: _State, outcome: SessionOutcome) -> bool | None:
-        """The test's check, asked once more at the end: a persona may reach the goal without noticing it."""
-        if self.success is None or state.mistake is not None or outcome in ("page_error", "interrupted"):
-            return None
-        try:
-            return succeeded(state.page, self.success)
-        except UserError as mistake:
-            state.mistake = mistake
-            return None
-
-    def _open(self, url: str, state: _State) -> ActionOutcome:
+    def _open(self, url: str, state: State) -> ActionOutcome:
         try:
             response = state.page.goto(url, timeout=bounded.bound(self.config.settle_timeout) * 1000)
         except PlaywrightError as failure:
@@ -463,64 +256,6 @@ class Session:
         settle(state.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
         status = f" ({response.status})" if response is not None else ""
         return ActionOutcome(ok=True, message=f"opened {state.page.url}{status}")
-
-
-@dataclass(frozen=True)
-class _Last:
-    """What the persona expected and did at the previous step, for the next prompt."""
-
-    expectation: str | None = None
-    action: str | None = None
-    outcome: ActionOutcome | None = None
-    """What it did; for a done, the claim as judged, so the persona learns when its word was not taken."""
-    events: list[PageEvent] = field(default_factory=list)
-    """What the browser did beside the page during the previous step, redacted."""
-
-
-@dataclass
-class _State:
-    """What one run of a session accumulates."""
-
-    goal: str
-    files: SessionFiles
-    secrets: Secrets
-    meter: Meter
-    model: str
-    events: PageEvents
-    """The browser's events, and the session's page: the start page or the last tab it opened."""
-    watcher: PageWatcher
-    checks: PageChecks
-    documents: Documents
-    todo: Todo
-    screenshots: ScreenshotPolicy = field(default_factory=ScreenshotPolicy)
-    look: bool = False
-    """The model asked to see the next screenshot."""
-    full_snapshot: str = ""
-    """The whole ai snapshot of the last look, for `find`."""
-    steps: list[Step] = field(default_factory=list)
-    summary: str = ""
-    last: _Last = field(default_factory=lambda: _Last())
-    mistake: UserError | None = None
-    """The test's success check raised or answered neither True nor False: raised once the session is written."""
-    started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
-    interrupted: bool = False
-    """Ctrl-C came during the wrap-up or the survey: raised once the session is written."""
-
-    @property
-    def page(self) -> Page:
-        return self.events.page
-
-
-def _document(documents: Documents, action: Action) -> ActionOutcome:
-    """A document operation in the persona's docs/; a refusal is the step's outcome, for the model to see."""
-    try:
-        if action.kind == "read":
-            return ActionOutcome(ok=True, message=documents.read(action.file or "", action.target))
-        return ActionOutcome(
-            ok=True, message=documents.apply(action.kind, action.file or "", action.text or "", action.target)
-        )
-    except DocumentRefused as refused:
-        return ActionOutcome(ok=False, message=str(refused))
 
 
 def _unanswered(
@@ -550,14 +285,6 @@ def _release(*closes: Callable[[], None]) -> None:
 
 def _first_line(error: PlaywrightError) -> str:
     return (error.message or str(error)).strip().splitlines()[0]
-
-
-def _expectations(steps: list[Step]) -> ExpectationStats:
-    stats = {"met": 0, "partial": 0, "unmet": 0, "surprised": 0}
-    for step in steps:
-        if step.evaluation is not None:
-            stats[step.evaluation.verdict] += 1
-    return ExpectationStats(**stats)
 
 
 def _progress_line(step: Step, max_steps: int) -> str:

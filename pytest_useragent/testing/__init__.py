@@ -17,18 +17,18 @@
 from __future__ import annotations
 
 from pytest_useragent.testing.chat_api import FakeChatCompletionsAPI
-from pytest_useragent.testing.messages_api import (
-    FakeMessagesAPI,
+from pytest_useragent.testing.messages_api import FakeMessagesAPI
+from pytest_useragent.testing.replies import decision, ref_of, wrap_up
+from pytest_useragent.testing.script import (
     Fault,
     Malformed,
     MaxTokens,
+    NotAMessage,
     Refusal,
     Reset,
     Slow,
     Truncated,
-    decision,
-    ref_of,
-    wrap_up,
+    TwoCalls,
 )
 from pytest_useragent.testing.scripted import ScriptedProvider
 
@@ -38,11 +38,13 @@ __all__ = [
     "Fault",
     "Malformed",
     "MaxTokens",
+    "NotAMessage",
     "Refusal",
     "Reset",
     "ScriptedProvider",
     "Slow",
     "Truncated",
+    "TwoCalls",
     "decision",
     "ref_of",
     "wrap_up",

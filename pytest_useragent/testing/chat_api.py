@@ -26,7 +26,8 @@ from typing import Any
 
 from PIL import Image
 
-from pytest_useragent.testing.messages_api import Body, FakeMessagesAPI, ScriptItem
+from pytest_useragent.testing.messages_api import FakeMessagesAPI
+from pytest_useragent.testing.script import Body, ScriptItem
 
 MIN_CACHED = 1024
 """OpenAI caches prompts of 1,024 tokens or more ..."""

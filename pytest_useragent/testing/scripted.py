@@ -9,7 +9,7 @@ from typing import TypeVar
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
 from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
-from pytest_useragent.testing.messages_api import wrap_up as default_wrap_up
+from pytest_useragent.testing.replies import wrap_up as default_wrap_up
 
 T = TypeVar("T")
 Decide = Callable[[StepRequest], Decision]

@@ -13,8 +13,7 @@ from pytest_useragent import Agent, Persona
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.records import Usage
-from pytest_useragent.testing import Malformed, MaxTokens, decision, ref_of, wrap_up
-from pytest_useragent.testing.messages_api import TwoCalls
+from pytest_useragent.testing import Malformed, MaxTokens, TwoCalls, decision, ref_of, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.")
 

@@ -20,6 +20,7 @@ from pytest_useragent.testing import (
     Fault,
     Malformed,
     MaxTokens,
+    NotAMessage,
     Refusal,
     Reset,
     Slow,
@@ -27,7 +28,6 @@ from pytest_useragent.testing import (
     decision,
     wrap_up,
 )
-from pytest_useragent.testing.messages_api import NotAMessage
 
 MODEL = "claude-sonnet-4-6"
 DONE = [decision("done", reason="found it", evidence="Welcome to Corner Shop"), wrap_up()]

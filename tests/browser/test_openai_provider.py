@@ -22,6 +22,7 @@ from pytest_useragent.testing import (
     Fault,
     Malformed,
     MaxTokens,
+    NotAMessage,
     Refusal,
     Reset,
     Slow,
@@ -30,7 +31,6 @@ from pytest_useragent.testing import (
     ref_of,
     wrap_up,
 )
-from pytest_useragent.testing.messages_api import NotAMessage
 
 MODEL = "gpt-5.4-mini"
 EVIDENCE = "Welcome to Corner Shop"

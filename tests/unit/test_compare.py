@@ -17,12 +17,12 @@ from pytest_useragent.regression.baseline import (
     SessionFigures,
     TestFigures,
     autosave_name,
-    record,
 )
 from pytest_useragent.regression.compare import compare
 from pytest_useragent.regression.repeats import combined, repeat_stats
 from pytest_useragent.regression.thresholds import parse_fail_rules
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
+from pytest_useragent.report.recorded import record
 from pytest_useragent.testing.synthetic import session_result
 
 META = RunMetadata(date=datetime(2026, 11, 23, tzinfo=UTC))

@@ -13,10 +13,10 @@ from pytest_useragent.browser.condense import (
     MAX_CHARS,
     Viewport,
     condense,
-    find,
     parse,
     strip_boxes,
 )
+from pytest_useragent.browser.find import find
 
 VIEW = 720
 

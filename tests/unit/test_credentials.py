@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_useragent.errors import UserError
-from pytest_useragent.llm.offline.engine import credential_for
+from pytest_useragent.llm.offline.page import credential_for
 from pytest_useragent.secrets.credentials import Credentials, UnknownPlaceholder
 
 ENVIRONMENT = {"SHOP_PASSWORD": "s3cret", "EMPTY": ""}

@@ -8,7 +8,7 @@ import pytest
 from pytest_useragent.llm.anthropic import tool
 from pytest_useragent.records import Decision
 from pytest_useragent.testing import FakeMessagesAPI, decision
-from pytest_useragent.testing.messages_api import lean, validate_request
+from pytest_useragent.testing.requests import lean, validate_request
 
 HEADERS = {"authorization": "Bearer k", "anthropic-version": "2023-06-01"}
 GOOD = {"model": "m", "max_tokens": 10, "messages": [{"role": "user", "content": "hi"}]}

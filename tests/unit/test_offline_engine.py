@@ -4,7 +4,7 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.engine import goal_words, matches, parse_snapshot
+from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot
 from pytest_useragent.records import ActionOutcome, Observation
 
 CLICKED = ActionOutcome(ok=True, message="clicked")

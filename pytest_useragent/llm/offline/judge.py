@@ -1,0 +1,142 @@
+"""Pure: the offline engine's verdict on its previous expectation, judged from the page it reached alone, and the issue
+that page shows."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_useragent.llm.base import (
+    StepRequest,
+)
+from pytest_useragent.llm.offline.memory import Memory
+from pytest_useragent.llm.offline.page import (
+    ERROR_PAGE,
+    ERROR_STEMS,
+    QUOTED,
+    Element,
+    goal_words,
+    has_stem,
+    notable,
+    proof,
+    score,
+)
+from pytest_useragent.records import (
+    Evaluation,
+    IssueDraft,
+    Verdict,
+)
+
+_MENTIONS = re.compile(r'mentions "([^"]*)"')
+
+
+_FORM = re.compile(r'"([^"]*)" gives way')
+
+
+_CONFIRMS = re.compile(r'confirms that "([^"]*)" went through')
+
+
+def evaluate(
+    request: StepRequest, elements: list[Element], memory: Memory
+) -> tuple[Evaluation | None, list[IssueDraft]]:
+    """The verdict on the previous expectation, judged from this page alone, and any issue it shows."""
+    if request.expectation is None:
+        return None, []
+    last = request.last_outcome
+    if last is not None and last.claim is not None:
+        return Evaluation(verdict="unmet", note=last.claim.why_not), []
+    outcome = last.message if last is not None else ""
+    if last is not None and not last.ok:
+        return Evaluation(verdict="unmet", note=f"failed: {outcome}"), [
+            IssueDraft(
+                severity="major",
+                heuristic="Nielsen #5 error prevention",
+                title=f"Could not {request.last_action}",
+                evidence=f"failed: {outcome}",
+                quote=f"As a user I expected to be able to {request.last_action}.",
+            )
+        ]
+    if last is not None and last.dead_click:
+        return Evaluation(verdict="unmet", note=outcome), []
+    form = _FORM.search(request.expectation)
+    if form:
+        shown = proof(elements, QUOTED.findall(request.goal), memory.said)
+        if shown is not None:  # a form that answers in place, its heading unchanged
+            return Evaluation(verdict="met", note=f'the page says "{shown}"'), []
+        return _evaluate_form(form.group(1), elements)
+    confirms = _CONFIRMS.search(request.expectation)
+    if confirms:
+        return _evaluate_confirmation(confirms.group(1), elements, QUOTED.findall(request.goal), memory)
+    mentioned = _MENTIONS.search(request.expectation)
+    if not mentioned:
+        return Evaluation(verdict="met", note=f"it went through: {outcome}"), []
+    target = mentioned.group(1)
+    headline = " ".join([request.observation.title] + [e.name for e in elements if e.role == "heading"])
+    everything = " ".join(e.name for e in elements)
+    verdict: Verdict
+    if ERROR_PAGE.search(headline):
+        return Evaluation(verdict="surprised", note=f'"{target}" led to an error page'), [
+            IssueDraft(
+                severity="major",
+                heuristic="Nielsen #9 help users recognize, diagnose, and recover from errors",
+                title=f'"{target}" led to an error page',
+                evidence=f"{request.observation.url}: {headline}",
+                quote=f'As a user I expected "{target}" to work.',
+            )
+        ]
+    if score(goal_words(target), headline) or target.lower() in headline.lower():
+        verdict, note = "met", f'the page is headed "{target}"'
+    elif target.lower() in everything.lower():
+        verdict, note = "partial", f'"{target}" appears on the page, but not as its heading'
+    else:
+        verdict, note = "unmet", f'nothing on the page mentions "{target}"'
+    issues = (
+        []
+        if verdict != "unmet"
+        else [
+            IssueDraft(
+                severity="minor",
+                heuristic="Nielsen #2 match between system and the real world",
+                title=f'"{target}" did not lead where its label says',
+                evidence=f"after it: {request.observation.url}",
+                quote=f'As a user I expected "{target}" to take me to {target}.',
+            )
+        ]
+    )
+    return Evaluation(verdict=verdict, note=note), issues
+
+
+def _evaluate_confirmation(
+    button: str, elements: list[Element], values: list[str], memory: Memory
+) -> tuple[Evaluation, list[IssueDraft]]:
+    shown = proof(elements, values, memory.said)
+    if shown is not None:
+        return Evaluation(verdict="met", note=f'the page says "{shown}"'), []
+    refusal = next((text for text in notable(elements, values) if has_stem(ERROR_STEMS, text)), None)
+    if refusal is not None:
+        return Evaluation(verdict="unmet", note=f'the page says "{refusal}"'), []
+    return Evaluation(verdict="partial", note=f'nothing on the page confirms that "{button}" went through'), [
+        IssueDraft(
+            severity="minor",
+            heuristic="Nielsen #1 visibility of system status",
+            title=f'No confirmation after "{button}"',
+            evidence=f'after "{button}" no status, alert or confirmation appeared',
+            quote=f'As a user I expected to be told whether "{button}" worked.',
+        )
+    ]
+
+
+def _evaluate_form(heading: str, elements: list[Element]) -> tuple[Evaluation, list[IssueDraft]]:
+    still = next((e.name for e in elements if e.role == "heading"), "") == heading
+    if not still:
+        return Evaluation(verdict="met", note="the form was accepted"), []
+    alert = next((e.name for e in elements if e.role == "alert" and e.name), None)
+    title = f'The form was refused: "{alert}"' if alert else "The form was refused without a word"
+    return Evaluation(verdict="unmet", note=title), [
+        IssueDraft(
+            severity="major",
+            heuristic="Nielsen #9 help users recognize, diagnose, and recover from errors",
+            title=title,
+            evidence=f'still on "{heading}" after sending the form',
+            quote="As a user I expected to be told what to fix.",
+        )
+    ]

@@ -1,0 +1,221 @@
+"""Pure: what the offline engine reads off a page and a goal: the snapshot as elements, the goal's content words, quoted
+values and task verb, what on a page could show that something happened, and the values a persona types."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.snapshot import parse
+
+MODEL = "offline"
+
+
+CLICKABLE = {"link", "button", "menuitem", "tab", "switch"}
+
+
+FIELDS = {"textbox", "searchbox"}
+
+
+TEXT = {"heading", "paragraph", "listitem", "text", "cell", "generic", "status", "alert"}
+
+
+_STOPWORDS = (
+    "a an the and or of to in on at for with from by is are be it its this that what which who how find go get "
+    "see look note write record page site then out into your my me i you can do does costs cost much many there "
+    "their them they add put use using open show tell"
+)
+
+
+STOPWORDS = frozenset(_STOPWORDS.split())
+
+
+DOCUMENT_VERBS = ("note", "record", "document", "write", "log", "track", "compare")
+
+
+FORM_WORDS = ("sign", "register", "subscribe", "join", "create", "account", "order", "checkout", "book", "apply")
+
+
+SUBMIT_WORDS = (
+    "create",
+    "submit",
+    "sign",
+    "log",
+    "register",
+    "continue",
+    "send",
+    "confirm",
+    "join",
+    "order",
+    "subscribe",
+)
+
+
+TASK_VERBS = frozenset((
+    "book", "reserve", "add", "send", "buy", "order", "purchase", "pay", "subscribe", "sign", "register", "join",
+    "create", "apply", "submit", "post", "save", "upload", "delete", "remove", "search", "schedule", "rent", "checkout",
+    "contact",
+))  # fmt: skip
+
+
+CONFIRM_STEMS = (
+    "thank", "confirm", "booked", "reserved", "added", "success", "welcome", "ready", "created", "subscribed", "sent",
+    "received", "complete", "saved", "ordered", "registered", "submitted", "placed", "scheduled", "paid", "posted",
+)  # fmt: skip
+
+
+ERROR_STEMS = ("error", "wrong", "invalid", "fail", "please", "required", "must", "need", "cannot", "unable", "sorry")
+
+
+PENDING_STEMS = ("loading", "wait", "processing", "sending", "saving", "submitting", "busy")
+"""A region that says it is still at work has not answered yet."""
+
+
+LISTS = {"list", "listitem", "table", "row", "cell", "grid", "gridcell", "rowgroup"}
+
+
+REGIONS = {"status", "alert", "log"}
+
+
+SAID_KEPT = 12
+"""Texts of status regions and confirmations the engine remembers having seen, so it knows a new one."""
+
+
+QUOTED = re.compile(r"[\"“'‘]([^\"”'’]{1,80})[\"”'’]")
+
+
+FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
+
+
+_TASK = re.compile(r"(?:^|\b(?:and|then|to|please)\s+)([a-z]+)")
+
+
+ERROR_PAGE = re.compile(r"\b(not found|404|page (does not|doesn't) exist|server error|500)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Element:
+    role: str
+    name: str
+    ref: str | None
+    level: int | None = None
+    value: str | None = None
+    checked: bool = False
+    selected: bool = False
+    within: tuple[str, ...] = ()
+    """The roles of the elements it sits inside, outermost first."""
+
+    @property
+    def key(self) -> str:
+        return f'{self.role} "{self.name}"'
+
+
+def parse_snapshot(snapshot: str) -> list[Element]:
+    """The snapshot's lines as elements: role, accessible name (or text), ref, and state."""
+    elements = []
+    parents: list[tuple[int, str]] = []  # (indent, role) of the open ancestors
+    for read in parse(snapshot):
+        if read.role.startswith("/"):  # a property of the line above (its url, placeholder), not an element
+            continue
+        while parents and parents[-1][0] >= read.indent:
+            parents.pop()
+        within = tuple(role for _, role in parents)
+        parents.append((read.indent, read.role))
+        elements.append(
+            Element(
+                role=read.role,
+                name=(read.name if read.name is not None else read.text or "").strip(),
+                ref=read.ref,
+                level=read.level,
+                value=(read.text or "").strip() or None if read.name is not None else None,
+                checked=read.checked,
+                selected=read.selected,
+                within=within,
+            )
+        )
+    return elements
+
+
+def goal_words(goal: str) -> list[str]:
+    """The content words of a goal, in order, without stopwords, quoted values or file names."""
+    plain = FILE.sub(" ", QUOTED.sub(" ", goal))
+    words = re.findall(r"[^\W\d_]{3,}", plain.lower())
+    return list(dict.fromkeys(word for word in words if word not in STOPWORDS))
+
+
+def matches(word: str, text: str) -> bool:
+    """A goal word matches a text word that starts with it or shares its first four letters (pricing ~ price)."""
+    return any(
+        token.startswith(word) or (len(word) >= 4 and len(token) >= 4 and token[:4] == word[:4])
+        for token in re.findall(r"[^\W\d_]+", text.lower())
+    )
+
+
+def score(words: list[str], text: str) -> int:
+    return sum(1 for word in words if matches(word, text))
+
+
+def task_verb(goal: str) -> str | None:
+    """The verb that makes the goal a task (book, add, send ...), when it opens the goal or a clause of it."""
+    return next((verb for verb in _TASK.findall(goal.lower()) if verb in TASK_VERBS), None)
+
+
+def has_stem(stems: tuple[str, ...], text: str) -> bool:
+    return any(token.startswith(stems) for token in re.findall(r"[^\W\d_]+", text.lower()))
+
+
+def _said(text: str) -> str:
+    """A text as the memory keeps it: one line, no double quotes, bounded."""
+    return " ".join(text.replace('"', "'").split())[:80]
+
+
+def notable(elements: list[Element], values: list[str]) -> list[str]:
+    """What on this page could show that something happened: status and alert regions, confirmation headings, and
+    list entries holding a quoted value of the goal."""
+    found = []
+    for element in elements:
+        if not element.name or element.role in FIELDS or element.role == "combobox":
+            continue  # a field's own text is what was typed, not what the page answered
+        in_region = element.role in REGIONS or (element.role in TEXT and bool(REGIONS.intersection(element.within)))
+        confirming = element.role == "heading" and has_stem(CONFIRM_STEMS, element.name)
+        listed = (element.role in LISTS or bool(LISTS.intersection(element.within))) and bool(values)
+        listed = listed and all(value.lower() in element.name.lower() for value in values)
+        if in_region or confirming or listed:
+            found.append(_said(element.name))
+    return list(dict.fromkeys(found))
+
+
+def proof(elements: list[Element], values: list[str], said: tuple[str, ...]) -> str | None:
+    """Evidence that the task went through: a notable text that is new since the engine acted and is no error (a
+    list entry only when it holds every quoted value of the goal)."""
+    news = [
+        text
+        for text in notable(elements, values)
+        if text not in said and not has_stem(ERROR_STEMS, text) and not has_stem(PENDING_STEMS, text)
+    ]
+    return next(iter(news), None)
+
+
+def persona_value(field: str, persona: Persona) -> str | None:
+    """What this persona types into a field named `field`, when the name says."""
+    first = persona.name.split()[0]
+    name = field.lower()
+    if "mail" in name:
+        return f"{first.lower()}@example.com"
+    if "password" in name:
+        return f"{first}-2026!"
+    if "name" in name:
+        return persona.name
+    return None
+
+
+def credential_for(field: str, placeholders: list[str]) -> str | None:
+    """The placeholder (`{{password}}`) of the credential whose name the field's name holds, the longest such name;
+    letters and digits compared only, so `user_name` fills "User name" and `email` fills "E-mail"."""
+
+    def plain(text: str) -> str:
+        return re.sub(r"[\W_]", "", text.lower())
+
+    fitting = [p for p in placeholders if plain(p) and plain(p) in plain(field)]
+    return max(fitting, key=len) if fitting else None

@@ -1,0 +1,146 @@
+"""The action table: for each kind of action the model may send, where it is carried out. The documents (a write
+whose content did not fit the decision is composed over replies of its own), todo.md, the harness's reading of the
+page (`find`, `look`), the verdict on a `done`, or the page itself, which is then settled and watched for a dead
+click, a redirect off the allowed hosts or a new tab. Adding a kind is a row here and its handler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urljoin
+
+from pytest_useragent.browser.actions import act
+from pytest_useragent.browser.find import find
+from pytest_useragent.browser.scope import left_app, outside
+from pytest_useragent.browser.settle import settle
+from pytest_useragent.llm.base import ComposeRequest
+from pytest_useragent.records import Action, ActionOutcome, Issue
+from pytest_useragent.session.compose import compose_write
+from pytest_useragent.session.state import Setup, State
+from pytest_useragent.session.verdict import judge_done, read_documents
+from pytest_useragent.workspace.documents import DocumentRefused
+
+NOTHING_CHANGED = "nothing on the page changed"
+REDIRECTED_OFF = "blocked: the page was redirected off the allowed hosts, and taken back"
+
+Handler = Callable[[Setup, State, Action, list[Issue], int], ActionOutcome]
+"""Carries out one action at step `index`; a check issue it finds (a dead click, a false done) goes to `found`."""
+
+
+def carry_out(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    """Do the action where its kind belongs."""
+    return HANDLERS[action.kind](setup, state, action, found, index)
+
+
+def _document(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    """A document operation in the persona's docs/; a refusal is the step's outcome, for the model to see."""
+    if action.kind != "read" and not action.text:  # the content did not fit the decision: composed apart
+        return _large_write(setup, state, action, index)
+    try:
+        if action.kind == "read":
+            return ActionOutcome(ok=True, message=state.documents.read(action.file or "", action.target))
+        message = state.documents.apply(action.kind, action.file or "", action.text or "", action.target)
+        return ActionOutcome(ok=True, message=message)
+    except DocumentRefused as refused:
+        return ActionOutcome(ok=False, message=str(refused))
+
+
+def _large_write(setup: Setup, state: State, action: Action, index: int) -> ActionOutcome:
+    request = ComposeRequest(
+        model=state.model,
+        persona=setup.persona,
+        goal=state.goal,
+        summary=state.secrets.redact(state.summary),
+        file=action.file or "",
+        operation=action.kind,
+        target=action.target,
+        cache_minimum=setup.spending.prices.cache_minimum(state.model),
+    )
+
+    def keep(attempt: int, exchanges: list[dict[str, Any]]) -> None:  # debug/step-002-compose-1-3.json: part 3
+        state.files.write_exchanges(f"step-{index:03d}-compose-{attempt}", exchanges)
+
+    return compose_write(
+        setup.provider, request, action, state.documents, state.meter, state.secrets.redact_record, keep
+    )
+
+
+def _plan(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    return ActionOutcome(ok=True, message=state.todo.set_plan(action.text or ""))
+
+
+def _check(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    checked, message = state.todo.check(action.target)
+    return ActionOutcome(ok=checked, message=message)
+
+
+def _done(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    """The claim judged: its evidence looked for on the page and in the documents, or the test's check asked."""
+    documents = read_documents(state.documents.listing(), setup.config.document_limit * 1000)
+    judged, false_done = judge_done(
+        index,
+        action.evidence,
+        state.page,
+        documents,
+        setup.success,
+        setup.config.settle_timeout,
+        state.secrets.redact,
+    )
+    found.extend([false_done] if false_done else [])
+    return judged
+
+
+def _give_up(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    return ActionOutcome(ok=True, message=action.kind)
+
+
+def _find(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    matches, message = find(state.full_snapshot, action.target or action.text or "")
+    return ActionOutcome(ok=bool(matches), message=message)
+
+
+def _look(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    state.look = True
+    return ActionOutcome(ok=True, message="a screenshot comes with your next step")
+
+
+def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    """Acted on the page, then settled; a dead click is added to `found` and to the outcome."""
+    page, url_before, timeout = state.page, state.page.url, setup.config.settle_timeout
+    state.events.expect(action)
+    if action.kind == "navigate" and (refused := state.events.refuse(urljoin(url_before, action.url or ""))):
+        return ActionOutcome(ok=False, message=f"blocked: {refused}")
+    done = act(page, action, state.secrets, timeout, state.full_snapshot)
+    settle(page, state.watcher, minimum=setup.config.wait, timeout=timeout)
+    dead = None
+    if done.ok and action.kind == "click":
+        dead = state.checks.dead_click(done.locator, url_before, event=state.events.happened_within)
+    if state.events.settle():  # redirected off the allowed hosts: the action's "went to <url>" must not be told
+        done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
+    if state.page is not page:  # a new tab or popup became the session's page: the watcher and checks move to it
+        state.watcher.close()
+        state.watcher, state.checks = setup.watch(state.page)
+        state.watcher.start()
+    failed = state.watcher.take_failed_navigation()
+    if state.page.url != url_before and outside(state.page.url, state.events.hosts):
+        left = left_app(state.page.url, state.events.hosts, f"{failed.error} at {failed.url}" if failed else None)
+        done = done.model_copy(update={"message": f"{done.message}; {left}"})
+    if dead is not None:
+        found.append(dead)
+        done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}", "dead_click": True})
+    return done
+
+
+PAGE_ACTIONS = ("click", "type", "press", "select", "scroll", "hover", "navigate", "back", "wait")
+
+HANDLERS: dict[str, Handler] = {
+    **dict.fromkeys(("write", "append", "update", "read"), _document),
+    "plan": _plan,
+    "check": _check,
+    "done": _done,
+    "give_up": _give_up,
+    "find": _find,
+    "look": _look,
+    **dict.fromkeys(PAGE_ACTIONS, _on_page),
+}

@@ -1,0 +1,115 @@
+"""A session's end: the wrap-up and survey (when the provider still answers), the test's check asked once more, and
+the `SessionResult` written (session.json, report.md) and, under a record mode, recorded in the cassette."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from pytest_useragent.cost.caching import cache_use
+from pytest_useragent.errors import UserError
+from pytest_useragent.llm.base import WrapUpRequest
+from pytest_useragent.records import Completion, ExpectationStats, IssueList, SessionOutcome, SessionResult, Step, Usage
+from pytest_useragent.records.grouping import deduplicated
+from pytest_useragent.replay.provider import Replay
+from pytest_useragent.session.afterwards import Afterwards, ask_afterwards
+from pytest_useragent.session.state import Setup, State
+from pytest_useragent.session.verdict import describe, succeeded
+from pytest_useragent.workspace.pending import incomplete
+
+
+def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
+    """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
+    state.todo.save()
+    afterwards = Afterwards()
+    if outcome not in ("provider_error", "interrupted", "unreachable"):
+        afterwards = _afterwards(setup, state, outcome)
+        error = error or afterwards.problem
+        if afterwards.rejected is not None:  # every later call there would be refused alike: stop the run's
+            setup.spending.ledger.halt(afterwards.rejected.where, str(afterwards.rejected))
+        state.interrupted = afterwards.interrupted
+    calls = state.meter.calls  # every paid call: the steps' and the wrap-up's
+    prices, directory = setup.spending.prices, setup.directory
+    completion = Completion(
+        check=describe(setup.success),
+        success=_succeeded(setup, state, outcome),
+        claims=[step.outcome.claim for step in state.steps if step.outcome.claim is not None],
+    )
+    result = SessionResult(
+        goal=state.goal,
+        start_url=url,
+        persona=setup.persona,
+        provider=setup.provider.name,
+        model=state.model,
+        outcome=outcome,
+        error=error,
+        steps=state.steps,
+        expectations=expectations(state.steps),
+        issues=IssueList(deduplicated(state.steps)),
+        wrap_up=afterwards.wrap_up,
+        usage=sum((call.usage for call in calls), Usage()),
+        cost_usd=sum(call.cost_usd for call in calls),
+        currency=setup.config.currency,
+        exchange_rate=setup.spending.rate,
+        price_known=prices.is_known(state.model) or not calls,  # nothing was charged at all
+        budget=setup.config.session_budget,
+        started_at=state.started_at,
+        finished_at=datetime.now(UTC),
+        directory=str(directory),
+        files={
+            **state.files.listing(),
+            "session.json": str(directory / "session.json"),
+            "report.md": str(directory / "report.md"),
+        },
+        docs=state.documents.listing(),
+        documents=state.documents.index(),
+        incomplete_docs=incomplete(state.documents.root),
+        completion=completion,
+        survey=afterwards.survey,
+        replay=setup.provider.report(outcome) if isinstance(setup.provider, Replay) else None,
+        cache=cache_use(state.steps, prices.cache_minimum(state.model)),
+    )
+    result = state.secrets.redact_record(result)
+    state.files.finish(result)
+    if isinstance(setup.provider, Replay):
+        setup.provider.record(result, state.secrets)
+    return result
+
+
+def _afterwards(setup: Setup, state: State, outcome: SessionOutcome) -> Afterwards:
+    request = WrapUpRequest(
+        model=state.model,
+        persona=setup.persona,
+        goal=state.goal,
+        outcome=outcome,
+        summary=state.summary,
+        steps=state.steps,
+    )
+    return ask_afterwards(
+        setup.provider,
+        state.secrets.redact_record(request),
+        setup.config.survey != "off",
+        expectations(state.steps),
+        state.meter,
+        state.files,
+        state.secrets.redact_record,
+    )
+
+
+def _succeeded(setup: Setup, state: State, outcome: SessionOutcome) -> bool | None:
+    """The test's check, asked once more at the end: a persona may reach the goal without noticing it."""
+    if setup.success is None or state.mistake is not None or outcome in ("page_error", "interrupted"):
+        return None
+    try:
+        return succeeded(state.page, setup.success)
+    except UserError as mistake:
+        state.mistake = mistake
+        return None
+
+
+def expectations(steps: list[Step]) -> ExpectationStats:
+    """How the session's expectations were judged."""
+    stats = {"met": 0, "partial": 0, "unmet": 0, "surprised": 0}
+    for step in steps:
+        if step.evaluation is not None:
+            stats[step.evaluation.verdict] += 1
+    return ExpectationStats(**stats)

@@ -1,0 +1,105 @@
+"""What a session is given (`Setup`, frozen) and what one run of it accumulates (`State`), shared by the coordinator,
+the action table and the session's end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from pytest_useragent.browser import bounded
+from pytest_useragent.browser.checks import PageChecks
+from pytest_useragent.browser.events import PageEvents
+from pytest_useragent.browser.watch import PageWatcher
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.cost.billing import Meter
+from pytest_useragent.cost.ledger import Spending
+from pytest_useragent.errors import UserError
+from pytest_useragent.llm.base import Provider
+from pytest_useragent.records import ActionOutcome, PageEvent, SessionResult, Step
+from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.screenshots import ScreenshotPolicy
+from pytest_useragent.report.artifacts import SessionFiles
+from pytest_useragent.secrets.credentials import Credentials
+from pytest_useragent.secrets.redaction import Secrets
+from pytest_useragent.session.verdict import SuccessCheck
+from pytest_useragent.workspace.documents import Documents
+from pytest_useragent.workspace.todo import Todo
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a session is given: the page, the persona, the model, the run's settings and spending, the test's
+    credentials and success check."""
+
+    page: Page
+    persona: Persona
+    provider: Provider
+    config: UserAgentConfig
+    directory: Path
+    spending: Spending
+    progress: Progress = lambda line: None  # noqa: E731
+    test: str | None = None
+    """The test's node id, for the run's ledger."""
+    credentials: Credentials = field(default_factory=Credentials)
+    success: SuccessCheck | None = None
+    """The test's own check that the goal is reached; it decides over the persona's word."""
+    finished: Callable[[SessionResult], None] = lambda result: None  # noqa: E731
+    """Given the finished session before `run` returns it, or raises (a divergence, the test's own mistake, an
+    interrupt): so the test's reports carry it either way."""
+
+    def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
+        """The watcher (not started yet) and the checks of a page of the session."""
+        seconds = bounded.bound(self.config.settle_timeout)
+        return PageWatcher(page, self.config.slow_response * 1000, seconds), PageChecks(page, seconds=seconds)
+
+
+@dataclass(frozen=True)
+class Last:
+    """What the persona expected and did at the previous step, for the next prompt."""
+
+    expectation: str | None = None
+    action: str | None = None
+    outcome: ActionOutcome | None = None
+    """What it did; for a done, the claim as judged, so the persona learns when its word was not taken."""
+    events: list[PageEvent] = field(default_factory=list)
+    """What the browser did beside the page during the previous step, redacted."""
+
+
+@dataclass
+class State:
+    """What one run of a session accumulates."""
+
+    goal: str
+    files: SessionFiles
+    secrets: Secrets
+    meter: Meter
+    model: str
+    events: PageEvents
+    """The browser's events, and the session's page: the start page or the last tab it opened."""
+    watcher: PageWatcher
+    checks: PageChecks
+    documents: Documents
+    todo: Todo
+    screenshots: ScreenshotPolicy = field(default_factory=ScreenshotPolicy)
+    look: bool = False
+    """The model asked to see the next screenshot."""
+    full_snapshot: str = ""
+    """The whole ai snapshot of the last look, for `find`."""
+    steps: list[Step] = field(default_factory=list)
+    summary: str = ""
+    last: Last = field(default_factory=lambda: Last())
+    mistake: UserError | None = None
+    """The test's success check raised or answered neither True nor False: raised once the session is written."""
+    started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    interrupted: bool = False
+    """Ctrl-C came during the wrap-up or the survey: raised once the session is written."""
+
+    @property
+    def page(self) -> Page:
+        return self.events.page
