@@ -43,26 +43,21 @@ import anthropic
 from pydantic import BaseModel
 
 from pytest_useragent.cost.billing import Meter
-from pytest_useragent.errors import ProviderError, ProviderRejected
+from pytest_useragent.errors import ProviderError
 from pytest_useragent.llm.base import (
     REFUSAL,
-    REJECTED,
-    ComposeRequest,
-    InterviewRequest,
     Reply,
-    StepRequest,
-    SurveyRequest,
-    WrapUpRequest,
-    could_not_connect,
     shown_address,
     shown_body,
 )
-from pytest_useragent.llm.parts import Part, compose
+from pytest_useragent.llm.ladder import Api, create
+from pytest_useragent.llm.parts import Part
 from pytest_useragent.llm.prefix import system_prompt
+from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape
-from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
+from pytest_useragent.records import CallPurpose, Decision, Usage
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.screenshots import image_tokens, media_type
 
@@ -84,11 +79,6 @@ def tool(schema: type[BaseModel]) -> dict[str, Any]:
     """`schema` as the one strict tool a cached call answers with. No description: what the fields mean is told
     once, in the system prompt, and every character here is in the prefix."""
     return {"name": TOOL, "input_schema": shape(schema), "strict": True}
-
-
-def _step_system(persona: Persona, minimum: int) -> str:
-    """The steps' system prompt: after the decision's tool, which fills part of the cached prefix."""
-    return system_prompt(persona, minimum, json.dumps(tool(Decision)))
 
 
 def _tool_call(message: anthropic.types.Message) -> anthropic.types.ToolUseBlock | None:
@@ -118,7 +108,7 @@ def thinks_by_default(model: str) -> bool:
     return generation is not None and int(generation.group(1)) >= THINKS_FROM
 
 
-class AnthropicProvider:
+class AnthropicProvider(ModelProvider):
     """Claude as the persona. `client` defaults to `anthropic.Anthropic()` (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)."""
 
     name = "anthropic"
@@ -130,83 +120,47 @@ class AnthropicProvider:
         self._max_output_tokens = max_output_tokens
         self._keep_exchanges = keep_exchanges
 
-    def model_name(self, requested: str) -> str:
-        return requested
-
     @property
-    def _address(self) -> str:
-        return shown_address(self._client.base_url)
+    def _api(self) -> Api:
+        address = shown_address(self._client.base_url)
+        return Api("Anthropic API", anthropic, ("type",), address, self._client.timeout)
 
     def endpoint(self, requested: str) -> str:
-        return f"{self._address} {requested}"
+        return f"{self._api.address} {requested}"
 
-    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
+    def step_system(self, persona: Persona, minimum: int) -> str:
+        """After the decision's tool, which fills part of the cached prefix."""
+        return system_prompt(persona, minimum, json.dumps(tool(Decision)))
+
+    def ask(self, question: Question[M], meter: Meter) -> Reply[M]:
+        """One structured answer: for a step (`cached`), as the input of the one strict tool, cached with the system
+        prompt; otherwise as structured output; repaired in `repair.answer`'s loop."""
+        reply: Reply[M] = Reply(None)
         content: list[dict[str, Any]] = []
-        image = request.image
+        image = question.image
         if image:
             data = base64.b64encode(image).decode("ascii")
-            source = {"type": "base64", "media_type": media_type(image), "data": data}
-            content.append({"type": "image", "source": source})
-        content.append({"type": "text", "text": render("step.j2", request=request)})
+            content.append(
+                {"type": "image", "source": {"type": "base64", "media_type": media_type(image), "data": data}}
+            )
+        content.append({"type": "text", "text": question.text})
         tokens = image_tokens(image) if image else 0
-        system = _step_system(request.persona, request.cache_minimum)
-        return self._ask(Decision, "decide", request.model, system, content, meter, tokens)
-
-    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
-        content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
-        # asked once, the wrap-up needs only the persona (writing it to the cache would cost a quarter more for nothing)
-        system = render("persona.j2", persona=request.persona)
-        return self._ask(WrapUp, "wrap_up", request.model, system, content, meter, 0, cached=False)
-
-    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
-        content = [{"type": "text", "text": render("survey.j2", request=request)}]
-        system = render("persona.j2", persona=request.persona)
-        return self._ask(SusReply, "survey", request.model, system, content, meter, 0, cached=False)
-
-    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
-        content = [{"type": "text", "text": render("interview.j2", request=request)}]
-        system = render("persona.j2", persona=request.persona)
-        return self._ask(InterviewReply, "interview", request.model, system, content, meter, 0, cached=False)
-
-    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
-        """Plain-text content over as many replies as it takes (`parts.compose`), until a line DONE."""
-        reply: Reply[str] = Reply(None)
-        system = _step_system(request.persona, request.cache_minimum)
-        # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps the
-        # tools' and the system's cache ("Prompt caching", what invalidates the cache)
-        answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
-
-        def call(turns: Messages) -> Part:
-            message = self._call(reply, "compose", request.model, system, turns, meter, answer=answer)
-            return Part(_text(message), cut=message.stop_reason == "max_tokens", refused=message.stop_reason == REFUSAL)
-
-        return compose(reply, render("compose.j2", request=request), call, receive)
-
-    def _ask(
-        self,
-        schema: type[M],
-        purpose: CallPurpose,
-        model: str,
-        system: str,
-        content: list[dict[str, Any]],
-        meter: Meter,
-        image_tokens: int = 0,
-        *,
-        cached: bool = True,
-    ) -> Reply[M]:
-        """One structured answer of `schema` to the user `content` after the `system` prompt: when `cached`, as the
-        input of the one strict tool, cached with the system prompt; otherwise as structured output; repaired in
-        `repair.answer`'s loop. Any new structured call (a survey, an interview) is one line on top of this."""
-        reply: Reply[M] = Reply(None)
-        tokens = image_tokens
-        if cached:
-            asked_as: dict[str, Any] = {"tools": [tool(schema)], "tool_choice": {"type": "auto"}}
+        if question.cached:
+            asked_as: dict[str, Any] = {"tools": [tool(question.schema)], "tool_choice": {"type": "auto"}}
         else:
-            asked_as = {"output_config": {"format": {"type": "json_schema", "schema": shape(schema)}}}
+            asked_as = {"output_config": {"format": {"type": "json_schema", "schema": shape(question.schema)}}}
 
         def ask(purpose: CallPurpose, messages: Messages) -> Answered:
             message = self._call(
-                reply, purpose, model, system, messages, meter, answer=asked_as, image_tokens=tokens, cached=cached
+                reply,
+                purpose,
+                question.model,
+                question.system,
+                messages,
+                meter,
+                answer=asked_as,
+                image_tokens=tokens,
+                cached=question.cached,
             )
             called = _tool_call(message)
             limit = self._max_output_tokens
@@ -221,7 +175,19 @@ class AnthropicProvider:
                 return [{"role": "user", "content": [*content, said]}]
             return [*messages, *_repair_turns(got.raw, problem)]
 
-        return answer(schema, reply, purpose, [{"role": "user", "content": content}], ask, again)
+        first: Messages = [{"role": "user", "content": content}]
+        return answer(question.schema, reply, question.purpose, first, ask, again)
+
+    def part(self, model: str, system: str, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
+        # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps the
+        # tools' and the system's cache ("Prompt caching", what invalidates the cache)
+        answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
+
+        def call(turns: Messages) -> Part:
+            message = self._call(reply, "compose", model, system, turns, meter, answer=answer)
+            return Part(_text(message), cut=message.stop_reason == "max_tokens", refused=message.stop_reason == REFUSAL)
+
+        return call
 
     def _call(
         self,
@@ -262,40 +228,15 @@ class AnthropicProvider:
         return message
 
     def _create(self, kwargs: dict[str, Any]) -> anthropic.types.Message:
-        try:
-            message: object = self._client.messages.create(**kwargs)
-        except ValueError as error:  # a 200 whose JSON the SDK could not read
-            raise ProviderError(f"Anthropic API answered with a body that is not JSON: {error}") from None
-        except anthropic.APIStatusError as error:
-            answered = f"Anthropic API answered {error.status_code}{_detail(error)}"
-            if error.status_code in REJECTED:
-                raise ProviderRejected(answered, self.endpoint(kwargs["model"])) from None
-            raise ProviderError(answered) from None
-        except anthropic.APITimeoutError:
-            timeout = self._client.timeout
-            within = f" within {timeout:g} s" if isinstance(timeout, int | float) else ""
-            raise ProviderError(f"Anthropic API did not answer{within}") from None
-        except anthropic.APIConnectionError as error:
-            unreachable = f"Anthropic API unreachable at {self._address}: {error.message}"
-            if could_not_connect(error):  # after the retries: a wrong base URL, a server not running, no network
-                raise ProviderRejected(unreachable, self.endpoint(kwargs["model"])) from None
-            raise ProviderError(unreachable) from None  # it answered, then dropped the connection: it may again
-        # a captive portal or a misrouted gateway answers 200 with a page (the SDK hands back its text) or other JSON
-        if not isinstance(message, anthropic.types.Message) or message.usage is None or message.content is None:
+        api = self._api
+        where = self.endpoint(kwargs["model"])
+        message: anthropic.types.Message = create(
+            api, where, lambda: self._client.messages.create(**kwargs), anthropic.types.Message, "a message"
+        )
+        # a gateway may answer 200 with JSON of its own, which the SDK reads into a message with no usage or content
+        if message.usage is None or message.content is None:
             raise ProviderError(f"Anthropic API answered with something that is not a message: {shown_body(message)}")
         return message
-
-
-def _detail(error: anthropic.APIStatusError) -> str:
-    """The API's own one-line reason, e.g. " (authentication_error): invalid x-api-key", not the SDK's dict repr."""
-    body = error.body if isinstance(error.body, dict) else {}
-    nested = body.get("error")
-    inner: dict[str, Any] = nested if isinstance(nested, dict) else body
-    kind, message = inner.get("type"), inner.get("message")
-    if not isinstance(message, str) or not message.strip():
-        return f" ({kind})" if isinstance(kind, str) else ""
-    line = " ".join(message.split())[:200]
-    return f" ({kind}): {line}" if isinstance(kind, str) else f": {line}"
 
 
 def _usage(usage: anthropic.types.Usage) -> Usage:

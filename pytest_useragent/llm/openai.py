@@ -31,26 +31,19 @@ from pydantic import BaseModel
 
 from pytest_useragent.config import openai_model
 from pytest_useragent.cost.billing import Meter
-from pytest_useragent.errors import ProviderError, ProviderRejected
+from pytest_useragent.errors import ProviderError
 from pytest_useragent.llm.base import (
     REFUSAL,
-    REJECTED,
-    ComposeRequest,
-    InterviewRequest,
     Reply,
-    StepRequest,
-    SurveyRequest,
-    WrapUpRequest,
-    could_not_connect,
     shown_address,
-    shown_body,
 )
-from pytest_useragent.llm.parts import Part, compose
-from pytest_useragent.llm.prefix import system_prompt
+from pytest_useragent.llm.ladder import Api, create
+from pytest_useragent.llm.parts import Part
+from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict
-from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
+from pytest_useragent.records import CallPurpose, Usage
 from pytest_useragent.records.screenshots import media_type
 
 M = TypeVar("M", bound=BaseModel)
@@ -62,7 +55,7 @@ short answer: at "medium" its reasoning would cost up to several times the answe
 _REASONING = re.compile(r"o\d+(?:-|$)|gpt-(\d+)(?:\.(\d+))?(?:-|$)")
 
 
-class OpenAIProvider:
+class OpenAIProvider(ModelProvider):
     """A model behind the Chat Completions API as the persona. `client` defaults to `openai.OpenAI()`
     (OPENAI_API_KEY, OPENAI_BASE_URL)."""
 
@@ -79,64 +72,25 @@ class OpenAIProvider:
         return openai_model(requested)
 
     @property
-    def _address(self) -> str:
-        return shown_address(self._client.base_url)
+    def _api(self) -> Api:
+        address = shown_address(self._client.base_url)
+        return Api("OpenAI API", openai, ("code", "type"), address, self._client.timeout)
 
     def endpoint(self, requested: str) -> str:
-        return f"{self._address} {self.model_name(requested)}"
+        return f"{self._api.address} {self.model_name(requested)}"
 
-    def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
-        content: list[dict[str, Any]] = [{"type": "text", "text": render("step.j2", request=request)}]
-        image = request.image
+    def ask(self, question: Question[M], meter: Meter) -> Reply[M]:
+        """One structured answer in strict mode, repaired in `repair.answer`'s loop. The API caches a prompt's
+        prefix by itself: nothing is marked."""
+        reply: Reply[M] = Reply(None)
+        schema = question.schema
+        content: list[dict[str, Any]] = [{"type": "text", "text": question.text}]
+        image = question.image
         if image:
             data = base64.b64encode(image).decode("ascii")
             url = f"data:{media_type(image)};base64,{data}"
             content.insert(0, {"type": "image_url", "image_url": {"url": url, "detail": "auto"}})
-        system = system_prompt(request.persona, request.cache_minimum)
         tokens = image_tokens(image) if image else 0
-        return self.ask(Decision, "decide", self.model_name(request.model), system, content, meter, tokens)
-
-    def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
-        content = [{"type": "text", "text": render("wrap_up.j2", request=request)}]
-        system = render("persona.j2", persona=request.persona)
-        return self.ask(WrapUp, "wrap_up", self.model_name(request.model), system, content, meter)
-
-    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
-        content = [{"type": "text", "text": render("survey.j2", request=request)}]
-        system = render("persona.j2", persona=request.persona)
-        return self.ask(SusReply, "survey", self.model_name(request.model), system, content, meter)
-
-    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
-        content = [{"type": "text", "text": render("interview.j2", request=request)}]
-        system = render("persona.j2", persona=request.persona)
-        return self.ask(InterviewReply, "interview", self.model_name(request.model), system, content, meter)
-
-    def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
-        """Plain-text content over as many replies as it takes (`parts.compose`), until a line DONE."""
-        reply: Reply[str] = Reply(None)
-        model = self.model_name(request.model)
-        system = {"role": "system", "content": system_prompt(request.persona, request.cache_minimum)}
-
-        def call(turns: Messages) -> Part:
-            choice = self._call(reply, "compose", model, [system, *turns], meter).choices[0]
-            return Part(choice.message.content or "", cut=choice.finish_reason == "length", refused=_refused(choice))
-
-        return compose(reply, render("compose.j2", request=request), call, receive)
-
-    def ask(
-        self,
-        schema: type[M],
-        purpose: CallPurpose,
-        model: str,
-        system: str,
-        content: list[dict[str, Any]],
-        meter: Meter,
-        image_tokens: int = 0,
-    ) -> Reply[M]:
-        """One structured answer of `schema` to the user `content` after the `system` prompt, in strict mode,
-        repaired in `repair.answer`'s loop. Any new structured call (a survey, an interview) is one line on top of
-        this."""
-        reply: Reply[M] = Reply(None)
         response_format = {
             "type": "json_schema",
             "json_schema": {"name": schema.__name__, "strict": True, "schema": strict(schema)},
@@ -144,7 +98,7 @@ class OpenAIProvider:
 
         def ask(purpose: CallPurpose, messages: Messages) -> Answered:
             completion = self._call(
-                reply, purpose, model, messages, meter, response_format=response_format, image_tokens=image_tokens
+                reply, purpose, question.model, messages, meter, response_format=response_format, image_tokens=tokens
             )
             choice = completion.choices[0]
             limit = self._max_output_tokens
@@ -158,8 +112,17 @@ class OpenAIProvider:
                 {"role": "user", "content": render("repair.j2", problem=problem)},
             ]
 
-        first: Messages = [{"role": "system", "content": system}, {"role": "user", "content": content}]
-        return answer(schema, reply, purpose, first, ask, again)
+        first: Messages = [{"role": "system", "content": question.system}, {"role": "user", "content": content}]
+        return answer(schema, reply, question.purpose, first, ask, again)
+
+    def part(self, model: str, system: str, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
+        prompt = {"role": "system", "content": system}
+
+        def call(turns: Messages) -> Part:
+            choice = self._call(reply, "compose", model, [prompt, *turns], meter).choices[0]
+            return Part(choice.message.content or "", cut=choice.finish_reason == "length", refused=_refused(choice))
+
+        return call
 
     def _call(
         self,
@@ -196,29 +159,10 @@ class OpenAIProvider:
         return completion
 
     def _create(self, kwargs: dict[str, Any]) -> Any:
-        try:
-            completion: object = self._client.chat.completions.create(**kwargs)
-        except ValueError as error:  # a 200 whose JSON the SDK could not read
-            raise ProviderError(f"OpenAI API answered with a body that is not JSON: {error}") from None
-        except openai.APIStatusError as error:
-            answered = f"OpenAI API answered {error.status_code}{_detail(error)}"
-            if error.status_code in REJECTED:
-                raise ProviderRejected(answered, self.endpoint(kwargs["model"])) from None
-            raise ProviderError(answered) from None
-        except openai.APITimeoutError:
-            timeout = self._client.timeout
-            within = f" within {timeout:g} s" if isinstance(timeout, int | float) else ""
-            raise ProviderError(f"OpenAI API did not answer{within}") from None
-        except openai.APIConnectionError as error:
-            unreachable = f"OpenAI API unreachable at {self._address}: {error.message}"
-            if could_not_connect(error):  # after the retries: a wrong base URL, a server not running, no network
-                raise ProviderRejected(unreachable, self.endpoint(kwargs["model"])) from None
-            raise ProviderError(unreachable) from None  # it answered, then dropped the connection: it may again
-        # a captive portal or a misrouted gateway answers 200 with a page: the SDK hands back its text
-        if not isinstance(completion, openai.types.chat.ChatCompletion):
-            shown = shown_body(completion)
-            raise ProviderError(f"OpenAI API answered with something that is not a completion: {shown}")
-        return completion
+        api = self._api
+        where = self.endpoint(kwargs["model"])
+        call = lambda: self._client.chat.completions.create(**kwargs)  # noqa: E731
+        return create(api, where, call, openai.types.chat.ChatCompletion, "a completion")
 
 
 def image_tokens(image: bytes) -> int:
@@ -249,19 +193,6 @@ def reasons_by_default(model: str) -> bool:
 
 def _refused(choice: Any) -> bool:
     return bool(getattr(choice.message, "refusal", None)) or choice.finish_reason == "content_filter"
-
-
-def _detail(error: openai.APIStatusError) -> str:
-    """The API's own one-line reason, e.g. " (invalid_api_key): Incorrect API key provided", not a dict repr."""
-    body = error.body if isinstance(error.body, dict) else {}
-    nested = body.get("error")
-    inner: dict[str, Any] = nested if isinstance(nested, dict) else body
-    kind = inner.get("code") or inner.get("type")
-    message = inner.get("message")
-    if not isinstance(message, str) or not message.strip():
-        return f" ({kind})" if isinstance(kind, str) else ""
-    line = " ".join(message.split())[:200]
-    return f" ({kind}): {line}" if isinstance(kind, str) else f": {line}"
 
 
 def _usage(usage: Any) -> Usage:
