@@ -30,8 +30,8 @@ from pytest_useragent import Agent, AnthropicProvider, SessionResult
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.billing import Meter
-from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
-from pytest_useragent.records import Decision, WrapUp
+from pytest_useragent.llm.base import ComposeRequest, InterviewRequest, Reply, StepRequest, SurveyRequest, WrapUpRequest
+from pytest_useragent.records import Decision, InterviewReply, SusReply, WrapUp
 from pytest_useragent.testing import FakeMessagesAPI, decision, ref_of, wrap_up
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -50,6 +50,9 @@ class NoModel:
     def model_name(self, requested: str) -> str:
         return requested
 
+    def endpoint(self, requested: str) -> None:
+        return None
+
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
         raise AssertionError(f"step {request.step} asked the model")
 
@@ -58,6 +61,12 @@ class NoModel:
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         raise AssertionError("a write asked the model")
+
+    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
+        raise AssertionError("the survey asked the model")
+
+    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
+        raise AssertionError("an interview asked the model")
 
 
 def record(browser: Browser, url: str, cassette: Path, directory: Path) -> SessionResult:

@@ -16,12 +16,44 @@ from pytest_useragent.errors import (
     UserError,
 )
 from pytest_useragent.llm.anthropic import AnthropicProvider
-from pytest_useragent.llm.base import InterviewRequest, Provider, Reply, StepRequest, SurveyRequest, WrapUpRequest
+from pytest_useragent.llm.base import (
+    ComposeRequest,
+    InterviewRequest,
+    Provider,
+    Reply,
+    StepRequest,
+    SurveyRequest,
+    WrapUpRequest,
+)
 from pytest_useragent.llm.offline.engine import OfflineProvider
-from pytest_useragent.records import Action, Decision, Interview, Issue, SessionResult, Step, Survey, WrapUp
+from pytest_useragent.llm.prompted import ModelProvider, Question
+from pytest_useragent.records import (
+    Action,
+    Decision,
+    Interview,
+    InterviewReply,
+    Issue,
+    SessionResult,
+    Step,
+    Survey,
+    SusReply,
+    Usage,
+    WrapUp,
+)
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.regression.repeats import RepeatedResult
+from pytest_useragent.report.aggregate import RunSummary
 from pytest_useragent.session.agent import Agent
+
+
+def __getattr__(name: str) -> object:
+    """`OpenAIProvider` when asked for: it needs the optional `openai` SDK (`pytest-useragent[openai]`)."""
+    if name == "OpenAIProvider":
+        from pytest_useragent.llm.openai import OpenAIProvider
+
+        return OpenAIProvider
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Action",
@@ -29,26 +61,34 @@ __all__ = [
     "AnthropicProvider",
     "BrowserNotFoundError",
     "BudgetExhausted",
+    "ComposeRequest",
     "ConfigError",
     "Decision",
     "Interview",
+    "InterviewReply",
     "InterviewRequest",
     "Issue",
     "Meter",
+    "ModelProvider",
     "OfflineProvider",
+    "OpenAIProvider",
     "Persona",
     "PersonaError",
     "Provider",
     "ProviderError",
     "ProviderRejected",
+    "Question",
     "RepeatedResult",
     "Reply",
     "RunError",
+    "RunSummary",
     "SessionResult",
     "Step",
     "StepRequest",
     "Survey",
     "SurveyRequest",
+    "SusReply",
+    "Usage",
     "UserAgentConfig",
     "UserAgentError",
     "UserError",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from pytest_useragent.cost.billing import Meter
+from pytest_useragent.errors import ConfigError
 from pytest_useragent.llm.recap import Recap, recap
 from pytest_useragent.records import (
     ActionOutcome,
@@ -186,11 +187,21 @@ class Provider(Protocol):
         ...
 
 
-def endpoint_of(provider: Provider, requested: str) -> str | None:
-    """`provider.endpoint(requested)`; None for a provider written before `endpoint` was asked of one (never skipped
-    for another's refusal: its own `ProviderRejected` still halts what it names)."""
-    endpoint = getattr(provider, "endpoint", None)
-    return endpoint(requested) if callable(endpoint) else None
+PROVIDER_METHODS = ("model_name", "endpoint", "decide", "wrap_up", "compose", "survey", "interview")
+"""What a session, its end and `agent.interview` ask of a provider, beside its `name`: the `Provider` protocol."""
+
+
+def conforming(provider: object) -> Provider:
+    """`provider`, once it has all a session may ask of it; a ConfigError in one line, before anything runs or is
+    paid, naming what it lacks (a test double without `survey` would otherwise crash a session asked for one)."""
+    lacking = [] if isinstance(getattr(provider, "name", None), str) else ["name"]
+    lacking += [method for method in PROVIDER_METHODS if not callable(getattr(provider, method, None))]
+    if lacking:
+        raise ConfigError(
+            f"{type(provider).__name__} is not a provider: it lacks {', '.join(lacking)} "
+            "(pytest_useragent.Provider names what a provider answers)"
+        )
+    return provider  # type: ignore[return-value]
 
 
 def could_not_connect(error: BaseException) -> bool:

@@ -32,6 +32,9 @@ from pytest_useragent.records.persona import Persona, enter_rootdir, leave_rootd
 from pytest_useragent.report.copies import report_root
 from pytest_useragent.templates import counted
 
+__all__ = ["baselines", "collect", "deltas", "fixtures", "hooks", "stash"]
+"""Its modules; the hooks below are pytest's to call."""
+
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
 THIRD_PARTY_DEPRECATION = "Session-scoped fixtures defined as instance methods are deprecated"
 

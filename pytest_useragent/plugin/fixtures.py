@@ -19,7 +19,7 @@ from pytest_useragent.browser.launch import launch_options
 from pytest_useragent.config import MARKER_ARGUMENTS, UserAgentConfig
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm import choice
-from pytest_useragent.llm.base import Provider, endpoint_of
+from pytest_useragent.llm.base import Provider, conforming
 from pytest_useragent.plugin.stash import CONFIG_KEY, RESULTS_KEY, SPENDING_KEY
 from pytest_useragent.records.persona import DEFAULT_PERSONA, Persona
 from pytest_useragent.replay.cassette import cassette_path
@@ -133,7 +133,8 @@ def agent(
         persona = _loaded(persona, request)
     spending = request.config.stash[SPENDING_KEY]
     state = spending.ledger.state()
-    halted = state.halted.get(endpoint_of(llm_provider, useragent_config.model) or "")
+    llm_provider = conforming(llm_provider)
+    halted = state.halted.get(llm_provider.endpoint(useragent_config.model) or "")
     if halted:
         pytest.skip(f"useragent stopped calling the model: {halted}")
     if state.exhausted and not spending.prices.is_free(llm_provider.model_name(useragent_config.model)):

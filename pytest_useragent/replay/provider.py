@@ -35,7 +35,6 @@ from pytest_useragent.llm.base import (
     StepRequest,
     SurveyRequest,
     WrapUpRequest,
-    endpoint_of,
 )
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
@@ -122,7 +121,7 @@ class Replay:
         return self.live.model_name(requested)
 
     def endpoint(self, requested: str) -> str | None:
-        return None if self.strict else endpoint_of(self.live, requested)
+        return None if self.strict else self.live.endpoint(requested)
 
     @property
     def replaying(self) -> bool:

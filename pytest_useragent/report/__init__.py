@@ -1,1 +1,15 @@
-"""The run report: sessions collected on the controller, aggregated (pure), rendered from templates."""
+"""What a run leaves to read: each session's files (session.json, report.md, transcript, screenshots), the run's
+summary (pure), and the reports rendered from templates."""
+
+from __future__ import annotations
+
+__all__ = [
+    "aggregate",
+    "artifacts",
+    "copies",
+    "links",
+    "recorded",
+    "regressions",
+    "render",
+]
+"""Its modules, each one idea (docs/architecture.md)."""

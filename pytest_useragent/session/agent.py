@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import GoalError, UserError
-from pytest_useragent.llm.base import Provider
+from pytest_useragent.llm.base import Provider, conforming
 from pytest_useragent.records import Interview, SessionResult
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.regression.repeats import repeated
@@ -50,7 +50,7 @@ class Agent:
         `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py)."""
         self.page = page
         self.persona = persona
-        self.provider = provider
+        self.provider = conforming(provider)
         self.config = config
         self.directory = directory
         self.test = test

@@ -7,8 +7,16 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 from pytest_useragent.cost.billing import Meter
-from pytest_useragent.llm.base import ComposeRequest, Reply, StepRequest, WrapUpRequest
-from pytest_useragent.records import CallPurpose, Decision, Usage, WrapUp
+from pytest_useragent.llm.base import (
+    ComposeRequest,
+    InterviewRequest,
+    Reply,
+    StepRequest,
+    SurveyRequest,
+    WrapUpRequest,
+)
+from pytest_useragent.llm.offline import debrief as offline
+from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, Usage, WrapUp
 from pytest_useragent.testing.replies import wrap_up as default_wrap_up
 
 T = TypeVar("T")
@@ -17,7 +25,8 @@ Decide = Callable[[StepRequest], Decision]
 
 class ScriptedProvider:
     """`decide` is a function from the step's request to a Decision, or a sequence of Decisions taken in order.
-    `wrap_up` and `compose` likewise (a WrapUp, a function of the request; the content as a string). With `usage`,
+    `wrap_up`, `survey`, `interview` and `compose` likewise (the answer, or a function of the request; the content as
+    a string); the survey and interviews are answered as the offline engine answers them unless given. With `usage`,
     every call is paid for through the session's Meter at that usage, priced as `model`; without, calls are free.
 
         ScriptedProvider(lambda request: decision("click", ref_of_snapshot(request, "Pricing")))
@@ -31,12 +40,16 @@ class ScriptedProvider:
         *,
         wrap_up: Callable[[WrapUpRequest], WrapUp] | WrapUp | None = None,
         compose: Callable[[ComposeRequest], str] | str = "",
+        survey: Callable[[SurveyRequest], SusReply] | SusReply | None = None,
+        interview: Callable[[InterviewRequest], InterviewReply] | InterviewReply | None = None,
         model: str = "scripted",
         usage: Usage | None = None,
     ) -> None:
         self._decide = decide if callable(decide) else _one_by_one(iter(decide))
         self._wrap_up = wrap_up if wrap_up is not None else default_wrap_up()
         self._compose = compose
+        self._survey = survey if survey is not None else offline.survey
+        self._interview = interview if interview is not None else offline.interview
         self._model = model
         self._usage = usage
         self.requests: list[StepRequest] = []
@@ -58,6 +71,14 @@ class ScriptedProvider:
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         made = self._wrap_up
         return self._paid("wrap_up", meter, lambda: made(request) if callable(made) else made)
+
+    def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
+        made = self._survey
+        return self._paid("survey", meter, lambda: made(request) if callable(made) else made)
+
+    def interview(self, request: InterviewRequest, meter: Meter) -> Reply[InterviewReply]:
+        made = self._interview
+        return self._paid("interview", meter, lambda: made(request) if callable(made) else made)
 
     def compose(self, request: ComposeRequest, meter: Meter, receive: Callable[[str], bool]) -> Reply[str]:
         made = self._compose

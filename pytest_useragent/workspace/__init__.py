@@ -1,1 +1,12 @@
-"""The persona's own files in the session directory: documents it writes while it works."""
+"""The persona's own files in the session directory: its documents (docs/), large writes in progress, and todo.md."""
+
+from __future__ import annotations
+
+__all__ = [
+    "documents",
+    "pending",
+    "profile",
+    "reading",
+    "todo",
+]
+"""Its modules, each one idea (docs/architecture.md)."""

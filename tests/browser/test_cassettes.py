@@ -32,6 +32,9 @@ class NoModel:
     def model_name(self, requested: str) -> str:
         return requested
 
+    def endpoint(self, requested: str) -> None:
+        return None
+
     def decide(self, *args: Any) -> Any:
         raise AssertionError("a replayed step called the model")
 

@@ -44,9 +44,11 @@ class NoModel:
     name = "offline"
     def model_name(self, requested):
         return "offline"
+    def endpoint(self, requested):
+        return None
     def decide(self, *args):
         raise AssertionError("a replayed session asked the model")
-    wrap_up = compose = decide
+    wrap_up = compose = survey = interview = decide
 
 @pytest.fixture
 def llm_provider():
