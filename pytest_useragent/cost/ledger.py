@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.pricing import PriceBook, money
 from pytest_useragent.errors import BudgetExhausted
+from pytest_useragent.files import atomic_write
 from pytest_useragent.records import Usage
 
 
@@ -59,7 +60,7 @@ class RunLedger:
         path.parent.mkdir(parents=True, exist_ok=True)
         ledger = cls(path)
         with ledger._lock:
-            path.write_text(LedgerState(limit_usd=limit_usd).model_dump_json(), encoding="utf-8")
+            atomic_write(path, LedgerState(limit_usd=limit_usd).model_dump_json())
         return ledger
 
     def state(self) -> LedgerState:
@@ -114,9 +115,7 @@ class RunLedger:
         return LedgerState.model_validate(json.loads(self.path.read_text(encoding="utf-8")))
 
     def _write(self, state: LedgerState) -> None:
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(state.model_dump_json(), encoding="utf-8")
-        temporary.replace(self.path)
+        atomic_write(self.path, state.model_dump_json())
 
 
 @dataclass

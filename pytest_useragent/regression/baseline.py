@@ -11,10 +11,9 @@ one where it belongs (a session's figure to `SessionFigures`) and older baseline
 from __future__ import annotations
 
 import contextlib
-import os
+import json
 import re
 import subprocess
-import tempfile
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_useragent.errors import UserError
+from pytest_useragent.files import atomic_write, version_problem
 from pytest_useragent.records import SessionResult, Severity, Source, Trust
 from pytest_useragent.regression.stats import Rate, median, rate
 
@@ -236,7 +236,11 @@ class BaselineStore:
 
     def load(self, run: StoredRun) -> Baseline:
         try:
-            return Baseline.model_validate_json(run.path.read_bytes())
+            text = run.path.read_bytes()
+            with contextlib.suppress(ValueError):  # not JSON: validation says so below
+                if problem := version_problem(json.loads(text), "schema_version", BASELINE_SCHEMA_VERSION, "baseline"):
+                    raise BaselineError(f"{run.path}: {problem}")
+            return Baseline.model_validate_json(text)
         except (OSError, ValidationError) as error:
             raise BaselineError(f"{run.path} is not a useragent baseline: {_why(error)}") from None
 
@@ -263,15 +267,7 @@ class BaselineStore:
 
     def _write(self, path: Path, baseline: Baseline) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=self.root, prefix=".", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(baseline.model_dump_json(indent=1))
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        atomic_write(path, baseline.model_dump_json(indent=1))
 
 
 def _why(error: OSError | ValidationError) -> str:

@@ -23,6 +23,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from pytest_useragent.errors import UserError
+from pytest_useragent.files import atomic_write, version_problem
 from pytest_useragent.records import ActionOutcome, Decision, SessionOutcome, Usage, WrapUp
 from pytest_useragent.secrets.redaction import Secrets
 
@@ -112,7 +113,10 @@ def load(path: Path) -> Cassette | None:
     except OSError as error:
         raise UserError(f"cassette {path}: cannot be read ({error.strerror})") from None
     try:
-        return Cassette.model_validate(yaml.load(text, Loader=_LOADER))
+        data = yaml.load(text, Loader=_LOADER)
+        if problem := version_problem(data, "version", CASSETTE_VERSION, "cassette"):
+            raise UserError(f"cassette {path}: {problem}, or delete it to record again")
+        return Cassette.model_validate(data)
     except (yaml.YAMLError, ValidationError) as error:
         first = str(error).strip().splitlines()[0]
         raise UserError(f"cassette {path}: not a useragent cassette ({first}); delete it to record again") from None
@@ -123,10 +127,7 @@ def write(cassette: Cassette, path: Path, secrets: Secrets, origin: str) -> None
     data = {"version": CASSETTE_VERSION, **cassette.model_dump(mode="json", exclude_defaults=True)}
     data = _shared(_without(secrets.redact_json(data), origin))
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
+    atomic_write(path, yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120))
 
 
 def origin_of(url: str | None) -> str:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_useragent.files import atomic_write
 from pytest_useragent.records import Action, SessionResult
 from pytest_useragent.replay.cassette import path_of
 from pytest_useragent.templates import environment
@@ -63,7 +64,7 @@ def write(found: Journey, directory: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{found.name}.py"
     text = environment("replay").get_template("journey.py.j2").render(journey=found, quote=json.dumps)
-    path.write_text(text, encoding="utf-8")
+    atomic_write(path, text)
     return path
 
 

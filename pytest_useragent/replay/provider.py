@@ -67,10 +67,10 @@ DIFF_LINES = 8
 """Controls shown of a page's change in a divergence message; the rest are counted."""
 
 
-def around(live: Provider, config: UserAgentConfig, cassette: Path | None) -> Provider:
-    """The provider a session uses: `live` itself without a record mode (or a cassette path), else its Replay."""
+def around(live: Provider, config: UserAgentConfig, cassette: Path | None) -> Replay | None:
+    """The Replay a session is answered through, around `live`; None without a record mode (or a cassette path)."""
     if config.record_mode is None or cassette is None:
-        return live
+        return None
     return Replay(live, config.record_mode, cassette)
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import get_args
+from typing import Any, get_args
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from pytest_useragent.cost.pricing import money
+from pytest_useragent.files import version_problem
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
     SEVERITY_ORDER,
@@ -135,6 +136,15 @@ class TestView(BaseModel):
 
 class RunSummary(BaseModel):
     schema_version: int = REPORT_SCHEMA_VERSION
+
+    @model_validator(mode="before")
+    @classmethod
+    def _readable(cls, data: Any) -> Any:
+        """report.json read back (`RunSummary.model_validate_json`): one made by a newer release says so."""
+        if problem := version_problem(data, "schema_version", REPORT_SCHEMA_VERSION, "report.json"):
+            raise ValueError(problem)
+        return data
+
     currency: str
     exchange_rate: float
     budget_usd: float

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pytest_useragent.files import atomic_write
 from pytest_useragent.records import SessionResult, Step
 from pytest_useragent.report.render import render_session_markdown
 from pytest_useragent.secrets.redaction import Secrets
@@ -71,8 +72,8 @@ class SessionFiles:
 
 def write_result(root: Path, result: SessionResult, secrets: Secrets) -> None:
     """session.json and report.md, both redacted: at the session's end, and again after each debrief question."""
-    (root / "session.json").write_text(_json(result, secrets, indent=2), encoding="utf-8")
-    (root / "report.md").write_text(render_session_markdown(secrets.redact_record(result)), encoding="utf-8")
+    atomic_write(root / "session.json", _json(result, secrets, indent=2))
+    atomic_write(root / "report.md", render_session_markdown(secrets.redact_record(result)))
 
 
 def _json(record: BaseModel, secrets: Secrets, indent: int | None) -> str:

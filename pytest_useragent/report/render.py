@@ -7,6 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment
 
+from pytest_useragent.files import atomic_write
 from pytest_useragent.records import SessionResult
 from pytest_useragent.regression.compare import Comparison
 from pytest_useragent.report.aggregate import RunSummary
@@ -74,11 +75,11 @@ def screenshots(results: list[SessionResult], limit: int = INLINE_IMAGE_BYTES) -
 def write_run_report(summary: RunSummary, directory: Path) -> Path:
     """report.md, report.html (self-contained, screenshots inlined) and report.json; returns report.html's path."""
     directory.mkdir(parents=True, exist_ok=True)
-    (directory / "report.json").write_text(summary.model_dump_json(indent=2), encoding="utf-8")
-    (directory / "report.md").write_text(render_run_markdown(summary), encoding="utf-8")
+    atomic_write(directory / "report.json", summary.model_dump_json(indent=2))
+    atomic_write(directory / "report.md", render_run_markdown(summary))
     html = directory / "report.html"
     images = screenshots([session.result for session in featured(summary)])
-    html.write_text(render_run_html(summary, images), encoding="utf-8")
+    atomic_write(html, render_run_html(summary, images))
     return html
 
 

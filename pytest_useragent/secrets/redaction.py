@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 import markupsafe
 from pydantic import BaseModel
 
+from pytest_useragent.files import atomic_write
 from pytest_useragent.records.snapshot import line as snapshot_line
 from pytest_useragent.secrets.credentials import Credentials, placeholder
 
@@ -201,4 +202,4 @@ def _rewrite(path: Path, redact: Callable[[str], str]) -> None:
         return
     redacted = redact(text)
     if redacted != text:
-        path.write_text(redacted, encoding="utf-8")
+        atomic_write(path, redacted)

@@ -90,10 +90,12 @@ class Agent:
         def once(page: Page, start: str | None = url) -> SessionResult:
             name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
             cassette = self.cassette and numbered(self.cassette, len(self.results) + 1)  # a repeat is a run too
+            replay = around(self.provider, config, cassette)
             session = Session(
                 page=page,
                 persona=self.persona,
-                provider=around(self.provider, config, cassette),
+                provider=replay or self.provider,
+                replay=replay,
                 config=config,
                 directory=self.directory / name,
                 spending=self.spending,

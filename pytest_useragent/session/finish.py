@@ -10,7 +10,6 @@ from pytest_useragent.errors import UserError
 from pytest_useragent.llm.base import WrapUpRequest
 from pytest_useragent.records import Completion, ExpectationStats, IssueList, SessionOutcome, SessionResult, Step, Usage
 from pytest_useragent.records.grouping import deduplicated
-from pytest_useragent.replay.provider import Replay
 from pytest_useragent.session.afterwards import Afterwards, ask_afterwards
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import describe, succeeded
@@ -65,13 +64,13 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         incomplete_docs=incomplete(state.documents.root),
         completion=completion,
         survey=afterwards.survey,
-        replay=setup.provider.report(outcome) if isinstance(setup.provider, Replay) else None,
+        replay=setup.replay.report(outcome) if setup.replay is not None else None,
         cache=cache_use(state.steps, prices.cache_minimum(state.model)),
     )
     result = state.secrets.redact_record(result)
     state.files.finish(result)
-    if isinstance(setup.provider, Replay):
-        setup.provider.record(result, state.secrets)
+    if setup.replay is not None:
+        setup.replay.record(result, state.secrets)
     return result
 
 

@@ -22,6 +22,7 @@ from pytest_useragent.llm.base import Provider
 from pytest_useragent.records import ActionOutcome, PageEvent, SessionResult, Step
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.screenshots import ScreenshotPolicy
+from pytest_useragent.replay.provider import Replay
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.secrets.redaction import Secrets
@@ -49,6 +50,9 @@ class Setup:
     credentials: Credentials = field(default_factory=Credentials)
     success: SuccessCheck | None = None
     """The test's own check that the goal is reached; it decides over the persona's word."""
+    replay: Replay | None = None
+    """The cassette's provider, when the session is answered through one (it is then `provider` too): it reports
+    what it replayed and records the session at its end."""
     finished: Callable[[SessionResult], None] = lambda result: None  # noqa: E731
     """Given the finished session before `run` returns it, or raises (a divergence, the test's own mistake, an
     interrupt): so the test's reports carry it either way."""

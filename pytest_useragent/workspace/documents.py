@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 from pytest_useragent.errors import RunError
+from pytest_useragent.files import atomic_write
 from pytest_useragent.records import DocumentEntry
 from pytest_useragent.workspace.profile import profile
 from pytest_useragent.workspace.reading import read
@@ -240,9 +241,7 @@ class Documents:
     def _replace(self, path: Path, text: str) -> None:
         """Write atomically, redacted: a reader sees the old document or the new one, never half of one. Renaming
         over a symlink replaces the link itself."""
-        temporary = path.with_name(f".{path.name}.tmp")
-        write_text(temporary, self.redact(text))
-        os.replace(temporary, path)
+        atomic_write(path, self.redact(text))
 
     def _check(self, path: Path, text: str) -> None:
         size = len(text.encode())

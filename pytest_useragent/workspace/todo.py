@@ -22,8 +22,8 @@ from urllib.parse import urlparse
 
 from jinja2 import Template
 
+from pytest_useragent.files import atomic_write
 from pytest_useragent.templates import environment
-from pytest_useragent.workspace.documents import write_text
 
 log = logging.getLogger("pytest_useragent")
 
@@ -127,7 +127,7 @@ class Todo:
         if not self.settings.enabled or (step is not None and step % self.settings.every):
             return
         try:
-            write_text(self.path, self.redact(self.render()))  # never through a symlink
+            atomic_write(self.path, self.redact(self.render()))  # never through a symlink
         except OSError as error:
             log.warning("could not write %s: %s", self.path, error)
 

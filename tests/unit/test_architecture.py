@@ -12,7 +12,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "pytest_useragent"
 
 LAYERS: list[set[str]] = [
-    {"errors", "templates"},
+    {"errors", "templates", "files"},
     {"records"},
     {"secrets"},
     {"regression"},
