@@ -7,7 +7,6 @@ a ledger file in a temp directory the controller creates and hands to workers th
 
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
 from collections.abc import Generator
@@ -16,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent import errors
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.cost.ledger import RunLedger, Spending
 from pytest_useragent.cost.pricing import PriceBook
@@ -26,7 +24,15 @@ from pytest_useragent.plugin import deltas, fixtures, hooks
 from pytest_useragent.plugin.baselines import BaselinePlan
 from pytest_useragent.plugin.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
 from pytest_useragent.plugin.deltas import TestBaseline
-from pytest_useragent.plugin.stash import BASELINE_KEY, CONFIG_KEY, LEDGER_INPUT, RESULTS_KEY, SPENDING_KEY
+from pytest_useragent.plugin.stash import (
+    BASELINE_KEY,
+    CONFIG_KEY,
+    LEDGER_INPUT,
+    RESULTS_KEY,
+    SKIP_ATTRIBUTE,
+    SKIP_KEY,
+    SPENDING_KEY,
+)
 from pytest_useragent.records import result as told
 from pytest_useragent.records.persona import Persona, enter_rootdir, leave_rootdir
 from pytest_useragent.report.copies import report_root
@@ -178,14 +184,13 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 def pytest_make_collect_report(
     collector: pytest.Collector,
 ) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
-    """A UserError while a test module is imported (`Persona.from_yaml` at module level) is its one line too. The
-    hook sees only the report, whose crash line names the error's class: only our own UserErrors are shortened."""
+    """A UserError while a test module is imported (`Persona.from_yaml` at module level) is its one line too: the
+    report carries the call that made it until pytest's `collect_one_node` takes it, with the error itself."""
     report = yield
-    crash = getattr(report.longrepr, "reprcrash", None)
-    found = re.match(r"pytest_useragent\.errors\.(\w+): (.*)", crash.message, re.S) if crash is not None else None
-    kind = getattr(errors, found[1], None) if found else None
-    if report.failed and found and isinstance(kind, type) and issubclass(kind, UserError):
-        report.longrepr = f"{found[1]}: {found[2]}"
+    call = getattr(report, "call", None)
+    error = call.excinfo.value if call is not None and call.excinfo is not None else None
+    if report.failed and isinstance(error, UserError):
+        report.longrepr = f"{type(error).__name__}: {error}"
     return report
 
 
@@ -197,6 +202,8 @@ def pytest_runtest_makereport(
     report = yield
     if call.excinfo is not None and isinstance(call.excinfo.value, UserError | Divergence):
         report.longrepr = f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
+    if call.when == "setup" and report.skipped and SKIP_KEY in item.stash:  # skipped by the agent fixture: why
+        setattr(report, SKIP_ATTRIBUTE, item.stash[SKIP_KEY])
     results = item.stash.get(RESULTS_KEY, [])
     if call.when == "call" and report.failed and results:  # the sessions in a few lines, under the failure
         report.sections.append(("useragent", "\n\n".join("\n".join(told.lines(result)) for result in results)))

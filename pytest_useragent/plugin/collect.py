@@ -23,6 +23,7 @@ from pytest_useragent.cost.caching import never_formed
 from pytest_useragent.cost.ledger import LedgerState, Spending
 from pytest_useragent.plugin.baselines import BaselinePlan
 from pytest_useragent.plugin.deltas import junit_deltas
+from pytest_useragent.plugin.stash import SKIP_ATTRIBUTE
 from pytest_useragent.records import SessionResult
 from pytest_useragent.regression.baseline import metadata
 from pytest_useragent.regression.compare import Comparison
@@ -41,9 +42,6 @@ from pytest_useragent.templates import counted
 
 SESSIONS_ATTRIBUTE = "useragent_sessions"
 """The teardown report attribute holding the test's sessions as JSON (pytest-xdist carries it to the controller)."""
-BUDGET_SKIP = "useragent budget exhausted"
-HALT_SKIP = "useragent stopped calling the model"
-"""The beginnings of the skip reasons the agent fixture gives, which the collector counts."""
 
 
 def junit_properties(
@@ -117,7 +115,8 @@ class RunCollector:
         """`config.hook`: the run's hooks (`hooks.py`) are called through it."""
         self.sessions: list[SessionEntry] = []
         self.crashed: list[Crash] = []
-        self.skipped = {BUDGET_SKIP: 0, HALT_SKIP: 0}
+        self.skipped = {"budget": 0, "halt": 0}
+        """Tests the `agent` fixture skipped, by why (`SKIP_ATTRIBUTE` on their setup report)."""
         self.written: Path | None = None
         self.unwritten: str | None = None
         """Why the run report could not be written, when it could not."""
@@ -129,15 +128,16 @@ class RunCollector:
             entry = SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw))
             self.sessions.append(entry)
             self.hook.pytest_useragent_session(nodeid=entry.nodeid, result=entry.result)
-        if report.failed and report.when not in ("setup", "call", "teardown") and "crashed" in str(report.longrepr):
-            self.crashed.append(Crash(nodeid=report.nodeid, reason=str(report.longrepr).strip().splitlines()[0]))
-        if report.skipped and isinstance(report.longrepr, tuple):
-            reason = str(report.longrepr[2]).removeprefix("Skipped: ")
-            for prefix in self.skipped:
-                self.skipped[prefix] += reason.startswith(prefix)
+        if report.skipped and (why := getattr(report, SKIP_ATTRIBUTE, None)) in self.skipped:
+            self.skipped[why] += 1
         outcome = pytest_outcome(report, self.outcomes.get(report.nodeid))
         if outcome is not None:
             self.outcomes[report.nodeid] = outcome
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: object) -> None:
+        """pytest-xdist's word that a worker died while running `crashitem` (its report follows as a failure)."""
+        self.crashed.append(Crash(nodeid=crashitem, reason=str(report.longrepr).strip().splitlines()[0]))
 
     def summary(self) -> RunSummary:
         state = self.spending.ledger.state()
@@ -152,8 +152,8 @@ class RunCollector:
             stops=Stops(
                 budget_exhausted=state.exhausted,
                 halted="; ".join(dict.fromkeys(state.halted.values())) or None,
-                skipped_for_budget=self.skipped[BUDGET_SKIP],
-                skipped_for_halt=self.skipped[HALT_SKIP],
+                skipped_for_budget=self.skipped["budget"],
+                skipped_for_halt=self.skipped["halt"],
             ),
         )
 
@@ -323,8 +323,8 @@ def pytest_outcome(report: pytest.TestReport, before: str | None) -> str | None:
     """The test's outcome as the reports show it, from its reports so far: setup, call, teardown."""
     xfail = hasattr(report, "wasxfail")
     if report.when == "setup" and report.skipped:
-        reason = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else ""
-        return "skipped by budget" if BUDGET_SKIP in reason else "xfailed" if xfail else "skipped"
+        budget = getattr(report, SKIP_ATTRIBUTE, None) == "budget"
+        return "skipped by budget" if budget else "xfailed" if xfail else "skipped"
     if report.failed:
         return "failed" if report.when == "call" else "error"
     if report.when == "call":

@@ -20,7 +20,7 @@ from pytest_useragent.config import MARKER_ARGUMENTS, UserAgentConfig
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm import choice
 from pytest_useragent.llm.base import Provider, conforming
-from pytest_useragent.plugin.stash import CONFIG_KEY, RESULTS_KEY, SPENDING_KEY
+from pytest_useragent.plugin.stash import CONFIG_KEY, RESULTS_KEY, SKIP_KEY, SPENDING_KEY
 from pytest_useragent.records.persona import DEFAULT_PERSONA, Persona
 from pytest_useragent.replay.cassette import cassette_path
 from pytest_useragent.report.copies import report_root
@@ -136,8 +136,10 @@ def agent(
     llm_provider = conforming(llm_provider)
     halted = state.halted.get(llm_provider.endpoint(useragent_config.model) or "")
     if halted:
+        request.node.stash[SKIP_KEY] = "halt"
         pytest.skip(f"useragent stopped calling the model: {halted}")
     if state.exhausted and not spending.prices.is_free(llm_provider.model_name(useragent_config.model)):
+        request.node.stash[SKIP_KEY] = "budget"
         pytest.skip(  # what is left could not hold a call's worst case, though less than it may have been spent
             f"useragent budget exhausted: {spending.show(state.spent_usd)} spent of "
             f"{spending.show(state.limit_usd)} for the run, too little left for a call's worst case"
