@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser import bounded
-from pytest_useragent.records import Action, ActionOutcome
+from pytest_useragent.records import ACTIONS, Action, ActionOutcome
 from pytest_useragent.records.snapshot import parse
 from pytest_useragent.secrets.credentials import UnknownPlaceholder
 from pytest_useragent.secrets.redaction import Secrets
 
-NEEDS_REF = {"click", "type", "select", "hover"}
 UNNAMED_ROLES = frozenset({"generic", "text", "none", "presentation", "paragraph"})
 """Roles whose elements are better named by the page than by role: Playwright's own normalize() names those."""
 WAIT_SECONDS = 2.0
@@ -24,7 +24,9 @@ def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: 
     """Carry out one action; anything that goes wrong comes back as ok=False with a one-line reason. `snapshot`,
     the ai snapshot the ref comes from, names the element for the record without asking the page."""
     timeout_ms = bounded.bound(timeout) * 1000  # never 0, which Playwright reads as no timeout at all
-    if action.kind in NEEDS_REF and not action.ref:
+    if action.kind not in PERFORM:  # the session carries out the others: documents, todo.md, reads, done
+        return ActionOutcome(ok=False, message=f"{action.kind} is not done to the page")
+    if ACTIONS[action.kind].element and not action.ref:
         return ActionOutcome(ok=False, message=f"{action.kind} needs the ref of an element, e.g. e5")
     if action.kind == "navigate" and not action.url:
         return ActionOutcome(ok=False, message="navigate needs a url")
@@ -45,49 +47,91 @@ def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: 
 
 
 def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
-    kind = action.kind
-    if kind == "click" and locator is not None:
-        locator.click(timeout=timeout_ms)
-        return "clicked"
-    if kind == "type" and locator is not None:
-        # a credential's value is put in only here; the model and every record keep the placeholder
-        text = secrets.credentials.fill(action.text or "")
-        if bounded.evaluate(locator, timeout_ms / 1000, "e => e.type === 'password'"):
-            secrets.add(text)
-        locator.fill(text, timeout=timeout_ms)
-        return "typed"
-    if kind == "select" and locator is not None:
-        locator.select_option(label=action.text or "", timeout=timeout_ms)
-        return f"selected {action.text!r}"
-    if kind == "hover" and locator is not None:
-        locator.hover(timeout=timeout_ms)
-        return "hovered"
-    if kind == "press":
-        key = action.key or "Enter"
-        if locator is not None:
-            locator.press(key, timeout=timeout_ms)
-        else:
-            bounded.call(page.keyboard, timeout_ms / 1000, "press", key)
-        return f"pressed {key}"
-    if kind == "scroll":
-        if locator is not None:
-            locator.scroll_into_view_if_needed(timeout=timeout_ms)
-            return f"scrolled {action.ref} into view"
-        height = (page.viewport_size or {"height": 720})["height"]
-        delta = -0.8 * height if action.direction == "up" else 0.8 * height
-        bounded.call(page.mouse, timeout_ms / 1000, "wheel", 0, delta)
-        return f"scrolled {action.direction or 'down'}"
-    if kind == "navigate":
-        response = page.goto(urljoin(page.url, action.url or ""), timeout=timeout_ms)
-        status = f" ({response.status})" if response is not None else ""
-        return f"navigated to {page.url}{status}"
-    if kind == "back":
-        page.go_back(timeout=timeout_ms)
-        return f"went back to {page.url}"
-    if kind == "wait":
-        page.wait_for_timeout(WAIT_SECONDS * 1000)
-        return "waited"
-    return kind  # done, give_up: nothing to do on the page
+    return PERFORM[action.kind](page, action, locator, secrets, timeout_ms)
+
+
+Performer = Callable[[Page, Action, "Locator | None", Secrets, float], str]
+"""Does one kind of action on the page (on `locator` when it names an element); returns what happened, in words."""
+
+
+def _click(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    _element(locator).click(timeout=timeout_ms)
+    return "clicked"
+
+
+def _type(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    # a credential's value is put in only here; the model and every record keep the placeholder
+    text = secrets.credentials.fill(action.text or "")
+    element = _element(locator)
+    if bounded.evaluate(element, timeout_ms / 1000, "e => e.type === 'password'"):
+        secrets.add(text)
+    element.fill(text, timeout=timeout_ms)
+    return "typed"
+
+
+def _select(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    _element(locator).select_option(label=action.text or "", timeout=timeout_ms)
+    return f"selected {action.text!r}"
+
+
+def _hover(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    _element(locator).hover(timeout=timeout_ms)
+    return "hovered"
+
+
+def _press(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    key = action.key or "Enter"
+    if locator is not None:
+        locator.press(key, timeout=timeout_ms)
+    else:
+        bounded.call(page.keyboard, timeout_ms / 1000, "press", key)
+    return f"pressed {key}"
+
+
+def _scroll(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    if locator is not None:
+        locator.scroll_into_view_if_needed(timeout=timeout_ms)
+        return f"scrolled {action.ref} into view"
+    height = (page.viewport_size or {"height": 720})["height"]
+    delta = -0.8 * height if action.direction == "up" else 0.8 * height
+    bounded.call(page.mouse, timeout_ms / 1000, "wheel", 0, delta)
+    return f"scrolled {action.direction or 'down'}"
+
+
+def _navigate(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    response = page.goto(urljoin(page.url, action.url or ""), timeout=timeout_ms)
+    status = f" ({response.status})" if response is not None else ""
+    return f"navigated to {page.url}{status}"
+
+
+def _back(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    page.go_back(timeout=timeout_ms)
+    return f"went back to {page.url}"
+
+
+def _wait(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
+    page.wait_for_timeout(WAIT_SECONDS * 1000)
+    return "waited"
+
+
+PERFORM: dict[str, Performer] = {
+    "click": _click,
+    "type": _type,
+    "select": _select,
+    "hover": _hover,
+    "press": _press,
+    "scroll": _scroll,
+    "navigate": _navigate,
+    "back": _back,
+    "wait": _wait,
+}
+"""The page's kinds of `records.ACTIONS`, each done by its performer."""
+
+
+def _element(locator: Locator | None) -> Locator:
+    """The element an action on one acts on: `act` has refused such an action without a ref already."""
+    assert locator is not None, "an action on an element comes with its ref"
+    return locator
 
 
 def locator_code(snapshot: str, ref: str) -> str | None:

@@ -5,12 +5,18 @@ issue keys, the snapshot's line format and the screenshot policy are records too
 
 from __future__ import annotations
 
-from pytest_useragent.records.decision import (
+from pytest_useragent.records.actions import (
+    ACTIONS,
     DOCUMENT_ACTIONS,
-    ERROR_OUTCOMES,
+    ON_ELEMENTS,
+    PAGE_ACTIONS,
     PAGE_READS,
-    SEVERITY_ORDER,
     TODO_ACTIONS,
+    ActionSpec,
+)
+from pytest_useragent.records.decision import (
+    ERROR_OUTCOMES,
+    SEVERITY_ORDER,
     Action,
     ActionKind,
     Decision,
@@ -68,6 +74,10 @@ from pytest_useragent.records.usage import (
 )
 
 __all__ = [
+    "ACTIONS",
+    "ON_ELEMENTS",
+    "PAGE_ACTIONS",
+    "ActionSpec",
     "SEVERITY_ORDER",
     "Severity",
     "Action",

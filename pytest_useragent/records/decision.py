@@ -34,10 +34,6 @@ ActionKind = Literal[
     "done",
     "give_up",
 ]
-DOCUMENT_ACTIONS = ("write", "append", "update", "read")
-TODO_ACTIONS = ("plan", "check")
-PAGE_READS = ("find", "look")
-"""Actions that read the page as it is, without touching it."""
 SessionOutcome = Literal[
     "goal_achieved",
     "gave_up",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,28 +71,42 @@ def write(found: Journey, directory: Path) -> Path:
 
 def _call(action: Action, locator: str | None) -> str | None:
     """One action as a Playwright call on `page`; None for what is not done to the page (reads, notes, done)."""
-    element = f"page.{locator}" if locator else None
-    text = _value(action.text or "")
-    if action.kind == "click" and element:
-        return f"{element}.click()"
-    if action.kind == "type" and element:
-        return f"{element}.fill({text})"
-    if action.kind == "select" and element:
-        return f"{element}.select_option(label={text})"
-    if action.kind == "hover" and element:
-        return f"{element}.hover()"
-    if action.kind == "press":
-        key = json.dumps(action.key or "Enter")
-        return f"{element}.press({key})" if element else f"page.keyboard.press({key})"
-    if action.kind == "navigate" and action.url:
-        return f"page.goto({json.dumps(path_of(action.url))})"
-    if action.kind == "back":
-        return "page.go_back()"
-    if action.kind == "scroll":
-        if element:
-            return f"{element}.scroll_into_view_if_needed()"
-        return f"page.mouse.wheel(0, {-500 if action.direction == 'up' else 500})"
-    return None
+    code = CODE.get(action.kind)
+    return code(action, f"page.{locator}" if locator else None) if code is not None else None
+
+
+Code = Callable[[Action, str | None], str | None]
+"""One kind of action on the page as Python, given its element's locator code (`page.get_by_role(...)`) when it acts
+on one; None when the test has nothing to do for it."""
+
+
+def _on(element: str | None, call: str) -> str | None:
+    return f"{element}.{call}" if element else None
+
+
+def _press(action: Action, element: str | None) -> str:
+    key = json.dumps(action.key or "Enter")
+    return f"{element}.press({key})" if element else f"page.keyboard.press({key})"
+
+
+def _scroll(action: Action, element: str | None) -> str:
+    if element:
+        return f"{element}.scroll_into_view_if_needed()"
+    return f"page.mouse.wheel(0, {-500 if action.direction == 'up' else 500})"
+
+
+CODE: dict[str, Code] = {
+    "click": lambda action, element: _on(element, "click()"),
+    "type": lambda action, element: _on(element, f"fill({_value(action.text or '')})"),
+    "select": lambda action, element: _on(element, f"select_option(label={_value(action.text or '')})"),
+    "hover": lambda action, element: _on(element, "hover()"),
+    "press": _press,
+    "scroll": _scroll,
+    "navigate": lambda action, element: f"page.goto({json.dumps(path_of(action.url))})" if action.url else None,
+    "back": lambda action, element: "page.go_back()",
+    "wait": lambda action, element: None,  # the test's expect waits by itself
+}
+"""The page's kinds of `records.ACTIONS` as test code."""
 
 
 def _value(text: str) -> str:

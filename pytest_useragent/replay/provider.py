@@ -38,6 +38,7 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
+    ON_ELEMENTS,
     Decision,
     InterviewReply,
     ReplayReport,
@@ -61,8 +62,6 @@ from pytest_useragent.replay.cassette import (
 )
 from pytest_useragent.secrets.redaction import Secrets
 
-ON_ELEMENTS = ("click", "type", "select", "hover")
-"""Actions that need an element: replayed only through the element the cassette names."""
 DIFF_LINES = 8
 """Controls shown of a page's change in a divergence message; the rest are counted."""
 

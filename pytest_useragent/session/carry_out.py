@@ -15,7 +15,7 @@ from pytest_useragent.browser.find import find
 from pytest_useragent.browser.scope import left_app, outside
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
-from pytest_useragent.records import Action, ActionOutcome, Issue
+from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, ActionOutcome, Issue
 from pytest_useragent.session.compose import compose_write
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import judge_done, read_documents
@@ -132,10 +132,8 @@ def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], ind
     return done
 
 
-PAGE_ACTIONS = ("click", "type", "press", "select", "scroll", "hover", "navigate", "back", "wait")
-
 HANDLERS: dict[str, Handler] = {
-    **dict.fromkeys(("write", "append", "update", "read"), _document),
+    **dict.fromkeys(DOCUMENT_ACTIONS, _document),
     "plan": _plan,
     "check": _check,
     "done": _done,
@@ -144,3 +142,4 @@ HANDLERS: dict[str, Handler] = {
     "look": _look,
     **dict.fromkeys(PAGE_ACTIONS, _on_page),
 }
+"""Every kind of `records.ACTIONS`, by where the table says it is carried out."""

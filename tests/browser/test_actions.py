@@ -76,9 +76,13 @@ def test_navigate_resolves_relative_urls_and_back_returns(home, site):
     assert do(home, kind="back").ok and home.url == f"{site}/index.html"
 
 
-def test_wait_done_and_give_up_do_nothing_to_the_page(home, site):
-    for kind in ("wait", "done", "give_up"):
-        assert do(home, kind=kind).ok and home.url == f"{site}/index.html"
+def test_wait_does_nothing_to_the_page_and_what_is_not_the_pages_is_refused(home, site):
+    assert do(home, kind="wait").ok and home.url == f"{site}/index.html"
+    for kind in ("done", "give_up", "write", "find"):
+        outcome = do(home, kind=kind)
+        assert (
+            not outcome.ok and outcome.message == f"{kind} is not done to the page" and home.url == f"{site}/index.html"
+        )
 
 
 @pytest.mark.parametrize(
