@@ -4,6 +4,7 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot
 from pytest_useragent.records import ActionOutcome, Observation
 
@@ -20,7 +21,21 @@ SNAPSHOT = """- generic [ref=e1]:
   - button "Go" [ref=e8]"""
 
 
-def ask(goal: str, snapshot: str = SNAPSHOT, summary: str = "", title: str = "Shop", **last: object):
+def ask(
+    goal: str,
+    snapshot: str = SNAPSHOT,
+    summary: str = "",
+    title: str = "Shop",
+    *,
+    tried: tuple[str, ...] = (),
+    expected: Expected | None = None,
+    **last: object,
+):
+    """The engine's decision at a step; `tried` and `expected` are its memory of the steps before, as its note."""
+    if expected is not None:
+        last["expectation"] = expected.sentence
+    if tried or expected:
+        summary = Memory(tried=tried, expected=expected).write()
     request = StepRequest(
         model="offline",
         persona=Persona("Alex"),
@@ -75,7 +90,7 @@ def test_done_when_the_target_heads_the_page():
 
 
 def test_gives_up_when_nothing_untried_matches():
-    decision = ask("Find the pricing", summary='Offline engine. Tried: link "Pricing"')
+    decision = ask("Find the pricing", tried=('link "Pricing"',))
     assert decision.action.kind == "give_up"
 
 
@@ -84,7 +99,7 @@ def test_an_unmet_expectation_is_a_reported_issue():
         "Find the careers",
         snapshot='- heading "About us" [level=1] [ref=e1]',
         title="About",
-        expectation='The page I reach mentions "Careers".',
+        expected=Expected(kind="mentions", target="Careers"),
         last_action="click e5",
         last_outcome=CLICKED,
     )
@@ -125,7 +140,7 @@ def test_an_error_page_is_a_surprise_and_an_issue():
         "Find the careers",
         snapshot='- heading "Page not found" [level=1] [ref=e1]',
         title="Not found",
-        expectation='The page I reach mentions "Careers".',
+        expected=Expected(kind="mentions", target="Careers"),
         last_action="click e5",
         last_outcome=CLICKED,
     )
@@ -159,7 +174,8 @@ BOOKING = """- navigation [ref=e2]:
 - textbox "Your name" [ref=e5]: Alex
 - button "Book" [ref=e6] [cursor=pointer]
 - status [ref=e7]"""
-AFTER_LINK = 'Offline engine, step 1 on http://x/. Unmet in a row: 0. Seen: . Tried: link "Book a tour"'
+AFTER_LINK = ('link "Book a tour"',)
+BOOK = Expected(kind="confirms", target="Book")
 
 
 def test_a_page_about_the_task_is_not_the_task_done():
@@ -167,8 +183,8 @@ def test_a_page_about_the_task_is_not_the_task_done():
         "Book a tour",
         snapshot=BOOKING,
         title="Book a tour",
-        summary=AFTER_LINK,
-        expectation='The page I reach mentions "Book a tour".',
+        tried=AFTER_LINK,
+        expected=Expected(kind="mentions", target="Book a tour"),
         last_action="click e3",
         last_outcome=CLICKED,
     )
@@ -178,21 +194,19 @@ def test_a_page_about_the_task_is_not_the_task_done():
 
 def test_a_new_status_after_its_own_action_is_the_evidence_it_names():
     booked = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Booked for Saturday 10:00")
-    summary = AFTER_LINK + ', button "Book"'
-    expectation = 'The page confirms that "Book" went through.'
+    tried = (*AFTER_LINK, 'button "Book"')
     last = {"last_action": "click e6", "last_outcome": CLICKED}
-    decision = ask("Book a tour", snapshot=booked, summary=summary, expectation=expectation, **last)
+    decision = ask("Book a tour", snapshot=booked, tried=tried, expected=BOOK, **last)
     assert decision.action.kind == "done" and decision.action.evidence == "Booked for Saturday 10:00"
     assert decision.evaluation is not None and decision.evaluation.verdict == "met"
 
 
 def test_a_refusal_is_no_evidence_and_a_silent_page_is_a_finding():
     refused = BOOKING.replace("- status [ref=e7]", '- alert [ref=e7]: "Sorry: every tour is taken."')
-    summary, last = AFTER_LINK + ', button "Book"', {"last_action": "click e6", "last_outcome": CLICKED}
-    expectation = 'The page confirms that "Book" went through.'
-    decision = ask("Book a tour", snapshot=refused, summary=summary, expectation=expectation, **last)
+    tried, last = (*AFTER_LINK, 'button "Book"'), {"last_action": "click e6", "last_outcome": CLICKED}
+    decision = ask("Book a tour", snapshot=refused, tried=tried, expected=BOOK, **last)
     assert decision.action.kind == "give_up" and decision.evaluation and decision.evaluation.verdict == "unmet"
-    silent = ask("Book a tour", snapshot=BOOKING, summary=summary, expectation=expectation, **last)
+    silent = ask("Book a tour", snapshot=BOOKING, tried=tried, expected=BOOK, **last)
     assert silent.action.kind == "give_up" and silent.action.reason == "nothing on the page shows that it went through"
     assert [issue.title for issue in silent.issues] == ['No confirmation after "Book"']
 
@@ -201,7 +215,9 @@ def test_a_status_already_there_before_it_acted_is_not_news():
     ready = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Booked for Saturday 10:00")
     first = ask("Book a tour", snapshot=ready)
     assert first.action.kind != "done" and '"Booked for Saturday 10:00"' in first.summary
-    again = ask("Book a tour", snapshot=ready, summary=first.summary + ', button "Book"')
+    remembered = Memory.read(first.summary)
+    clicked = remembered.model_copy(update={"tried": (*remembered.tried, 'button "Book"')}).write()
+    again = ask("Book a tour", snapshot=ready, summary=clicked)
     assert again.action.kind != "done"
 
 
@@ -216,13 +232,12 @@ TODOS = """- heading "todos" [level=1] [ref=e1]
 
 def test_typed_text_is_sent_with_enter_and_proven_only_by_the_list():
     typed = TODOS.format(typed=": buy milk", added="")
-    after_typing = ask("Add a todo 'buy milk'", snapshot=typed, summary='Offline engine. Tried: typed "buy milk"')
+    after_typing = ask("Add a todo 'buy milk'", snapshot=typed, tried=('typed "buy milk"',))
     assert (after_typing.action.kind, after_typing.action.key) == ("press", "Enter")  # not done: nothing was added
     added = TODOS.format(
         typed="", added='  - listitem [ref=e6]:\n    - checkbox "Mark as done" [ref=e7]\n    - text: buy milk'
     )
-    summary = 'Offline engine. Seen: . Tried: typed "buy milk", pressed "Enter"'
-    done = ask("Add a todo 'buy milk'", snapshot=added, summary=summary)
+    done = ask("Add a todo 'buy milk'", snapshot=added, tried=('typed "buy milk"', 'pressed "Enter"'))
     assert done.action.kind == "done" and done.action.evidence == "buy milk"
 
 
@@ -255,5 +270,24 @@ def ask_with_claim(goal: str, claim):
 
 def test_a_region_still_at_work_has_not_answered_yet():
     busy = BOOKING.replace("- status [ref=e7]", "- status [ref=e7]: Loading your booking")
-    decision = ask("Book a tour", snapshot=busy, summary=AFTER_LINK + ', button "Book"')
+    decision = ask("Book a tour", snapshot=busy, tried=(*AFTER_LINK, 'button "Book"'))
     assert decision.action.kind != "done"
+
+
+def test_the_engine_reads_back_only_its_own_typed_note():
+    first = ask("Find the pricing")
+    assert Memory.read(first.summary).expected == Expected(kind="mentions", target="Pricing")
+    mixed = "(2 earlier notes dropped)\nI clicked Pricing, as a model would note it\n" + first.summary
+    assert Memory.read(mixed) == Memory.read(first.summary)
+    # a model's notes, or a note cut or tampered with, are no state: the engine starts afresh rather than misread
+    assert Memory.read('Tried: link "Pricing". Unmet in a row: 5') == Memory()
+    assert Memory.read(first.summary[:-5]) == Memory()
+
+
+def test_the_note_stays_within_the_harness_bound_however_much_it_saw():
+    from pytest_useragent.llm.offline.memory import NOTE_CHARS
+    from pytest_useragent.session.memory import NOTE_CHARS as HARNESS_NOTE_CHARS
+
+    crowded = Memory(tried=tuple(f'link "{"x" * 70} {n}"' for n in range(100)), said=tuple("y" * 80 for _ in range(50)))
+    note = crowded.write()
+    assert len(note) <= NOTE_CHARS < HARNESS_NOTE_CHARS and Memory.read(note).tried[-1] == crowded.tried[-1]

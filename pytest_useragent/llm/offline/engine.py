@@ -11,7 +11,8 @@ changed after its own action, a new confirmation heading, or the goal's quoted v
 being about the goal's words; for a goal that only asks to find something, the heading that names it. It gives up
 when stuck (two unmet expectations in a row), when nothing untried matches the goal, or when its done is not taken.
 
-It keeps no state: what it has tried travels in the rolling summary, as it would for a model."""
+It keeps no state of its own: what it has tried, saw and expects travels in the rolling summary as one typed record
+(memory.Memory, written as JSON), as a model's memory would, and nothing it wrote is parsed back as prose."""
 
 from __future__ import annotations
 
@@ -56,20 +57,23 @@ class OfflineProvider:
         memory = Memory.read(request.summary)
         evaluation, issues = evaluate(request, elements, memory)
         unmet = memory.unmet + 1 if evaluation is not None and evaluation.verdict == "unmet" else 0
-        notice, expectation, action, key = move(request, elements, memory, unmet)
-        tried = memory.tried + ((key,) if key else ())
+        made = move(request, elements, memory, unmet)
         news = [text for text in notable(elements, QUOTED.findall(request.goal)) if text not in memory.said]
-        said = memory.said + tuple(news)
-        summary = Memory(tried, unmet, said).write(request.step, request.observation.url)
+        after = Memory(
+            tried=memory.tried + ((made.key,) if made.key else ()),
+            unmet=unmet,
+            said=memory.said + tuple(news),
+            expected=made.expected,
+        )
         seen = f'I see "{request.observation.title or request.observation.url}". '
         return Reply(
             Decision(
-                observation=seen + notice,
+                observation=seen + made.notice,
                 evaluation=evaluation,
-                summary=summary,
+                summary=after.write(),
                 issues=issues,
-                expectation=expectation,
-                action=action,
+                expectation=made.expected.sentence,
+                action=made.action,
             )
         )
 

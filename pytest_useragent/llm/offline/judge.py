@@ -3,12 +3,10 @@ that page shows."""
 
 from __future__ import annotations
 
-import re
-
 from pytest_useragent.llm.base import (
     StepRequest,
 )
-from pytest_useragent.llm.offline.memory import Memory
+from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
     ERROR_PAGE,
     ERROR_STEMS,
@@ -25,14 +23,6 @@ from pytest_useragent.records import (
     IssueDraft,
     Verdict,
 )
-
-_MENTIONS = re.compile(r'mentions "([^"]*)"')
-
-
-_FORM = re.compile(r'"([^"]*)" gives way')
-
-
-_CONFIRMS = re.compile(r'confirms that "([^"]*)" went through')
 
 
 def evaluate(
@@ -57,19 +47,25 @@ def evaluate(
         ]
     if last is not None and last.dead_click:
         return Evaluation(verdict="unmet", note=outcome), []
-    form = _FORM.search(request.expectation)
-    if form:
-        shown = proof(elements, QUOTED.findall(request.goal), memory.said)
+    expected = memory.expected or Expected(kind="plain", target=request.expectation)
+    values = QUOTED.findall(request.goal)
+    if expected.kind == "form":
+        shown = proof(elements, values, memory.said)
         if shown is not None:  # a form that answers in place, its heading unchanged
             return Evaluation(verdict="met", note=f'the page says "{shown}"'), []
-        return _evaluate_form(form.group(1), elements)
-    confirms = _CONFIRMS.search(request.expectation)
-    if confirms:
-        return _evaluate_confirmation(confirms.group(1), elements, QUOTED.findall(request.goal), memory)
-    mentioned = _MENTIONS.search(request.expectation)
-    if not mentioned:
+        return _evaluate_form(expected.target, elements)
+    if expected.kind == "confirms":
+        return _evaluate_confirmation(expected.target, elements, values, memory)
+    if expected.kind == "plain":
         return Evaluation(verdict="met", note=f"it went through: {outcome}"), []
-    target = mentioned.group(1)
+    return _evaluate_mention(expected.target, request, elements)
+
+
+def _evaluate_mention(
+    target: str, request: StepRequest, elements: list[Element]
+) -> tuple[Evaluation, list[IssueDraft]]:
+    """The page reached names `target`: as its heading (met), somewhere (partial), nowhere (unmet); an error page is
+    a surprise."""
     headline = " ".join([request.observation.title] + [e.name for e in elements if e.role == "heading"])
     everything = " ".join(e.name for e in elements)
     verdict: Verdict

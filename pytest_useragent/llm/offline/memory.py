@@ -1,40 +1,71 @@
-"""What the offline engine carries from step to step: written as each step's note, read back from the newest."""
+"""What the offline engine carries from step to step, typed: what it has tried, how many expectations in a row were
+not met, the news it has seen, and what it expects its last move to do. It travels as the engine's note in the
+rolling summary, as a model's memory does (so a step depends on the request alone), as one JSON line the engine
+reads back with the same model that wrote it: no sentence of its own is ever parsed."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_useragent.llm.offline.page import SAID_KEPT
 
-TRIED = re.compile(r'(\w+) "([^"]*)"')
+MARK = "offline engine state: "
+"""How the engine's note begins, so that it finds its newest one among the summary's notes."""
+NOTE_CHARS = 1_900
+"""Under the harness's bound on a note (`session/memory.NOTE_CHARS`), so the note is never cut."""
 
 
-@dataclass(frozen=True)
-class Memory:
-    """What the engine carries from step to step, written as each step's note and read back from the newest."""
+class Expected(BaseModel):
+    """What a move expects of the next page, as the engine judges it there."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["mentions", "confirms", "form", "plain"]
+    """`mentions`: the page reached names `target`; `confirms`: a status, alert or confirmation says the task went
+    through; `form`: the form's heading `target` gives way; `plain`: met when the action went through."""
+    target: str = ""
+
+    @property
+    def sentence(self) -> str:
+        """The expectation as the persona says it."""
+        if self.kind == "mentions":
+            return f'The page I reach mentions "{self.target}".'
+        if self.kind == "confirms":
+            return f'The page confirms that "{self.target}" went through.'
+        if self.kind == "form":
+            return f'The form is accepted and "{self.target}" gives way to the next page.'
+        return self.target
+
+
+class Memory(BaseModel):
+    """The engine's whole state after a step."""
+
+    model_config = ConfigDict(frozen=True)
 
     tried: tuple[str, ...] = ()
     unmet: int = 0
     said: tuple[str, ...] = ()
     """Status texts, confirmations and list entries seen on earlier steps: not news any more."""
+    expected: Expected | None = None
 
     @classmethod
     def read(cls, summary: str) -> Memory:
-        # the harness keeps each step's note; the newest is the engine's whole state
-        summary = summary.rpartition("Offline engine, step")[2]
-        unmet = re.search(r"Unmet in a row: (\d+)", summary)
-        before, _, tried = summary.partition("Tried:")
-        said = re.findall(r'"([^"]*)"', before.partition("Seen:")[2])
-        return cls(
-            tuple(f'{role} "{name}"' for role, name in TRIED.findall(tried)),
-            int(unmet.group(1)) if unmet else 0,
-            tuple(said),
-        )
+        """The newest state among the summary's notes; a fresh one when there is none (the first step, or a summary
+        a model wrote before a cassette handed the session over)."""
+        notes = [line for line in summary.splitlines() if line.startswith(MARK)]
+        try:
+            return cls.model_validate_json(notes[-1].removeprefix(MARK)) if notes else cls()
+        except ValidationError:
+            return cls()
 
-    def write(self, step: int, url: str) -> str:
-        seen = " ".join(f'"{text}"' for text in self.said[-SAID_KEPT:])
-        return (
-            f"Offline engine, step {step} on {url}. Unmet in a row: {self.unmet}. Seen: {seen}. "
-            f"Tried: {', '.join(self.tried)}"
-        )
+    def write(self) -> str:
+        """The state as the step's note, within `NOTE_CHARS`: the oldest news goes first, then the oldest tries."""
+        kept = self.model_copy(update={"said": self.said[-SAID_KEPT:]})
+        while len(note := MARK + kept.model_dump_json(exclude_defaults=True)) > NOTE_CHARS and (
+            kept.said or kept.tried
+        ):
+            update = {"said": kept.said[1:]} if kept.said else {"tried": kept.tried[1:]}
+            kept = kept.model_copy(update=update)
+        return note

@@ -1,13 +1,16 @@
-"""Pure: the offline engine's one move at a step, in order of preference: give up when stuck or not believed, say done
-with evidence (or write the note the goal asks for first), find, type, fill a form, finish what it started, press
-Enter, click the best untried element."""
+"""Pure: the offline engine's one move at a step. The rules are tried in order of preference, each a function of the
+step's `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write
+the note the goal asks for first), find what a long page hides, follow what `find` found, type a quoted value, fill a
+form, finish what it started, press Enter, click the best untried element; else give up."""
 
 from __future__ import annotations
 
-from pytest_useragent.llm.base import (
-    StepRequest,
-)
-from pytest_useragent.llm.offline.memory import Memory
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
     CLICKABLE,
     DOCUMENT_VERBS,
@@ -28,204 +31,273 @@ from pytest_useragent.llm.offline.page import (
     score,
     task_verb,
 )
-from pytest_useragent.records import (
-    Action,
-)
-from pytest_useragent.records.persona import Persona
+from pytest_useragent.records import Action
 
 STUCK_AFTER = 2
+STOP = Expected(kind="plain", target="I stop here.")
 
 
-Move = tuple[str, str, Action, str | None]
-"""What the persona notices, what it expects, what it does, and the key it remembers it by."""
+@dataclass(frozen=True)
+class Move:
+    notice: str
+    """What the persona notices."""
+    expected: Expected
+    action: Action
+    key: str | None = None
+    """What it remembers having tried by; None for what it may do again."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a step's rules look at: the request, the page's elements, the engine's memory and the unmet count now."""
+
+    request: StepRequest
+    elements: list[Element]
+    memory: Memory
+    unmet: int
+
+    @cached_property
+    def words(self) -> list[str]:
+        return goal_words(self.request.goal)
+
+    @cached_property
+    def values(self) -> list[str]:
+        return QUOTED.findall(self.request.goal)
+
+    @cached_property
+    def verb(self) -> str | None:
+        return task_verb(self.request.goal)
+
+    @cached_property
+    def tried(self) -> frozenset[str]:
+        return frozenset(self.memory.tried)
+
+    @cached_property
+    def pending(self) -> list[str]:
+        """The goal's quoted values not yet typed or found."""
+        return [value for value in self.values if not {f'typed "{value}"', f'found "{value}"'} & self.tried]
+
+    @cached_property
+    def field(self) -> Element | None:
+        """The field to type into: a search box first, then the one whose name is most like the goal."""
+        fields = [e for e in self.elements if e.role in FIELDS and e.ref]
+        return max(fields, key=lambda e: (e.role == "searchbox", score(self.words, e.name)), default=None)
+
+    def untried(self, element: Element) -> bool:
+        return element.key not in self.tried
+
+
+Rule = Callable[[Situation], Move | None]
 
 
 def move(request: StepRequest, elements: list[Element], memory: Memory, unmet: int) -> Move:
-    """The one thing to do now, in order of preference."""
-    goal = request.goal
-    words, values = goal_words(goal), QUOTED.findall(goal)
-    tried = set(memory.tried)
-    claim = request.last_outcome.claim if request.last_outcome else None
-    if claim is not None and not claim.accepted:
-        return (
-            "I said I was done, and I was not.",
-            "I stop here.",
-            Action(kind="give_up", reason=f"my done was not taken: {claim.why_not}"),
-            None,
-        )
-    if unmet >= STUCK_AFTER:
-        return (
-            "I am stuck: what I try does not do what I expect.",
-            "I stop here.",
-            Action(kind="give_up", reason="two expectations in a row were not met"),
-            None,
-        )
-    page = request.observation
-    pending = [value for value in values if f'typed "{value}"' not in tried and f'found "{value}"' not in tried]
-    verb = task_verb(goal)
-    evidence = None
-    if not pending and not unmet:
-        evidence = _shown(elements, memory, values) if verb or values else _named(request, elements, words)
-    if evidence is not None:
-        file = FILE.search(goal)
-        note = file.group(1) if file else "notes.md"
-        if any(word in goal.lower() for word in DOCUMENT_VERBS) and f'wrote "{note}"' not in tried:
-            return (
-                "This is what I came for; I write down what I found.",
-                f"{note} holds what I found.",
-                Action(kind="write", file=note, text=_note(page.title, page.url, words, elements)),
-                f'wrote "{note}"',
-            )
-        return (
-            f'The page shows it: "{evidence}".',
-            "Nothing more: the goal is reached.",
-            Action(kind="done", reason="the page shows the goal reached", evidence=evidence),
-            None,
-        )
-    visible = " ".join(e.name for e in elements).lower()
-    hidden = [value for value in pending if value.lower() not in visible]
-    if hidden and page.shown < page.elements:
-        return (
-            "The page is long, and I do not see what I am looking for.",
-            f'The page has "{hidden[0]}" somewhere.',
-            Action(kind="find", target=hidden[0]),
-            f'found "{hidden[0]}"',
-        )
-    last = request.last_outcome
-    if (request.last_action or "").startswith("find") and last is not None and last.ok:
-        found = parse_snapshot(last.message)
-        near = [e for e in found if e.role in CLICKABLE and e.ref and e.name and score(words, e.name)]
-        if near:
-            return (
-                f'I found it, and next to it "{near[0].name}".',
-                f'The page I reach mentions "{near[0].name}".',
-                Action(kind="click", ref=near[0].ref),
-                near[0].key,
-            )
-    fields = [e for e in elements if e.role in FIELDS and e.ref]
-    field = max(fields, key=lambda e: (e.role == "searchbox", score(words, e.name)), default=None)
-    if pending and field is not None:
-        return (
-            f"There is a field: {field.name or field.role}.",
-            f'The field accepts "{pending[0]}".',
-            Action(kind="type", ref=field.ref, text=pending[0]),
-            f'typed "{pending[0]}"',
-        )
-    if verb or any(matches(word, goal) for word in FORM_WORDS):
-        form = _fill_form(request.persona, words, elements, tried, request.credentials)
-        if form is not None:
-            return form
-    finish = _finish(elements, verb, words, tried) if verb or values else None
-    if finish is not None:
-        return finish
-    if values and field is not None and 'pressed "Enter"' not in tried:
-        return (
-            "My text is entered.",
-            f'The page I reach mentions "{values[-1]}".',
-            Action(kind="press", ref=field.ref, key="Enter"),
-            'pressed "Enter"',
-        )
-    candidates = [e for e in elements if e.role in CLICKABLE and e.ref and e.name and e.key not in tried]
-    ranked = sorted(candidates, key=lambda e: -score(words, e.name))
-    if ranked and score(words, ranked[0].name) > 0:
-        best = ranked[0]
-        expectation = (
-            f'The page confirms that "{best.name}" went through.'
-            if verb and best.role == "button"
-            else f'The page I reach mentions "{best.name}".'
-        )
-        return (f'"{best.name}" looks closest to my goal.', expectation, Action(kind="click", ref=best.ref), best.key)
-    done_something = verb is not None and any(not key.startswith("found") for key in tried)
-    return (
-        "Nothing here that I have not tried matches my goal.",
-        "I stop here.",
-        Action(
-            kind="give_up",
-            reason="nothing on the page shows that it went through"
-            if done_something
-            else f"nothing on this page leads to {', '.join(words) or 'the goal'}",
-        ),
-        None,
+    """The one thing to do now: the first rule that makes a move."""
+    now = Situation(request, elements, memory, unmet)
+    return next(made for rule in RULES if (made := rule(now)) is not None)
+
+
+def _not_believed(now: Situation) -> Move | None:
+    last = now.request.last_outcome
+    claim = last.claim if last is not None else None
+    if claim is None or claim.accepted:
+        return None
+    why = f"my done was not taken: {claim.why_not}"
+    return Move("I said I was done, and I was not.", STOP, Action(kind="give_up", reason=why))
+
+
+def _stuck(now: Situation) -> Move | None:
+    if now.unmet < STUCK_AFTER:
+        return None
+    why = "two expectations in a row were not met"
+    return Move("I am stuck: what I try does not do what I expect.", STOP, Action(kind="give_up", reason=why))
+
+
+def _reached(now: Situation) -> Move | None:
+    """Done with the evidence the page shows, or first the note the goal asks for."""
+    if now.pending or now.unmet:
+        return None
+    evidence = _shown(now) if now.verb or now.values else _named(now)
+    if evidence is None:
+        return None
+    file = FILE.search(now.request.goal)
+    note = file.group(1) if file else "notes.md"
+    asks_for_a_note = any(word in now.request.goal.lower() for word in DOCUMENT_VERBS)
+    if asks_for_a_note and f'wrote "{note}"' not in now.tried:
+        page = now.request.observation
+        text = _note(page.title, page.url, now.words, now.elements)
+        expected = Expected(kind="plain", target=f"{note} holds what I found.")
+        notice = "This is what I came for; I write down what I found."
+        return Move(notice, expected, Action(kind="write", file=note, text=text), f'wrote "{note}"')
+    reached = Expected(kind="plain", target="Nothing more: the goal is reached.")
+    action = Action(kind="done", reason="the page shows the goal reached", evidence=evidence)
+    return Move(f'The page shows it: "{evidence}".', reached, action)
+
+
+def _find_hidden(now: Situation) -> Move | None:
+    """A long page whose shown part lacks a quoted value: find it."""
+    visible = " ".join(e.name for e in now.elements).lower()
+    hidden = [value for value in now.pending if value.lower() not in visible]
+    page = now.request.observation
+    if not hidden or page.shown >= page.elements:
+        return None
+    expected = Expected(kind="plain", target=f'The page has "{hidden[0]}" somewhere.')
+    notice = "The page is long, and I do not see what I am looking for."
+    return Move(notice, expected, Action(kind="find", target=hidden[0]), f'found "{hidden[0]}"')
+
+
+def _follow_found(now: Situation) -> Move | None:
+    """What `find` found: the clickable element beside it that names the goal."""
+    last = now.request.last_outcome
+    if not (now.request.last_action or "").startswith("find") or last is None or not last.ok:
+        return None
+    near = [
+        e for e in parse_snapshot(last.message) if e.role in CLICKABLE and e.ref and e.name and score(now.words, e.name)
+    ]
+    if not near:
+        return None
+    expected = Expected(kind="mentions", target=near[0].name)
+    return Move(
+        f'I found it, and next to it "{near[0].name}".', expected, Action(kind="click", ref=near[0].ref), near[0].key
     )
 
 
-def _shown(elements: list[Element], memory: Memory, values: list[str]) -> str | None:
-    """For a task: what the page answered to the engine's own action, when it answered."""
-    acted = any(not key.startswith("found") for key in memory.tried)
-    return proof(elements, values, memory.said) if acted else None
-
-
-def _named(request: StepRequest, elements: list[Element], words: list[str]) -> str | None:
-    """For a goal that asks to find something: the heading that names it, when the goal's words head the page (on
-    the start page all of them, after moving on half will do)."""
-    needed = max(1, len(words) if request.step == 1 else (len(words) + 1) // 2)
-    headings = [e.name for e in elements if e.role == "heading" and (e.level or 1) <= 2 and e.name]
-    if not words or score(words, " ".join([request.observation.title, *headings])) < needed:
+def _type_pending(now: Situation) -> Move | None:
+    field = now.field
+    if not now.pending or field is None:
         return None
-    return max(headings, key=lambda name: score(words, name), default=None) or None
+    value = now.pending[0]
+    expected = Expected(kind="plain", target=f'The field accepts "{value}".')
+    notice = f"There is a field: {field.name or field.role}."
+    return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), f'typed "{value}"')
 
 
-def _finish(elements: list[Element], verb: str | None, words: list[str], tried: set[str]) -> Move | None:
-    """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form."""
-    stems = tuple(word for word in (verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
-    for button in (e for e in elements if e.role == "button" and e.ref and e.name and e.key not in tried):
-        if has_stem(stems, button.name) or (verb and score(words, button.name)):
-            return (
-                f'"{button.name}" finishes it.',
-                f'The page confirms that "{button.name}" went through.',
-                Action(kind="click", ref=button.ref),
-                button.key,
-            )
+def _form(now: Situation) -> Move | None:
+    """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
+    if not (now.verb or any(matches(word, now.request.goal) for word in FORM_WORDS)):
+        return None
+    return _fill_field(now) or _choose_option(now) or _tick_box(now) or _send_form(now)
+
+
+def _fill_field(now: Situation) -> Move | None:
+    for field in (e for e in now.elements if e.role == "textbox" and e.ref and not e.value):
+        value = credential_for(field.name, now.request.credentials) or persona_value(field.name, now.request.persona)
+        if value is not None and f'filled "{field.name}"' not in now.tried:
+            expected = Expected(kind="plain", target=f'"{field.name}" takes what I type.')
+            action = Action(kind="type", ref=field.ref, text=value)
+            return Move(f'The form asks for "{field.name}".', expected, action, f'filled "{field.name}"')
     return None
 
 
-def _fill_form(
-    persona: Persona, words: list[str], elements: list[Element], tried: set[str], credentials: list[str]
-) -> Move | None:
-    """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
-    for field in (e for e in elements if e.role == "textbox" and e.ref and not e.value):
-        value = credential_for(field.name, credentials) or persona_value(field.name, persona)
-        if value is not None and f'filled "{field.name}"' not in tried:
-            return (
-                f'The form asks for "{field.name}".',
-                f'"{field.name}" takes what I type.',
-                Action(kind="type", ref=field.ref, text=value),
-                f'filled "{field.name}"',
-            )
-    for index, box in enumerate(elements):
+def _choose_option(now: Situation) -> Move | None:
+    for index, box in enumerate(now.elements):
         if box.role != "combobox" or not box.ref:
             continue
-        options = [e for e in elements[index + 1 : index + 30] if e.role == "option"]
-        wanted = next((o for o in options if score(words, o.name) and not o.selected), None)
-        if wanted is not None and f'selected "{wanted.name}"' not in tried:
-            return (
-                f'I can choose "{wanted.name}".',
-                f'"{box.name}" shows "{wanted.name}".',
-                Action(kind="select", ref=box.ref, text=wanted.name),
-                f'selected "{wanted.name}"',
-            )
+        options = [e for e in now.elements[index + 1 : index + 30] if e.role == "option"]
+        wanted = next((o for o in options if score(now.words, o.name) and not o.selected), None)
+        if wanted is not None and f'selected "{wanted.name}"' not in now.tried:
+            expected = Expected(kind="plain", target=f'"{box.name}" shows "{wanted.name}".')
+            action = Action(kind="select", ref=box.ref, text=wanted.name)
+            return Move(f'I can choose "{wanted.name}".', expected, action, f'selected "{wanted.name}"')
+    return None
+
+
+def _tick_box(now: Situation) -> Move | None:
+    persona, credentials = now.request.persona, now.request.credentials
     asks_for_persona = any(
         e.role == "textbox" and (credential_for(e.name, credentials) or persona_value(e.name, persona))
-        for e in elements
+        for e in now.elements
     )
-    boxes = (e for e in elements if e.role == "checkbox" and e.ref and not e.checked and e.key not in tried)
-    for box in boxes if asks_for_persona else ():  # a list's own boxes (a todo's "done") are not the form's
-        return (
-            f'There is a box to tick: "{box.name}".',
-            f'"{box.name}" is ticked.',
-            Action(kind="click", ref=box.ref),
-            box.key,
-        )
-    heading = next((e.name for e in elements if e.role == "heading"), "")
-    for button in (e for e in elements if e.role == "button" and e.ref and e.key not in tried):
-        if any(matches(word, button.name) for word in SUBMIT_WORDS) and any(e.role == "textbox" for e in elements):
-            return (
-                "The form is filled in.",
-                f'The form is accepted and "{heading}" gives way to the next page.',
-                Action(kind="click", ref=button.ref),
-                button.key,
-            )
+    if not asks_for_persona:  # a list's own boxes (a todo's "done") are not the form's
+        return None
+    boxes = (e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e))
+    for box in boxes:
+        expected = Expected(kind="plain", target=f'"{box.name}" is ticked.')
+        return Move(f'There is a box to tick: "{box.name}".', expected, Action(kind="click", ref=box.ref), box.key)
     return None
+
+
+def _send_form(now: Situation) -> Move | None:
+    if not any(e.role == "textbox" for e in now.elements):
+        return None
+    heading = next((e.name for e in now.elements if e.role == "heading"), "")
+    for button in (e for e in now.elements if e.role == "button" and e.ref and now.untried(e)):
+        if any(matches(word, button.name) for word in SUBMIT_WORDS):
+            expected = Expected(kind="form", target=heading)
+            return Move("The form is filled in.", expected, Action(kind="click", ref=button.ref), button.key)
+    return None
+
+
+def _finish(now: Situation) -> Move | None:
+    """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form."""
+    if not (now.verb or now.values):
+        return None
+    stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
+    for button in (e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)):
+        if has_stem(stems, button.name) or (now.verb and score(now.words, button.name)):
+            expected = Expected(kind="confirms", target=button.name)
+            return Move(f'"{button.name}" finishes it.', expected, Action(kind="click", ref=button.ref), button.key)
+    return None
+
+
+def _press_enter(now: Situation) -> Move | None:
+    field = now.field
+    if not now.values or field is None or 'pressed "Enter"' in now.tried:
+        return None
+    expected = Expected(kind="mentions", target=now.values[-1])
+    return Move("My text is entered.", expected, Action(kind="press", ref=field.ref, key="Enter"), 'pressed "Enter"')
+
+
+def _best_click(now: Situation) -> Move | None:
+    candidates = [e for e in now.elements if e.role in CLICKABLE and e.ref and e.name and now.untried(e)]
+    ranked = sorted(candidates, key=lambda e: -score(now.words, e.name))
+    if not ranked or score(now.words, ranked[0].name) <= 0:
+        return None
+    best = ranked[0]
+    kind = "confirms" if now.verb and best.role == "button" else "mentions"
+    expected = Expected(kind=kind, target=best.name)
+    return Move(f'"{best.name}" looks closest to my goal.', expected, Action(kind="click", ref=best.ref), best.key)
+
+
+def _nothing_left(now: Situation) -> Move:
+    done_something = now.verb is not None and any(not key.startswith("found") for key in now.tried)
+    why = (
+        "nothing on the page shows that it went through"
+        if done_something
+        else f"nothing on this page leads to {', '.join(now.words) or 'the goal'}"
+    )
+    return Move("Nothing here that I have not tried matches my goal.", STOP, Action(kind="give_up", reason=why))
+
+
+RULES: tuple[Rule, ...] = (
+    _not_believed,
+    _stuck,
+    _reached,
+    _find_hidden,
+    _follow_found,
+    _type_pending,
+    _form,
+    _finish,
+    _press_enter,
+    _best_click,
+    _nothing_left,
+)
+
+
+def _shown(now: Situation) -> str | None:
+    """For a task: what the page answered to the engine's own action, when it answered."""
+    acted = any(not key.startswith("found") for key in now.memory.tried)
+    return proof(now.elements, now.values, now.memory.said) if acted else None
+
+
+def _named(now: Situation) -> str | None:
+    """For a goal that asks to find something: the heading that names it, when the goal's words head the page (on
+    the start page all of them, after moving on half will do)."""
+    words = now.words
+    needed = max(1, len(words) if now.request.step == 1 else (len(words) + 1) // 2)
+    headings = [e.name for e in now.elements if e.role == "heading" and (e.level or 1) <= 2 and e.name]
+    if not words or score(words, " ".join([now.request.observation.title, *headings])) < needed:
+        return None
+    return max(headings, key=lambda name: score(words, name), default=None) or None
 
 
 def _note(title: str, url: str, words: list[str], elements: list[Element]) -> str:
