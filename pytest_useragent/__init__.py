@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import (
@@ -15,7 +17,6 @@ from pytest_useragent.errors import (
     UserAgentError,
     UserError,
 )
-from pytest_useragent.llm.anthropic import AnthropicProvider
 from pytest_useragent.llm.base import (
     ComposeRequest,
     InterviewRequest,
@@ -45,9 +46,19 @@ from pytest_useragent.regression.repeats import RepeatedResult
 from pytest_useragent.report.aggregate import RunSummary
 from pytest_useragent.session.agent import Agent
 
+if TYPE_CHECKING:
+    from pytest_useragent.llm.anthropic import AnthropicProvider
+    from pytest_useragent.llm.openai import OpenAIProvider
+
 
 def __getattr__(name: str) -> object:
-    """`OpenAIProvider` when asked for: it needs the optional `openai` SDK (`pytest-useragent[openai]`)."""
+    """A provider over an SDK when asked for, not at import: `anthropic` takes 0.8 s to import, paid by every pytest
+    run with the plugin installed, offline ones too; `OpenAIProvider` needs the optional `openai` SDK
+    (`pytest-useragent[openai]`)."""
+    if name == "AnthropicProvider":
+        from pytest_useragent.llm.anthropic import AnthropicProvider
+
+        return AnthropicProvider
     if name == "OpenAIProvider":
         from pytest_useragent.llm.openai import OpenAIProvider
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, TypeVar
 
-import anthropic
 from pydantic import BaseModel, ValidationError
 
 from pytest_useragent.llm.limits import trimmed
@@ -26,6 +25,8 @@ CHARS_PER_TOKEN = 2.6
 def shape(model: type[BaseModel]) -> dict[str, Any]:
     """The JSON schema of `model` as Anthropic's SDK builds it for structured output (objects closed, constraints
     the API does not take dropped), as shape only."""
+    import anthropic  # here, not at import: the SDK takes 0.8 s to load, and an offline run never needs it
+
     return _compact(anthropic.transform_schema(model))  # type: ignore[no-any-return]
 
 
