@@ -43,18 +43,9 @@ AUDIT_SECONDS = 30.0
 AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "moderate": "minor", "minor": "cosmetic"}
 
 COPY = script("copy.js")
-_AUDIT = script("audit.js")
+_AUDIT = script("audit.js", describe=True)
 _COLLECT = "id => window.__useragentAudits.get(id) ?? null"
-_IN_PLACE = """([options, keep]) => axe.run(document, options).then(results => results.violations.map(
-  violation => ({...violation, count: violation.nodes.length, nodes: violation.nodes.slice(0, keep).map(node => {
-    let box = null;
-    try {
-      // a target of one item is in this frame: a selector, or a chain of them through shadow roots
-      const r = node.target.length === 1 ? axe.utils.shadowSelect(node.target[0]).getBoundingClientRect() : null;
-      if (r && r.width > 0 && r.height > 0) box = [r.x, r.y, r.width, r.height].map(Math.round).join(',');
-    } catch {}
-    return {html: node.html, target: node.target, failureSummary: node.failureSummary, box};
-  })})))"""
+_IN_PLACE = script("in_place.js", describe=True)
 
 PageState = tuple[str, str]
 """What the page-state checks depend on: the URL and the look's fingerprint (viewport, document length and hash)."""
@@ -215,9 +206,22 @@ def _node(violation: dict[str, Any], node: dict[str, Any]) -> Issue:
         severity=AXE_IMPACT.get(violation.get("impact") or "", "minor"),
         heuristic="WCAG " + ", ".join(tag for tag in violation["tags"] if tag.startswith("wcag")),
         title=violation["help"],
-        evidence=(node.get("failureSummary") or violation["description"]).strip(),
+        evidence=evidence_of(node, violation.get("helpUrl")),
         quote=violation["description"],
         element=node["html"][:200],
         locator=css_locator(node["target"]),
         box=Box.parse(node.get("box")),
     )
+
+
+MAX_ELEMENT_CHARS = 120
+
+
+def evidence_of(node: dict[str, Any], help_url: str | None) -> str:
+    """An axe finding's evidence as a person would write it: the element by role and accessible name (else a short
+    excerpt of its HTML), and where the rule is explained. Never axe's failure summary ("Fix any of the following:
+    ..."): several lines of checks the element failed, noise in a prompt and a list item broken in a report. Pure."""
+    element = node.get("name") or " ".join(str(node.get("html") or "").split())
+    if len(element) > MAX_ELEMENT_CHARS:
+        element = element[: MAX_ELEMENT_CHARS - 1] + "…"
+    return f"{element} ({help_url})" if help_url else element

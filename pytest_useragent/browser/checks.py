@@ -28,7 +28,7 @@ LATE_EVENT_SECONDS = 1.0
 """How long a click that changed nothing on the page is given to open a tab or start a download, which the browser
 announces a moment after the click returned (later still on a busy machine)."""
 
-_LAYOUT = script("layout.js")
+_LAYOUT = script("layout.js", describe=True)
 _LAYOUT_AND_COPY = f"args => ({{layout: ({_LAYOUT})(args), copy: ({COPY})()}})"
 _CLICK_EFFECT = script("click_effect.js")
 
@@ -126,8 +126,7 @@ class PageChecks:
                 heuristic="WCAG 2.5.8 target size (minimum)",
                 title="A control is smaller than 24x24 px",
                 quote="As a user I expected to hit this control easily.",
-                evidence=f"{small['name'] or 'unnamed control'}: {small['width']}x{small['height']} px, too close to "
-                "another control",
+                evidence=f"{small['name']}: {small['width']}x{small['height']} px, too close to another control",
                 element=small["html"],
                 locator=css_locator([small["selector"]]),
                 box=Box.parse(small.get("box")),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pytest_useragent.browser.audit import evidence_of
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import MAX_SIGNALS, PageWatcher
@@ -28,12 +29,51 @@ def test_axe_finds_an_unnamed_button_once_per_page_state(page):
     assert "button-name" not in rules(inspect(checks, page))  # same page, same state: not run again
 
 
+def test_axe_findings_read_as_a_person_writes_them(page):
+    """The rule's short help as the title; the element by role and accessible name (its HTML, short, when it has
+    neither) and the rule's help page as the evidence: never axe's several lines of "Fix any of the following"."""
+    page.set_content(
+        "<main><h1>Shop</h1><button><svg width=20 height=20></svg></button>"
+        '<a href="/cart"><img src="cart.png"></a><label>Remember me <input type=checkbox value=on></label></main>'
+    )
+    found = {issue.rule: issue for issue in inspect(PageChecks(page), page)}
+    button = found["button-name"]
+    assert button.title == "Buttons must have discernible text"
+    assert button.evidence.startswith("button (no name) (https://dequeuniversity.com/rules/axe/")
+    assert button.evidence.endswith("button-name?application=axeAPI)")
+    assert found["image-alt"].evidence.startswith("img (no name)")
+    assert found["link-name"].evidence.startswith("link (no name)")
+    everything = [issue.evidence for issue in found.values()]
+    assert all("Fix any" not in text and "Fix all" not in text and "\n" not in text for text in everything)
+    assert all(len(text.split(" (https://")[0]) <= 120 for text in everything)
+
+
+def test_an_element_is_named_by_its_role_and_accessible_name(page):
+    page.set_content(
+        "<p id=t>Total due</p><input aria-labelledby=t><label>Remember me <input type=checkbox value=on></label>"
+        '<input type=submit value="Send"><a href="/x"> Read  more </a><div role=button title=Close></div>'
+        "<input placeholder=Search><span>plain</span>"
+    )
+    described = page.evaluate(
+        f"() => [...document.querySelectorAll('input, a, [role], span')].map({script('describe.js')})"
+    )
+    assert described == [
+        'textbox "Total due"',
+        'checkbox "Remember me"',  # not its value, "on"
+        'button "Send"',
+        'link "Read more"',
+        'button "Close"',
+        'textbox "Search"',
+        'span "plain"',
+    ]
+
+
 def test_small_controls_need_room_around_them(page):
     page.set_content("""<style>button{width:16px;height:16px;padding:0;margin:0}</style>
         <div><button aria-label="a">a</button><button aria-label="b">b</button></div>
         <div style="margin-top:80px"><button aria-label="alone">c</button></div>""")
     (found,) = [i for i in inspect(PageChecks(page), page) if i.rule == "target-size"]  # one issue for the rule
-    assert found.count == 2 and found.evidence.startswith("a: 16x16 px")
+    assert found.count == 2 and found.evidence.startswith('button "a": 16x16 px')
     # the examples are locators that find the cramped controls ("alone" has room)
     assert [eval("page." + example, {"page": page}).get_attribute("aria-label") for example in found.examples] == [
         "a",
@@ -156,3 +196,12 @@ def test_the_watcher_keeps_a_few_signals_of_each_kind_and_counts_the_rest(page):
     signals = watcher.drain()
     assert len(signals.console_errors) == MAX_SIGNALS and signals.left_out == {"console_errors": 1000 - MAX_SIGNALS}
     assert signals.console_errors[0] == "noise 0"
+
+
+def test_an_element_axe_could_not_name_is_a_short_excerpt_of_its_markup():
+    markup = "<div\n  class='card'>" + "y" * 300 + "</div>"
+    evidence = evidence_of({"name": None, "html": markup}, "https://dequeuniversity.com/rules/axe/4.11/region")
+    element, url = evidence.split(" (")
+    assert element.startswith("<div class='card'>yyy") and len(element) == 120 and element.endswith("…")
+    assert url == "https://dequeuniversity.com/rules/axe/4.11/region)"
+    assert evidence_of({"name": 'button "Send"', "html": markup}, None) == 'button "Send"'  # named: no markup

@@ -33,17 +33,18 @@
       element.removeAttribute(copy.boxes);
     }
     // a target of one item names an element of this frame: a selector, or a chain of them through shadow roots
-    const boxOf = target => {
-      try { return target.length === 1 ? boxes.get(axe.utils.shadowSelect(target[0])) ?? null : null; }
+    const elementOf = target => {
+      try { return target.length === 1 ? axe.utils.shadowSelect(target[0]) : null; }
       catch { return null; }
     };
     const results = await axe.run(document, options);
     return results.violations.map(v => ({
-      id: v.id, impact: v.impact, tags: v.tags, help: v.help, description: v.description,
+      id: v.id, impact: v.impact, tags: v.tags, help: v.help, helpUrl: v.helpUrl, description: v.description,
       // the first `keep` elements, and how many: a page of 10,000 elements must not send 10,000 nodes
       count: v.nodes.length,
       nodes: v.nodes.slice(0, keep).map(node => ({
-        html: node.html, target: node.target, failureSummary: node.failureSummary, box: boxOf(node.target)})),
+        html: node.html, target: node.target, box: boxes.get(elementOf(node.target)) ?? null,
+        name: elementOf(node.target) ? describe(elementOf(node.target)) : null})),
     }));
   };
   const previous = window.__useragentLast || Promise.resolve();

@@ -53,7 +53,7 @@
     if (touches && count++ < keep) cramped.push({html: el.outerHTML.slice(0, 200), selector: selectorOf(el), width: Math.round(rects[i].width),
                                height: Math.round(rects[i].height),
                                box: [rects[i].x, rects[i].y, rects[i].width, rects[i].height].map(Math.round).join(','),
-                               name: (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().slice(0, 60)});
+                               name: describe(el)});
   });
   const root = document.documentElement;
   return {small: cramped, smallCount: count, overflow: Math.max(root.scrollWidth, document.body ? document.body.scrollWidth : 0) - window.innerWidth};
