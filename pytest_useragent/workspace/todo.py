@@ -102,13 +102,8 @@ class Todo:
 
     def for_prompt(self) -> str:
         """The plan, numbered, and the progress: what the model needs of todo.md each step."""
-        total = str(len(self.plan)) if self.plan else "∞"
         items = [f"{n}. [{'x' if item.done else ' '}] {item.text}" for n, item in enumerate(self.plan, start=1)]
-        return "\n".join(
-            [f"Progress: ({self.completed}/{total})", *items]
-            if items
-            else [f"Progress: ({self.completed}/{total}); no plan yet"]
-        )
+        return "\n".join([f"Progress: {self.progress()}", *items])
 
     def render(self) -> str:
         hidden = max(0, len(self.log) - self.settings.max_lines)

@@ -81,3 +81,15 @@ def test_disabled_writes_nothing_and_a_failed_write_is_only_logged(tmp_path, cap
     with caplog.at_level(logging.WARNING, logger="pytest_useragent"):
         broken.save()
     assert "could not write" in caplog.text
+
+
+def test_the_prompt_reads_progress_against_the_step_limit_never_infinity(tmp_path):
+    item = todo(tmp_path)
+    assert item.for_prompt() == "Progress: 0 actions done of at most 12 steps; no plan yet"
+    item.set_plan("Step 1: open the shop\nStep 2: find milk")
+    item.record(AT, "click", None, "http://shop.local/", "clicked")
+    assert item.for_prompt() == (
+        "Progress: 1 action done of at most 12 steps; plan 1/2 ticked\n1. [x] Step 1: open the shop\n"
+        "2. [ ] Step 2: find milk"
+    )
+    assert "∞" not in Todo(tmp_path / "t.md", session="s", goal="g", started=AT).for_prompt()
