@@ -196,6 +196,14 @@ class SessionResult(BaseModel):
             return self.completion.success
         return self.outcome == "goal_achieved"
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def evidence(self) -> str | None:
+        """What the accepted `done` quoted (the last one, when several were made), for a test that asserts what the
+        persona found: `assert "$349" in result.evidence`. None when no done was accepted."""
+        accepted = [claim for claim in self.completion.claims if claim.accepted]
+        return accepted[-1].evidence if accepted else None
+
     @property
     def cost(self) -> float:
         """The cost in `currency`."""

@@ -30,6 +30,7 @@ def test_the_offline_engine_presses_book_and_names_the_confirmation(page, site, 
     assert page.get_by_role("status").inner_text().startswith("Booked: Saturday 10:00, for Jana")  # the page's state
     done = last_done(result)
     assert done.action.evidence.startswith("Booked: Saturday 10:00") and done.outcome.claim.found_in == "page"
+    assert result.evidence == done.action.evidence  # what the persona found, for the test to assert on
     assert 'get_by_role("button", name="Book")' in [step.outcome.locator for step in result.steps]
 
 
@@ -75,6 +76,7 @@ def test_a_model_that_says_done_early_with_evidence_not_on_the_page_is_told_and_
     told = "\n".join(block.get("text", "") for block in fake_api.requests[1]["messages"][0]["content"])
     assert 'Your done was not taken: your evidence "Your tour is booked" is not on the page' in told
     assert [claim.step for claim in result.completion.false_dones] == [1]
+    assert result.evidence is None  # a done that was not taken quoted nothing the test may trust
 
 
 def test_a_done_not_borne_out_at_the_last_step_is_the_sessions_outcome(page, site, tmp_path, fake_api, claude):
@@ -95,6 +97,7 @@ def test_the_success_check_overrides_a_persona_that_says_done_too_early(page, si
     [finding] = [issue for issue in result.issues if issue.rule == "false-done"]
     assert finding.source == "check" and finding.step == 1 and finding.heuristic.startswith("Nielsen #1")
     assert len(result.completion.false_dones) == 1
+    assert result.evidence is None  # its evidence is on the page, but the test's check says no
 
 
 def test_the_success_check_overrides_a_persona_that_gives_up_on_a_goal_it_reached(
