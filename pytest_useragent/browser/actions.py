@@ -38,8 +38,8 @@ def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: 
                 return ActionOutcome(ok=False, message=f"no element {action.ref} on the page now; look again")
             described = locator_code(snapshot, action.ref or "") or _stable(locator, action.ref or "", timeout)
         message = _perform(page, action, locator, secrets, timeout_ms)
-    except UnknownPlaceholder as unknown:
-        return ActionOutcome(ok=False, message=str(unknown), locator=described)
+    except (UnknownPlaceholder, NotTaken) as failed:
+        return ActionOutcome(ok=False, message=secrets.redact(str(failed)), locator=described)
     except PlaywrightError as error:
         first_line = (error.message or str(error)).strip().splitlines()[0]
         return ActionOutcome(ok=False, message=secrets.redact(first_line), locator=described)
@@ -66,7 +66,26 @@ def _type(page: Page, action: Action, locator: Locator | None, secrets: Secrets,
     if bounded.evaluate(element, timeout_ms / 1000, "e => e.type === 'password'"):
         secrets.add(text)
     element.fill(text, timeout=timeout_ms)
+    kind = bounded.evaluate(element, timeout_ms / 1000, "e => e.value === '' ? e.type : null")
+    if text and kind in ISO_FORMATS:
+        # a date (time, month) field takes only its ISO form from a script, and drops anything else without a word:
+        # the persona would see the field still empty, so the model is told, with the form that works
+        raise NotTaken(f"the {kind} field stayed empty: it takes {action.text!r} only as {ISO_FORMATS[kind]}")
     return "typed"
+
+
+ISO_FORMATS = {
+    "date": "YYYY-MM-DD, e.g. 2026-12-24",
+    "time": "HH:MM, e.g. 09:30",
+    "datetime-local": "YYYY-MM-DDTHH:MM, e.g. 2026-12-24T09:30",
+    "month": "YYYY-MM, e.g. 2026-12",
+    "week": "YYYY-Www, e.g. 2026-W52",
+}
+"""Input types whose value a script may set only in one form; the form, for the model."""
+
+
+class NotTaken(Exception):
+    """The page took an action but not what it meant: an outcome for the model, as a failed click is."""
 
 
 def _select(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:

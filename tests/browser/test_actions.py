@@ -7,6 +7,8 @@ import re
 import pytest
 
 from pytest_useragent.browser.actions import act
+from pytest_useragent.browser.observe import observe
+from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Action
 from pytest_useragent.secrets.redaction import Secrets
 
@@ -120,3 +122,33 @@ def test_a_hidden_element_times_out_into_an_outcome(page, site):
 def test_select_of_a_missing_option_is_an_outcome(home):
     outcome = do(home, kind="select", ref=ref(home, "combobox", "Size"), text="Huge")
     assert not outcome.ok
+
+
+FIELDS = """<label>Date <input type=date></label><label>Time <input type=time></label>
+<label>Qty <input type=number></label><label>Volume <input type=range min=0 max=10></label>
+<label>Colour <input type=color></label><label>Size <select><option>S</option><option>M</option></select></label>"""
+
+
+def test_every_kind_of_field_shows_its_value_in_the_next_look(page):
+    """What was typed or chosen is in the snapshot the model reads next, in each input type, so it can judge its
+    own expectation ("the date field shows 24 December")."""
+    page.set_content(FIELDS)
+    typed = {"Date": "2026-12-24", "Time": "09:30", "Qty": "3", "Colour": "#ff0000"}
+    for name, text in typed.items():
+        role = "spinbutton" if name == "Qty" else "textbox"
+        assert do(page, kind="type", ref=ref(page, role, name), text=text).ok
+    assert do(page, kind="type", ref=ref(page, "slider", "Volume"), text="7").ok
+    assert do(page, kind="select", ref=ref(page, "combobox", "Size"), text="M").ok
+    snapshot = observe(page, PageWatcher(page), Secrets()).snapshot  # as the model reads it
+    shown = {**typed, "Volume": "7"}
+    for role, name in (("textbox", "Date"), ("textbox", "Time"), ("spinbutton", "Qty"), ("slider", "Volume")):
+        assert re.search(rf'{role} "{name}"[^\n]*\[ref=\w+\]: "?{shown[name]}"?\n', snapshot), snapshot
+    assert re.search(r'textbox "Colour"[^\n]*: "#ff0000"', snapshot) and 'option "M" [selected]' in snapshot
+
+
+@pytest.mark.parametrize(("name", "text", "form"), [("Date", "24.12.2026", "YYYY-MM-DD"), ("Time", "9:30 am", "HH:MM")])
+def test_a_date_the_field_drops_is_a_failed_action_that_names_the_form_it_takes(page, name, text, form):
+    page.set_content(FIELDS)
+    outcome = do(page, kind="type", ref=ref(page, "textbox", name), text=text)
+    assert not outcome.ok and f"stayed empty: it takes {text!r} only as {form}" in outcome.message
+    assert page.get_by_label(name).input_value() == ""  # the page as the persona sees it: still empty
