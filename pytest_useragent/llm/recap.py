@@ -7,10 +7,11 @@ severe issues, each field cut, and says what it left out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pytest_useragent.records import Issue, Step
 from pytest_useragent.records.grouping import deduplicated
+from pytest_useragent.records.result import Judged, judged
 
 FIRST_STEPS = 5
 LAST_STEPS = 25
@@ -28,7 +29,9 @@ class StepLine:
     expectation: str
     action: str
     outcome: str
-    verdict: str | None
+    verdict: Judged | None
+    """The verdict this step's expectation received (at the next step); None when it was never judged."""
+    last: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,9 @@ class Recap:
 
 
 def recap(steps: list[Step], summary: str) -> Recap:
-    lines = [_line(step) for step in steps]
+    lines = [_line(step, verdict) for step, verdict in zip(steps, judged(steps), strict=True)]
+    if lines:
+        lines[-1] = replace(lines[-1], last=True)
     if len(lines) > FIRST_STEPS + LAST_STEPS:
         first, last = lines[:FIRST_STEPS], lines[-LAST_STEPS:]
     else:
@@ -69,12 +74,12 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _line(step: Step) -> StepLine:
+def _line(step: Step, verdict: Judged | None) -> StepLine:
     return StepLine(
         index=step.index,
         page=clip(step.title or step.url, MAX_FIELD_CHARS),
         expectation=clip(step.expectation, MAX_FIELD_CHARS),
         action=clip(step.action.describe() if step.action else "nothing", MAX_FIELD_CHARS),
         outcome=clip(step.outcome.message, MAX_FIELD_CHARS),
-        verdict=step.evaluation.verdict if step.evaluation else None,
+        verdict=verdict and verdict.model_copy(update={"note": clip(verdict.note, MAX_FIELD_CHARS)}),
     )

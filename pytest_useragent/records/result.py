@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, computed_field
 
-from pytest_useragent.records.decision import SEVERITY_ORDER, Action, Evaluation, SessionOutcome, WrapUp
+from pytest_useragent.records.decision import SEVERITY_ORDER, Action, Evaluation, SessionOutcome, Verdict, WrapUp
 from pytest_useragent.records.issue import Box, Issue, IssueList
 from pytest_useragent.records.page import ActionOutcome, Claim, PageEvent, Signals
 from pytest_useragent.records.persona import Persona
@@ -261,11 +261,31 @@ def lines(result: SessionResult) -> list[str]:
     return told
 
 
+class Judged(BaseModel):
+    """A step's expectation with the verdict it received: at the next step, whose evaluation judges the one before."""
+
+    verdict: Verdict
+    note: str
+    at: int
+    """The step that judged it."""
+
+
+def judged(steps: list[Step]) -> list[Judged | None]:
+    """Each step's verdict, beside the step whose expectation it judges (the model writes it one step later); None
+    for a step not judged: the last, or one followed by a step with no valid decision. Pure."""
+    return [
+        Judged(verdict=after.evaluation.verdict, note=after.evaluation.note, at=after.index)
+        if after is not None and after.evaluation is not None and step.expectation
+        else None
+        for step, after in zip(steps, [*steps[1:], None], strict=True)
+    ]
+
+
 def last_verdict(result: SessionResult) -> tuple[str, str, str] | None:
-    """The last expectation that was judged, its verdict and why: a step's evaluation judges the step before's."""
-    for before, step in reversed(list(zip(result.steps, result.steps[1:], strict=False))):
-        if step.evaluation is not None and before.expectation:
-            return before.expectation, step.evaluation.verdict, step.evaluation.note
+    """The last expectation that was judged, its verdict and why."""
+    for step, verdict in reversed(list(zip(result.steps, judged(result.steps), strict=True))):
+        if verdict is not None:
+            return step.expectation, verdict.verdict, verdict.note
     return None
 
 

@@ -58,3 +58,23 @@ def test_grouped_issues_say_how_many():
 def test_the_offline_engine_still_sees_every_step():
     reply = OfflineProvider().wrap_up(request(40), meter=None)  # type: ignore[arg-type]
     assert reply.value is not None and len(reply.value.issues) == 40 * 20
+
+
+def test_each_step_is_told_with_the_verdict_its_own_expectation_received():
+    """The model judges step n's expectation at step n+1: the recap puts that verdict on step n's line, and the
+    last step's expectation, never judged, says so."""
+    verdicts = [None, Evaluation(verdict="met", note="the cart shows 1"), Evaluation(verdict="unmet", note="no price")]
+    steps = [
+        Step(
+            index=n, url="http://shop/", title=f"Page {n}", screenshot=None, signals=Signals(), observation="o",
+            evaluation=verdicts[n - 1], expectation=f"expectation {n}", action=Action(kind="click", ref="e1"),
+            outcome=ActionOutcome(ok=True, message="clicked"), seconds=1,
+        )
+        for n in (1, 2, 3)
+    ]  # fmt: skip
+    wrap = WrapUpRequest(model="m", persona=DEFAULT_PERSONA, goal="g", outcome="max_steps", summary="s", steps=steps)
+    told = [line for line in render("wrap_up.j2", request=wrap).splitlines() if line[:1].isdigit()]
+    assert told[0].startswith('1. Page 1: expected "expectation 1"')
+    assert told[0].endswith("; judged met at step 2: the cart shows 1")
+    assert told[1].endswith("; judged unmet at step 3: no price")
+    assert told[2].endswith("; not judged: the session ended")
