@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, get_args
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, computed_field, model_validator
 
 from pytest_useragent.cost.pricing import money
 from pytest_useragent.files import version_problem
@@ -134,6 +134,18 @@ class TestView(BaseModel):
     stats: RepeatStats
 
 
+class TestStats(BaseModel):
+    """One test's aggregate as report.json keeps it (report.md shows the same): sessions, goal and met rates with
+    their Wilson 95% intervals, steps median, cost, issues by the sessions that met them."""
+
+    __test__ = False
+    nodeid: str
+    outcome: str | None
+    stats: RepeatStats
+    reproduced: int
+    """Issues met in two sessions or more."""
+
+
 class RunSummary(BaseModel):
     schema_version: int = REPORT_SCHEMA_VERSION
 
@@ -197,6 +209,15 @@ class RunSummary(BaseModel):
                 nodeid=nodeid, outcome=self.test_outcomes.get(nodeid), results=results, stats=repeat_stats(results)
             )
             for nodeid, results in grouped.items()
+        ]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def per_test(self) -> list[TestStats]:
+        """Each test's aggregate, for report.json's readers (a dashboard, a script that gates on one test)."""
+        return [
+            TestStats(nodeid=view.nodeid, outcome=view.outcome, stats=view.stats, reproduced=view.stats.reproduced)
+            for view in self.by_test
         ]
 
     @property

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pytest_useragent.errors import UserError
@@ -153,3 +155,22 @@ def test_a_persona_finding_is_reproduced_by_a_second_session_and_an_opinion_alon
     again = RunSummary.model_validate_json(summary.model_dump_json())
     assert [entry.trust for entry in again.issues] == ["reproduced", "opinion"]
     assert again.schema_version == REPORT_SCHEMA_VERSION >= 2
+
+
+def test_report_json_carries_each_tests_aggregate_with_its_intervals():
+    sessions = [
+        session("t::repeated", outcome="goal_achieved", steps=3, met=2, cost=0.01),
+        session("t::repeated", outcome="gave_up", steps=5, met=1, cost=0.02),
+        session("t::once", outcome="goal_achieved", steps=4, met=3, cost=0.03),
+    ]
+    written = json.loads(aggregate(sessions, [], budget_usd=1.0).model_dump_json())
+    by_test = {entry["nodeid"]: entry for entry in written["per_test"]}
+    repeated = by_test["t::repeated"]["stats"]
+    assert repeated["sessions"] == 2 and repeated["goal"]["hits"] == 1 and repeated["goal"]["total"] == 2
+    low, high = repeated["goal"]["interval"]["low"], repeated["goal"]["interval"]["high"]
+    assert 0 < low < 0.5 < high < 1  # Wilson's, not the point estimate
+    assert repeated["steps_median"] == 4 and abs(repeated["cost_usd"] - 0.03) < 1e-9
+    once = by_test["t::once"]
+    assert (once["stats"]["goal"]["hits"], once["stats"]["goal"]["total"]) == (1, 1) and once["reproduced"] == 0
+    assert once["stats"]["goal"]["interval"]["low"] < 1  # one session proves little
+    assert RunSummary.model_validate(written).tests == 2  # read back as it was
