@@ -65,7 +65,7 @@ class StepRequest:
     image: bytes | None = None
     """The screenshot to send (scaled), when it adds information; see `screenshots`."""
     image_reason: str | None = None
-    """Why the screenshot is sent."""
+    """Why the screenshot is sent; without one, why not."""
     credentials: list[str] = field(default_factory=list)
     """The placeholders of the credentials the persona has ({{password}}); never their values."""
     cache_minimum: int = 0

@@ -277,7 +277,7 @@ def judged(steps: list[Step]) -> list[Judged | None]:
         Judged(verdict=after.evaluation.verdict, note=after.evaluation.note, at=after.index)
         if after is not None and after.evaluation is not None and step.expectation
         else None
-        for step, after in zip(steps, [*steps[1:], None], strict=True)
+        for step, after in zip(steps, [*steps[1:], None][: len(steps)], strict=True)
     ]
 
 

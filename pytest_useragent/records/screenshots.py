@@ -1,10 +1,12 @@
 """Which screenshots go to the model, and at what size. Pure: bytes in, bytes out.
 
 Every step takes a screenshot (JPEG) for the report; the model gets it only when it adds information: the first
-view of a page, a change the page's text cannot show (it looks different, its text is the same), or when it asked
-with the `look` action. Otherwise the step tells it a screenshot is there for the asking. What is sent is scaled to
-at most MAX_IMAGE_PIXELS, so an image costs at most ~310 tokens, known before sending; the snapshot carries the
-page's words, the image its look.
+view of a page, a screen that changed since the last screenshot the model saw (a single-page app that adds a row or
+opens a panel keeps its URL: what is on screen decides, measured on a 64x36 grey thumbnail), or when it asked with
+the `look` action. Otherwise the step tells it a screenshot is there for the asking. Unasked screenshots are at most
+MAX_UNASKED_SCREENSHOTS a session (a carousel that changes every step would otherwise send one every step); what is
+sent is scaled to at most MAX_IMAGE_PIXELS, so an image costs at most ~310 tokens, known before sending. The
+snapshot carries the page's words, the image its look.
 """
 
 from __future__ import annotations
@@ -25,39 +27,78 @@ MAX_IMAGE_PIXELS = 640 * 360
 scaling there is (decoded at half size)."""
 
 
+MAX_UNASKED_SCREENSHOTS = 20
+"""Screenshots a session sends without being asked: ~6,000 tokens at most; `look` always gets one."""
+CHANGED_SHARE = 0.02
+"""A screen counts as changed when this share of its thumbnail changed: a new list row or a message, not a cursor."""
+THUMBNAIL = (64, 36)
+_LEVELS = 24
+"""How far a thumbnail pixel's grey must move to count as changed: JPEG noise moves it less."""
+
+
 @dataclass(frozen=True)
 class Glance:
-    """What a step's policy compares: where the page is, what its text says, what it looks like."""
+    """What a step's policy compares: where the page is, and what is on screen."""
 
     url: str
-    text: str
     image: str
+    thumbnail: bytes = b""
+    """The screenshot as 64x36 grey levels; empty when it could not be read."""
 
     @classmethod
-    def of(cls, url: str, text: str, image: bytes | None) -> Glance:
-        return cls(urldefrag(url).url, _digest(text.encode()), _digest(image or b""))
+    def of(cls, url: str, image: bytes | None) -> Glance:
+        return cls(urldefrag(url).url, _digest(image or b""), _thumbnail(image or b""))
+
+    def changed_since(self, other: Glance) -> bool:
+        """Whether the screen changed enough since `other` to be worth an image."""
+        if self.image == other.image:
+            return False
+        if not self.thumbnail or len(self.thumbnail) != len(other.thumbnail):
+            return True  # a screenshot we cannot measure: only its bytes tell, and they differ
+        moved = sum(abs(a - b) > _LEVELS for a, b in zip(self.thumbnail, other.thumbnail, strict=True))
+        return moved >= CHANGED_SHARE * len(self.thumbnail)
 
 
 @dataclass
 class ScreenshotPolicy:
-    """Remembers what the model has seen in one session."""
+    """Remembers what the model has seen of each page in one session."""
 
-    shown_urls: set[str] = field(default_factory=set)
-    previous: Glance | None = None
+    shown: dict[str, Glance] = field(default_factory=dict)
+    """Each page's screen as the model last saw it."""
+    unasked: int = 0
 
     def reason(self, now: Glance, asked: bool) -> str | None:
         """Why this step's screenshot goes to the model, or None when it does not."""
-        previous, self.previous = self.previous, now
+        seen = self.shown.get(now.url)
         reason = None
         if asked:
             reason = "you asked to look"
-        elif now.url not in self.shown_urls:
+        elif self.unasked >= MAX_UNASKED_SCREENSHOTS:
+            reason = None
+        elif seen is None:
             reason = "your first view of this page"
-        elif previous is not None and previous.text == now.text and previous.image != now.image:
-            reason = "the page looks different, though its text is the same"
+        elif now.changed_since(seen):
+            reason = "the screen changed since you last saw it"
         if reason is not None:
-            self.shown_urls.add(now.url)
+            self.shown[now.url] = now
+            self.unasked += not asked
         return reason
+
+    @property
+    def why_not(self) -> str:
+        """Why a step sends no screenshot, for the model."""
+        if self.unasked >= MAX_UNASKED_SCREENSHOTS:
+            return f"this session sent the {MAX_UNASKED_SCREENSHOTS} it sends unasked"
+        return "the screen looks as you last saw it"
+
+
+def _thumbnail(image: bytes) -> bytes:
+    try:
+        with Image.open(io.BytesIO(image)) as opened:
+            opened.draft("L", (THUMBNAIL[0] * 2, THUMBNAIL[1] * 2))  # a JPEG decodes straight at 1/8
+            return opened.convert("L").resize(THUMBNAIL, Image.Resampling.BILINEAR).tobytes()
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return b""
 
 
 def _digest(data: bytes) -> str:

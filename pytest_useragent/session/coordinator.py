@@ -157,8 +157,8 @@ class Session(Setup):
         # checks judge the app: not a blank page, the browser's error page or another site (see `scope`)
         on_app = outside(observation.url, state.events.hosts) is None
         found = state.checks.inspect(observation.signals, observation.fingerprint) if on_app else []
-        glance = Glance.of(observation.url, observation.snapshot, observation.image)
-        reason = state.screenshots.reason(glance, asked=state.look)
+        reason = state.screenshots.reason(Glance.of(observation.url, observation.image), asked=state.look)
+        image = for_model(observation.image, self.config.screenshot_pixels) if reason and observation.image else None
         state.look, state.full_snapshot = False, observation.full_snapshot
         request = StepRequest(
             model=state.model,
@@ -174,8 +174,8 @@ class Session(Setup):
             last_events=state.last.events,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
-            image=for_model(observation.image, self.config.screenshot_pixels) if reason and observation.image else None,
-            image_reason=reason,
+            image=image,
+            image_reason=reason if image else "no screenshot was taken" if reason else state.screenshots.why_not,
             credentials=state.secrets.credentials.placeholders,
             cache_minimum=self.spending.prices.cache_minimum(state.model),
         )

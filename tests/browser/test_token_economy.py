@@ -37,3 +37,39 @@ def test_a_ten_step_session_is_cheap_and_its_prefix_cached(page, site, tmp_path,
     assert all("output_config" not in r and r["tools"] == fake_api.requests[0]["tools"] for r in fake_api.requests[:10])
     # output, five times the price of input, keeps a session above the $0.05 target; see RESULTS.md
     assert result.cost_usd <= 0.07
+
+
+SPA = """<!doctype html><title>Plans</title><main id=app><h1>Step 1 of 2: your details</h1>
+<button onclick="next()">Next</button> <button onclick="tick()">Count</button> <span id=n>0</span></main>
+<script>
+  // one URL throughout, as a single-page app: Next replaces the whole screen, Count changes one digit
+  function next() {
+    document.getElementById("app").innerHTML = '<h1>Step 2 of 2: choose a plan</h1>' +
+      '<section style="background:#234;color:#fff;height:420px;padding:20px"><h2>Pro</h2><p>$349 / month</p></section>' +
+      '<button onclick="tick()">Count</button> <span id=n>0</span>';
+  }
+  function tick() { const n = document.getElementById("n"); n.textContent = Number(n.textContent) + 1; }
+</script>"""
+
+
+def test_a_single_page_app_is_seen_again_when_its_screen_changes_not_when_a_digit_does(
+    page, tmp_path, fake_api, claude
+):
+    """Screenshots follow the screen, not the URL: Next redraws the app under the same URL (the model is shown it),
+    Count changes one digit (the snapshot says so; no image)."""
+    page.route("http://app.test/", lambda route: route.fulfill(content_type="text/html", body=SPA))
+    fake_api.push(
+        lambda body: decision("click", ref_of(body, "Next")),
+        lambda body: decision("click", ref_of(body, "Count"), verdict="met"),
+        lambda body: decision("give_up", reason="seen enough", verdict="met"),
+        wrap_up(),
+    )
+    config = UserAgentConfig(max_steps=3, settle_timeout=2, allowed_hosts=("app.test",))
+    result = Agent(page, JANA, claude, config, tmp_path).run("Choose a plan", url="http://app.test/")
+
+    assert [step.url for step in result.steps] == ["http://app.test/"] * 3 and not fake_api.problems
+    told = [" ".join(b.get("text", "") for b in r["messages"][-1]["content"]) for r in fake_api.requests[:3]]
+    images = [any(b.get("type") == "image" for b in r["messages"][-1]["content"]) for r in fake_api.requests[:3]]
+    assert images == [True, True, False]
+    assert "Screenshot attached: the screen changed since you last saw it." in told[1]
+    assert "No screenshot: the screen looks as you last saw it (look gets one)." in told[2]

@@ -78,3 +78,8 @@ def test_each_step_is_told_with_the_verdict_its_own_expectation_received():
     assert told[0].endswith("; judged met at step 2: the cart shows 1")
     assert told[1].endswith("; judged unmet at step 3: no price")
     assert told[2].endswith("; not judged: the session ended")
+
+
+def test_a_session_of_no_steps_is_told_as_such():
+    wrap = WrapUpRequest(model="m", persona=DEFAULT_PERSONA, goal="g", outcome="error", summary="s", steps=[])
+    assert not [line for line in render("wrap_up.j2", request=wrap).splitlines() if line[:1].isdigit()]

@@ -1,15 +1,17 @@
-"""Which screenshots go to the model (first view of a page, a visual change the text cannot show, or when asked), and\nat what size."""
+"""Which screenshots go to the model (first view of a page, a screen that changed since the model saw it, or when
+asked), how many, and at what size."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from pytest_useragent.records.screenshots import (
     MAX_IMAGE_EDGE,
     MAX_IMAGE_PIXELS,
+    MAX_UNASKED_SCREENSHOTS,
     Glance,
     ScreenshotPolicy,
     for_model,
@@ -19,32 +21,66 @@ from pytest_useragent.records.screenshots import (
 PAGE = "http://shop.test/pricing"
 
 
+def screen(*rows: int, width: int = 1280) -> bytes:
+    """A 1280x720 JPEG screen: white, with a dark 60 px band at each of `rows` (a list row, a panel)."""
+    picture = Image.new("RGB", (width, 720), "white")
+    draw = ImageDraw.Draw(picture)
+    for row in rows:
+        draw.rectangle([40, row, width - 40, row + 60], fill="#223")
+    out = io.BytesIO()
+    picture.save(out, format="JPEG", quality=80)
+    return out.getvalue()
+
+
 def test_the_first_view_of_a_page_is_sent_and_an_unchanged_page_is_not():
     policy = ScreenshotPolicy()
-    assert policy.reason(Glance.of(PAGE, "text", b"png"), asked=False) == "your first view of this page"
-    assert policy.reason(Glance.of(PAGE, "text", b"png"), asked=False) is None
-    assert policy.reason(Glance.of(PAGE + "#plans", "text", b"png"), asked=False) is None  # same page, other anchor
+    assert policy.reason(Glance.of(PAGE, screen(100)), asked=False) == "your first view of this page"
+    assert policy.reason(Glance.of(PAGE, screen(100)), asked=False) is None
+    assert policy.why_not == "the screen looks as you last saw it"
+    assert policy.reason(Glance.of(PAGE + "#plans", screen(100)), asked=False) is None  # same page, other anchor
 
 
-def test_new_text_on_a_seen_page_goes_as_text_only():
+def test_a_single_page_app_that_changes_its_screen_under_one_url_is_shown_again():
+    """A todo added, a panel opened: the URL stays, the screen does not; the model sees it."""
     policy = ScreenshotPolicy()
-    policy.reason(Glance.of(PAGE, "text", b"png"), asked=False)
-    assert policy.reason(Glance.of(PAGE, "a dialog opened", b"png2"), asked=False) is None
+    policy.reason(Glance.of(PAGE, screen(100)), asked=False)
+    assert policy.reason(Glance.of(PAGE, screen(100, 200)), asked=False) == "the screen changed since you last saw it"
+    assert policy.reason(Glance.of(PAGE, screen(100, 200)), asked=False) is None  # and then it stays
 
 
-def test_a_change_only_the_image_shows_is_sent():
+def test_a_change_too_small_to_see_is_not_sent():
+    """A blinking caret or JPEG noise is not a new screen (the twin of the test above)."""
     policy = ScreenshotPolicy()
-    policy.reason(Glance.of(PAGE, "text", b"png"), asked=False)
-    reason = policy.reason(Glance.of(PAGE, "text", b"red outline"), asked=False)
-    assert reason == "the page looks different, though its text is the same"
+    picture = Image.new("RGB", (1280, 720), "white")
+    before, after = io.BytesIO(), io.BytesIO()
+    picture.save(before, format="JPEG")
+    ImageDraw.Draw(picture).rectangle([600, 300, 602, 320], fill="black")  # a caret
+    picture.save(after, format="JPEG")
+    policy.reason(Glance.of(PAGE, before.getvalue()), asked=False)
+    assert policy.reason(Glance.of(PAGE, after.getvalue()), asked=False) is None
 
 
-def test_asking_sends_it_and_another_page_is_a_first_view_again():
+def test_back_on_a_page_the_model_saw_as_it_is_sends_nothing_and_asking_always_does():
     policy = ScreenshotPolicy()
-    policy.reason(Glance.of(PAGE, "text", b"png"), asked=False)
-    assert policy.reason(Glance.of(PAGE, "text", b"png"), asked=True) == "you asked to look"
-    assert policy.reason(Glance.of("http://shop.test/", "home", b"home"), asked=False) == "your first view of this page"
-    assert policy.reason(Glance.of(PAGE, "text", b"png"), asked=False) is None  # back on a page already seen
+    policy.reason(Glance.of(PAGE, screen(100)), asked=False)
+    assert policy.reason(Glance.of(PAGE, screen(100)), asked=True) == "you asked to look"
+    assert policy.reason(Glance.of("http://shop.test/", screen(400)), asked=False) == "your first view of this page"
+    assert policy.reason(Glance.of(PAGE, screen(100)), asked=False) is None  # back on a page already seen, unchanged
+
+
+def test_unasked_screenshots_are_bounded_per_session_and_looking_is_not():
+    policy = ScreenshotPolicy()
+    sent = [policy.reason(Glance.of(f"http://shop.test/{n}", screen(n % 600)), asked=False) for n in range(30)]
+    assert sum(reason is not None for reason in sent) == MAX_UNASKED_SCREENSHOTS
+    assert policy.why_not == f"this session sent the {MAX_UNASKED_SCREENSHOTS} it sends unasked"
+    assert policy.reason(Glance.of(PAGE, screen(100)), asked=True) == "you asked to look"
+
+
+def test_a_screenshot_that_cannot_be_read_is_compared_by_its_bytes():
+    policy = ScreenshotPolicy()
+    policy.reason(Glance.of(PAGE, b"not an image"), asked=False)
+    assert policy.reason(Glance.of(PAGE, b"not an image"), asked=False) is None
+    assert policy.reason(Glance.of(PAGE, b"another"), asked=False) == "the screen changed since you last saw it"
 
 
 def image(width, height, kind="JPEG"):
