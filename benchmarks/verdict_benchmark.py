@@ -103,6 +103,24 @@ GOALS = [
         lambda page, r: "was sent" in text_of(page, "#sent"),
     ),
     Goal("pages", "/index.html", "Find the pricing", lambda page, r: page.url.endswith("/pricing.html")),
+    # a find goal that asks for an answer: the price, not the heading that names the plan
+    Goal("shop", "/", "Find what the Pro plan costs", lambda page, r: "$12" in (r.evidence or "")),
+    Goal("pages", "/index.html", "Find what the Pro plan costs", lambda page, r: "$12" in (r.evidence or "")),
+    Goal("pages", "/index.html", "Find what the Enterprise plan costs", lambda page, r: False),  # no such price
+    Goal("pages", "/todo.html", "Find how many items are left", lambda page, r: "items left" in (r.evidence or "")),
+    # goals of two parts: each part's own evidence, the second after the first
+    Goal(
+        "pages",
+        "/todo.html",
+        "Add a todo 'buy milk' and then mark it as completed",
+        lambda page, r: page.locator("#list li", has_text="buy milk").locator("input:checked").count() == 1,
+    ),
+    Goal(
+        "pages",
+        "/todo.html",
+        "Add a todo 'buy milk' and then delete 'water the plants'",
+        lambda page, r: "water the plants" not in text_of(page, "#list span"),
+    ),
 ]
 
 

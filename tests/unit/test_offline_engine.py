@@ -4,6 +4,7 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.goal import parts
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot
 from pytest_useragent.records import ActionOutcome, Observation
@@ -291,3 +292,92 @@ def test_the_note_stays_within_the_harness_bound_however_much_it_saw():
     crowded = Memory(tried=tuple(f'link "{"x" * 70} {n}"' for n in range(100)), said=tuple("y" * 80 for _ in range(50)))
     note = crowded.write()
     assert len(note) <= NOTE_CHARS < HARNESS_NOTE_CHARS and Memory.read(note).tried[-1] == crowded.tried[-1]
+
+
+PRO = """- heading "Plans" [level=1] [ref=e1]
+- heading "Pro plan" [level=2] [ref=e2]
+- paragraph [ref=e3]: For teams that grow.
+- link "Home" [ref=e4]"""
+
+
+def test_a_goal_that_asks_what_something_costs_is_done_only_with_a_price():
+    """The heading "Pro plan" echoes the goal's words back: no answer to "what does it cost"."""
+    told = ask("Find what the Pro plan costs", PRO)
+    assert told.action.kind != "done"
+    priced = PRO.replace("For teams that grow.", "The Pro plan costs $12 per month.")
+    done = ask("Find what the Pro plan costs", priced)
+    assert (done.action.kind, done.action.evidence) == ("done", "The Pro plan costs $12 per month.")
+    assert ask("Find the Pro plan", PRO).action.evidence == "Pro plan"  # a goal that asks no answer: its heading
+
+
+def test_how_many_wants_a_number_and_when_wants_a_date():
+    page = '- heading "Books" [level=1] [ref=e1]\n- paragraph [ref=e2]: books in the library'
+    assert ask("Find how many books there are", page).action.kind != "done"
+    counted = page.replace("books in the library", "312 books in the library")
+    assert ask("Find how many books there are", counted).action.evidence == "312 books in the library"
+    opening = '- heading "Opening" [level=1] [ref=e1]\n- paragraph [ref=e2]: Opening soon at the shop'
+    assert ask("Find when the shop opens", opening).action.kind != "done"
+    dated = opening.replace("soon", "on Monday 9:00")
+    assert ask("Find when the shop opens", dated).action.evidence == "Opening on Monday 9:00 at the shop"
+
+
+def test_goal_parts_are_cut_where_a_step_begins():
+    assert parts("Add a todo 'buy milk' and then mark it as completed") == [
+        "Add a todo 'buy milk'",
+        "mark it as completed",
+    ]
+    assert parts("Log in, then add a book") == ["Log in", "add a book"]
+    assert parts("Open the shop, search for 'milk' and then pay") == ["Open the shop", "search for 'milk'", "pay"]
+    assert parts("Buy milk, eggs and bread") == ["Buy milk, eggs and bread"]  # no step after the commas
+    assert parts("Find the price of the Pro plan and note it in pricing.md") == [
+        "Find the price of the Pro plan and note it in pricing.md"
+    ]
+
+
+LIST = """- heading "todos" [level=1] [ref=e1]
+- textbox "New todo" [ref=e2]
+- list [ref=e3]:
+  - listitem [ref=e4]:
+    - checkbox "Mark as done" [ref=e5]
+    - text: water the plants
+  - listitem [ref=e6]:
+    - checkbox "Mark as done" [ref=e7]
+    - text: buy milk"""
+
+
+def test_a_goal_of_two_parts_is_not_done_after_the_first():
+    """ "buy milk" in the list answers the first part; the second (tick it) is still to do, on its own row."""
+    goal = "Add a todo 'buy milk' and then mark it as completed"
+    said = Memory(tried=('typed "buy milk"', 'pressed "Enter"'), expected=Expected(kind="mentions", target="buy milk"))
+    tick = ask(goal, LIST, summary=said.write(), expectation="x", last_action="press e2 Enter", last_outcome=CLICKED)
+    assert (tick.action.kind, tick.action.ref) == ("click", "e7")  # buy milk's box, not the plants'
+    assert Memory.read(tick.summary).part == 1
+    ticked = LIST.replace('- checkbox "Mark as done" [ref=e7]', '- checkbox "Mark as done" [checked] [ref=e7]')
+    done = ask(goal, ticked, summary=tick.summary, expectation="x", last_action="click e7", last_outcome=CLICKED)
+    assert (done.action.kind, done.action.evidence) == ("done", "buy milk")
+    unticked = ask(goal, LIST, summary=tick.summary, expectation="x", last_action="click e7", last_outcome=CLICKED)
+    assert unticked.action.kind != "done"  # the twin: the box did not take the tick
+
+
+SIGN_IN = """- heading "Sign in" [level=1] [ref=e1]
+- textbox "Username" [ref=e2]
+- textbox "Password" [ref=e3]
+- button "Log in" [ref=e4]"""
+
+
+def test_log_in_then_act_signs_in_with_the_credentials_and_goes_on():
+    goal = "Log in, then add a book"
+    first = ask(goal, SIGN_IN, credentials=["{{username}}", "{{password}}"])
+    assert (first.action.kind, first.action.ref, first.action.text) == ("type", "e2", "{{username}}")
+    tried = ('filled "Username"', 'filled "Password"', 'button "Log in"')
+    admin = '- heading "Site administration" [level=1] [ref=e1]\n- link "Add book" [ref=e2]'
+    signed_in = Memory(tried=tried, expected=Expected(kind="form", target="Sign in"))
+    then = ask(goal, admin, summary=signed_in.write(), expectation="x", last_action="click e4", last_outcome=CLICKED)
+    assert then.action.kind == "click" and then.action.ref == "e2"  # on to the act, not done
+    assert Memory.read(then.summary).part == 1
+
+
+def test_a_price_is_the_answer_only_for_the_plan_the_goal_names():
+    page = '- heading "Pro plan" [level=2] [ref=e1]\n- paragraph [ref=e2]: The Pro plan costs $12 per month.'
+    assert ask("Find what the Pro plan costs", page).action.kind == "done"
+    assert ask("Find what the Enterprise plan costs", page).action.kind != "done"  # the Pro plan's price is no answer

@@ -8,7 +8,9 @@ an expectation it can check on the next page alone ("the page I reach mentions P
 
 It says done only with evidence it names, which the harness checks: for a task, a status or alert region that
 changed after its own action, a new confirmation heading, or the goal's quoted value new in a list — never the page
-being about the goal's words; for a goal that only asks to find something, the heading that names it. It gives up
+being about the goal's words; for a goal that only asks to find something, the heading that names it, or the text
+that holds the kind of answer it asks for (a price, a number, a date). A goal of several parts ("... and then ...") is
+worked part by part, and done only when the last is reached. It gives up
 when stuck (two unmet expectations in a row), when nothing untried matches the goal, or when its done is not taken.
 
 It keeps no state of its own: what it has tried, saw and expects travels in the rolling summary as one typed record
@@ -64,6 +66,7 @@ class OfflineProvider:
             unmet=unmet,
             said=memory.said + tuple(news),
             expected=made.expected,
+            part=memory.part if made.part is None else made.part,
         )
         seen = f'I see "{request.observation.title or request.observation.url}". '
         return Reply(

@@ -49,6 +49,8 @@ class Memory(BaseModel):
     said: tuple[str, ...] = ()
     """Status texts, confirmations and list entries seen on earlier steps: not news any more."""
     expected: Expected | None = None
+    part: int = 0
+    """The part of the goal it works on (`goal.parts`): the parts before it are reached."""
 
     @classmethod
     def read(cls, summary: str) -> Memory:

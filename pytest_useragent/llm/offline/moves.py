@@ -6,10 +6,22 @@ form, finish what it started, press Enter, click the best untried element; else 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.goal import (
+    REMOVE_VERBS,
+    answer,
+    answer_kind,
+    logs_in,
+    parts,
+    removes,
+    row_of,
+    row_text,
+    ticked_row,
+    ticks,
+)
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
     CLICKABLE,
@@ -45,6 +57,8 @@ class Move:
     action: Action
     key: str | None = None
     """What it remembers having tried by; None for what it may do again."""
+    part: int | None = None
+    """The goal's part it works on from now on, when this move finished the one before."""
 
 
 @dataclass(frozen=True)
@@ -57,16 +71,31 @@ class Situation:
     unmet: int
 
     @cached_property
+    def parts(self) -> list[str]:
+        return parts(self.request.goal)
+
+    @cached_property
+    def goal(self) -> str:
+        """The part of the goal it works on now (the whole goal, for a goal of one part)."""
+        return self.parts[min(self.memory.part, len(self.parts) - 1)]
+
+    @property
+    def last_part(self) -> bool:
+        return self.memory.part >= len(self.parts) - 1
+
+    @cached_property
     def words(self) -> list[str]:
-        return goal_words(self.request.goal)
+        """The part's content words, and those that lead to the kind of answer it asks for (a price: "price")."""
+        kind = answer_kind(self.goal)
+        return list(dict.fromkeys([*goal_words(self.goal), *(kind.hints if kind else ())]))
 
     @cached_property
     def values(self) -> list[str]:
-        return QUOTED.findall(self.request.goal)
+        return QUOTED.findall(self.goal)
 
     @cached_property
     def verb(self) -> str | None:
-        return task_verb(self.request.goal)
+        return task_verb(self.goal)
 
     @cached_property
     def tried(self) -> frozenset[str]:
@@ -74,7 +103,9 @@ class Situation:
 
     @cached_property
     def pending(self) -> list[str]:
-        """The goal's quoted values not yet typed or found."""
+        """The part's quoted values not yet typed or found (what a part takes away is not typed)."""
+        if removes(self.goal):
+            return []
         return [value for value in self.values if not {f'typed "{value}"', f'found "{value}"'} & self.tried]
 
     @cached_property
@@ -92,7 +123,10 @@ Rule = Callable[[Situation], Move | None]
 
 def move(request: StepRequest, elements: list[Element], memory: Memory, unmet: int) -> Move:
     """The one thing to do now: the first rule that makes a move."""
-    now = Situation(request, elements, memory, unmet)
+    return move_in(Situation(request, elements, memory, unmet))
+
+
+def move_in(now: Situation) -> Move:
     return next(made for rule in RULES if (made := rule(now)) is not None)
 
 
@@ -113,12 +147,16 @@ def _stuck(now: Situation) -> Move | None:
 
 
 def _reached(now: Situation) -> Move | None:
-    """Done with the evidence the page shows, or first the note the goal asks for."""
+    """Done with the evidence the page shows, or first the note the goal asks for; a part of the goal that is not
+    its last, reached, hands over to the next part."""
     if now.pending or now.unmet:
         return None
-    evidence = _shown(now) if now.verb or now.values else _named(now)
+    evidence = _evidence(now)
     if evidence is None:
         return None
+    if not now.last_part:
+        following = Situation(now.request, now.elements, now.memory.model_copy(update={"part": now.memory.part + 1}), 0)
+        return replace(move_in(following), part=now.memory.part + 1)
     file = FILE.search(now.request.goal)
     note = file.group(1) if file else "notes.md"
     asks_for_a_note = any(word in now.request.goal.lower() for word in DOCUMENT_VERBS)
@@ -171,9 +209,34 @@ def _type_pending(now: Situation) -> Move | None:
     return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), f'typed "{value}"')
 
 
+def _tick(now: Situation) -> Move | None:
+    """A part that ticks a row already there ("mark it as completed"): the row's box, holding the goal's value."""
+    if not ticks(now.goal):
+        return None
+    box, row = ticked_row(now.elements, QUOTED.findall(now.request.goal), now.words)
+    if box is None or box.checked or box.ref is None:
+        return None
+    expected = Expected(kind="plain", target=f'"{row}" is ticked.')
+    return Move(f'"{row}" has a box to tick.', expected, Action(kind="click", ref=box.ref), f'ticked "{row}"')
+
+
+def _remove(now: Situation) -> Move | None:
+    """A part that takes a row away ("delete 'water the plants'"): the row's own Delete (Remove) button."""
+    if not removes(now.goal):
+        return None
+    row = row_of(now.elements, now.values, now.words) or []
+    button = next((e for e in row if e.role == "button" and e.ref and has_stem(REMOVE_VERBS, e.name)), None)
+    if button is None:
+        return None
+    what = row_text(row)
+    expected = Expected(kind="plain", target=f'"{what}" is gone from the list.')
+    action = Action(kind="click", ref=button.ref)
+    return Move(f'"{what}" has a {button.name} button.', expected, action, f'removed "{what}"')
+
+
 def _form(now: Situation) -> Move | None:
     """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
-    if not (now.verb or any(matches(word, now.request.goal) for word in FORM_WORDS)):
+    if not (now.verb or logs_in(now.goal) or any(matches(word, now.goal) for word in FORM_WORDS)):
         return None
     return _fill_field(now) or _choose_option(now) or _tick_box(now) or _send_form(now)
 
@@ -275,12 +338,41 @@ RULES: tuple[Rule, ...] = (
     _find_hidden,
     _follow_found,
     _type_pending,
+    _tick,
+    _remove,
     _form,
     _finish,
     _press_enter,
     _best_click,
     _nothing_left,
 )
+
+
+def _evidence(now: Situation) -> str | None:
+    """What shows the part of the goal it works on reached: a ticked row, the page's answer to its own action, the
+    kind of answer a find goal asks for (a price, a number, a date), or the heading that names what it looks for."""
+    if ticks(now.goal):
+        box, row = ticked_row(now.elements, QUOTED.findall(now.request.goal), now.words)
+        return row if box is not None and box.checked else None
+    if removes(now.goal):
+        removed = any(key.startswith("removed ") for key in now.memory.tried)
+        gone = removed and row_of(now.elements, now.values, now.words) is None
+        return _heading(now) if gone else None
+    if logs_in(now.goal):  # the page says so, or, once the form was sent, asks for a password no more
+        sent = any(key.startswith("button ") for key in now.memory.tried)
+        asked = any(e.role in FIELDS and "password" in e.name.lower() for e in now.elements)
+        return _shown(now) or (_heading(now) if sent and not asked else None)
+    if now.verb or now.values:
+        return _shown(now)
+    kind = answer_kind(now.goal)
+    if kind is None:
+        return _named(now)
+    return answer(now.elements, kind, [word for word in goal_words(now.goal) if not kind.asked.search(word)])
+
+
+def _heading(now: Situation) -> str | None:
+    """The page's first heading: evidence of a state the engine checked itself (a row gone, a sign-in done)."""
+    return next((e.name for e in now.elements if e.role == "heading" and e.name), None)
 
 
 def _shown(now: Situation) -> str | None:

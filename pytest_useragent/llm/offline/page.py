@@ -24,7 +24,7 @@ TEXT = {"heading", "paragraph", "listitem", "text", "cell", "generic", "status",
 _STOPWORDS = (
     "a an the and or of to in on at for with from by is are be it its this that what which who how find go get "
     "see look note write record page site then out into your my me i you can do does costs cost much many there "
-    "their them they add put use using open show tell"
+    "their them they add put use using open show tell when"
 )
 
 

@@ -1,0 +1,135 @@
+"""Pure: what a goal asks of the offline engine beyond its words: the parts it has ("add a todo 'buy milk' and then
+mark it as completed" is two, each with its own evidence), and the kind of answer a find goal asks for ("what does
+the Pro plan cost" wants a price, not the heading "Pro plan" echoed back)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pytest_useragent.llm.offline.page import TEXT, Element, score
+
+STEP_VERBS = (
+    "add", "book", "buy", "check", "choose", "click", "complete", "compare", "create", "delete", "find", "go", "log",
+    "mark", "note", "open", "order", "pay", "pick", "read", "record", "register", "remove", "reserve", "save",
+    "search", "select", "send", "sign", "submit", "subscribe", "tick", "write",
+)  # fmt: skip
+"""Verbs that start a part of a goal: a goal is cut only where one follows, so "milk, eggs and bread" stays one."""
+_SEPARATOR = re.compile(r"\s*(?:,\s*and then|,?\s+and then|,\s*then|\s+then|;|,\s*and|,)\s+(?=(\w+))", re.IGNORECASE)
+
+TICK_VERBS = ("mark", "tick", "check", "complete")
+"""A part that starts with one of these ticks something already there (a todo as done)."""
+REMOVE_VERBS = ("delete", "remove")
+"""A part that starts with one of these takes a row away: reached when its value is gone."""
+
+
+@dataclass(frozen=True)
+class AnswerKind:
+    name: str
+    asked: re.Pattern[str]
+    """In the goal: it asks for this kind of answer."""
+    shown: re.Pattern[str]
+    """In a page's text: an answer of this kind."""
+    hints: tuple[str, ...] = ()
+    """Words that lead to such an answer, beside the goal's own ("price": a Pricing link)."""
+
+
+_MONEY = r"[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|usd|eur|gbp|czk|kč|dollars?|euros?)(?!\w)"
+_DATE = (
+    r"\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|"
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d"
+)
+ANSWER_KINDS = (
+    AnswerKind(
+        "price", re.compile(r"\b(?:costs?|price|prices|how much|fees?)\b", re.I), re.compile(_MONEY, re.I), ("price",)
+    ),
+    AnswerKind("number", re.compile(r"\b(?:how many|number of)\b", re.I), re.compile(r"\b\d+\b")),
+    AnswerKind("date", re.compile(r"\b(?:when|what date|what time|opening hours)\b", re.I), re.compile(_DATE, re.I)),
+)
+MAX_ANSWER_CHARS = 160
+
+
+def parts(goal: str) -> list[str]:
+    """The goal's parts, in order: cut at "and then", "then", ";" and commas where a step's verb follows."""
+    found, start = [], 0
+    for separator in _SEPARATOR.finditer(goal):
+        if separator.group(1).lower() in STEP_VERBS:
+            found.append(goal[start : separator.start()])
+            start = separator.end()
+    found.append(goal[start:])
+    return [part.strip() for part in found if part.strip()] or [goal]
+
+
+def ticks(part: str) -> bool:
+    """Whether this part ticks something already on the page ("mark it as completed")."""
+    return _first_word(part) in TICK_VERBS
+
+
+def removes(part: str) -> bool:
+    """Whether this part takes something away ("delete 'water the plants'")."""
+    return _first_word(part) in REMOVE_VERBS
+
+
+def _first_word(part: str) -> str:
+    return part.split(maxsplit=1)[0].lower() if part.strip() else ""
+
+
+def logs_in(part: str) -> bool:
+    """Whether this part is signing in: the form's fields take the test's credentials, and it is reached when the
+    page asks for a password no more."""
+    return bool(re.match(r"\s*(?:log|sign)\s*(?:in|on)\b|\s*login\b", part, re.IGNORECASE))
+
+
+def answer_kind(goal: str) -> AnswerKind | None:
+    """The kind of answer a find goal asks for, when it says ("what does X cost": a price)."""
+    return next((kind for kind in ANSWER_KINDS if kind.asked.search(goal)), None)
+
+
+def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str | None:
+    """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under names
+    every one of the goal's words (the Pro plan's price, not the Team plan's); None when the page shows no such
+    answer (its words alone are no answer)."""
+    heading = ""
+    for element in elements:
+        if element.role == "heading":
+            heading = element.name
+        if element.role not in TEXT or element.role == "heading" or not element.name:
+            continue
+        if kind.shown.search(element.name) and score(words, f"{heading} {element.name}") == len(words):
+            return element.name[:MAX_ANSWER_CHARS]
+    return None
+
+
+def rows(elements: list[Element]) -> list[list[Element]]:
+    """The page's list rows, each the elements inside one list item."""
+    found: list[list[Element]] = []
+    inside = False
+    for element in elements:
+        if element.role == "listitem":
+            found.append([])
+            inside = True
+        elif inside and "listitem" in element.within:
+            found[-1].append(element)
+        else:
+            inside = False
+    return found
+
+
+def row_text(row: list[Element]) -> str:
+    return " ".join(e.name for e in row if e.role in TEXT and e.name)
+
+
+def row_of(elements: list[Element], values: list[str], words: list[str]) -> list[Element] | None:
+    """The list row that holds every quoted value of the goal (or, without one, the goal's words)."""
+    for row in rows(elements):
+        text = row_text(row).lower()
+        if (values and all(value.lower() in text for value in values)) or (not values and score(words, text)):
+            return row
+    return None
+
+
+def ticked_row(elements: list[Element], values: list[str], words: list[str]) -> tuple[Element | None, str]:
+    """The checkbox of the list row that holds the goal's value (or words), and the row's text."""
+    row = row_of(elements, values, words)
+    box = next((e for e in row or [] if e.role == "checkbox" and e.ref), None)
+    return box, row_text(row or [])
