@@ -205,6 +205,11 @@ class SessionResult(BaseModel):
         return accepted[-1].evidence if accepted else None
 
     @property
+    def judgements(self) -> list[Judged | None]:
+        """Each step's verdict on its own expectation (judged at the next step), in step order; see `judged`."""
+        return judged(self.steps)
+
+    @property
     def cost(self) -> float:
         """The cost in `currency`."""
         return self.cost_usd * self.exchange_rate

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pytest_useragent.errors import UserError
-from pytest_useragent.records import Issue, IssueList, SessionResult
+from pytest_useragent.records import Evaluation, Issue, IssueList, SessionResult
 from pytest_useragent.records.grouping import deduplicated, stamped
 from pytest_useragent.report.aggregate import REPORT_SCHEMA_VERSION, Crash, RunSummary, SessionEntry, aggregate
 from pytest_useragent.report.render import render_run_html, render_run_markdown, render_session_markdown
@@ -174,3 +174,22 @@ def test_report_json_carries_each_tests_aggregate_with_its_intervals():
     assert (once["stats"]["goal"]["hits"], once["stats"]["goal"]["total"]) == (1, 1) and once["reproduced"] == 0
     assert once["stats"]["goal"]["interval"]["low"] < 1  # one session proves little
     assert RunSummary.model_validate(written).tests == 2  # read back as it was
+
+
+def test_the_timeline_shows_each_verdict_with_the_expectation_it_judged():
+    """Step 2's evaluation judges step 1's expectation: the report says so on step 1, not as a "previous
+    expectation" under step 2; the last expectation, never judged, says that."""
+    result = session_result(steps=3, met=3)
+    result.steps[1].evaluation = Evaluation(verdict="met", note="the cart shows 1")
+    result.steps[2].evaluation = Evaluation(verdict="unmet", note="no price")
+    for n, step in enumerate(result.steps, start=1):
+        step.expectation = f"expectation {n}"
+    text = render_session_markdown(result)
+    assert "- **Expected:** expectation 1 → **met** (judged at step 2: the cart shows 1)" in text
+    assert "- **Expected:** expectation 2 → **unmet** (judged at step 3: no price)" in text
+    assert "- **Expected:** expectation 3 → not judged: the session ended" in text
+    assert "Previous expectation" not in text
+    html = render_run_html(aggregate([SessionEntry(nodeid="t", result=result)], [], budget_usd=1.0), {})
+    assert (
+        'expectation 1 <span class="verdict met">met</span> <small>judged at step 2: the cart shows 1</small>' in html
+    )
