@@ -241,7 +241,7 @@ class Session(Setup):
         state.last = replace(state.last, events=step.events)
         state.steps.append(step)
         state.files.append_step(step)
-        state.todo.save(index)
+        state.todo.after(step)
         self.progress(_progress_line(step, self.config.max_steps))
         return step
 

@@ -15,9 +15,16 @@ from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import describe, succeeded
 from pytest_useragent.workspace.pending import incomplete
 
+ENDINGS = {"goal_achieved": "goal reached", "gave_up": "gave up", "max_steps": "out of steps"}
+"""How todo.md's last line says a session ended."""
+
 
 def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
     """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
+    taken = [step.outcome.claim for step in state.steps if step.outcome.claim and step.outcome.claim.accepted]
+    state.todo.close(
+        datetime.now(UTC), ENDINGS.get(outcome, outcome.replace("_", " ")), taken[-1].evidence if taken else None
+    )
     state.todo.save()
     afterwards = Afterwards()
     if outcome not in ("provider_error", "interrupted", "unreachable"):

@@ -60,8 +60,8 @@ def test_the_plan_in_todo_md_is_ticked_by_actions(page, site, tmp_path, fake_api
     result = run(page, claude, tmp_path, site)
 
     todo = (tmp_path / "useragent" / "todo.md").read_text()
-    assert "- Goal: Note the prices" in todo and "- Progress: 1 action done of at most " in todo
-    assert " steps; plan 2/2 ticked" in todo
+    assert "Instruction: Note the prices" in todo and "Progress: (1/" in todo
+    assert "Current URL: " in todo and "/pricing.html\n" in todo  # where the session is, not where it began
     assert "- [x] Step 1: open pricing #action:click #domain:127.0.0.1" in todo and "- [x] Step 2: note it" in todo
     assert 'click `get_by_role("link", name="Pricing")` @ ' in todo and "| on the pricing page" in todo
     assert "1. [x] Step 1: open pricing" in prompt(fake_api.requests[2])

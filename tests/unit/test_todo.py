@@ -3,6 +3,7 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
+from pytest_useragent.records import Action, ActionOutcome, PageEvent, Signals, Step
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 AT = datetime(2026, 11, 22, 10, 42, 7, tzinfo=UTC)
@@ -24,16 +25,15 @@ def test_a_new_todo_has_its_header_and_sections(tmp_path):
     item = todo(tmp_path)
     item.save()
     text = (tmp_path / "todo.md").read_text()
-    for part in (
-        "# Session s1",
-        "- Goal: Buy milk",
-        "- Started: 2026-11-22 10:42:07 UTC",
-        "- URL: http://shop.local/",
-        "- Progress: 0 actions done of at most 12 steps; no plan yet",
-        "## Plan",
-        "## Progress Log",
-        "## Notes",
-    ):
+    assert text.splitlines()[:5] == [
+        f"# TODO for session {item.short_id}",
+        "Instruction: Buy milk",
+        "Started at: 2026-11-22T10:42:07Z",
+        "Current URL: http://shop.local/",
+        "Progress: (0/12)",
+    ]
+    assert len(item.short_id) == 8
+    for part in ("## Plan\n- Plan TBD: no plan yet", "## Progress Log", "## Notes"):
         assert part in text
 
 
@@ -49,9 +49,9 @@ def test_actions_log_progress_and_tick_the_matching_plan_item(tmp_path):
     assert [i.done for i in item.plan] == [False, True, False]
     text = item.render()
     assert '- [OK] 10:42:07 type `get_by_role("searchbox")` @ http://shop.local/search | typed milk' in text
-    assert "- Progress: 2 actions done of at most 12 steps; plan 1/3 ticked" in text
+    assert "Progress: (2/12)\n" in text
     assert "- [x] Step 2: search for milk" in text
-    assert "- URL: http://shop.local/\n" in text  # where the session started, not where it last acted
+    assert "Current URL: http://shop.local/search\n" in text  # where it is now
 
 
 def test_auto_check_can_be_off_and_items_checked_by_hand(tmp_path):
@@ -85,11 +85,61 @@ def test_disabled_writes_nothing_and_a_failed_write_is_only_logged(tmp_path, cap
 
 def test_the_prompt_reads_progress_against_the_step_limit_never_infinity(tmp_path):
     item = todo(tmp_path)
-    assert item.for_prompt() == "Progress: 0 actions done of at most 12 steps; no plan yet"
-    item.set_plan("Step 1: open the shop\nStep 2: find milk")
+    assert item.for_prompt() == "Progress: (0/12) actions done of the step limit; no plan yet"
+    item.set_plan("Step 1: open the shop #action:click\nStep 2: find milk")
     item.record(AT, "click", None, "http://shop.local/", "clicked")
     assert item.for_prompt() == (
-        "Progress: 1 action done of at most 12 steps; plan 1/2 ticked\n1. [x] Step 1: open the shop\n"
+        "Progress: (1/12) actions done of the step limit; plan 1/2 ticked\n1. [x] Step 1: open the shop #action:click\n"
         "2. [ ] Step 2: find milk"
     )
-    assert "∞" not in Todo(tmp_path / "t.md", session="s", goal="g", started=AT).for_prompt()
+    assert "Progress: (0/∞)" in Todo(tmp_path / "t.md", session="s", goal="g", started=AT).render()  # no limit
+
+
+def test_an_item_is_ticked_only_when_every_kind_of_tag_it_names_fits(tmp_path):
+    item = todo(tmp_path)
+    item.set_plan(
+        "Step 1: anything #action:click\n"
+        "Step 2: search and go #action:type #action:click #domain:shop.local\n"
+        "Step 3: no tags at all"
+    )
+    item.record(AT, "click", None, "http://shop.local/", "clicked")  # step 2 names the domain too: it wins
+    assert [i.done for i in item.plan] == [False, True, False]
+    item.record(AT, "type", None, "http://elsewhere.test/", "typed")  # no item fits a type elsewhere
+    assert [i.done for i in item.plan] == [False, True, False]
+    item.record(AT, "click", None, "http://elsewhere.test/", "clicked")
+    item.record(AT, "press", None, "http://shop.local/", "pressed")
+    assert [i.done for i in item.plan] == [True, True, False]  # the untagged item waits for `check`
+    assert item.check("3")[0] and item.plan[2].done
+
+
+def test_the_log_ends_with_how_the_session_ended_and_notes_say_what_went_wrong(tmp_path):
+    item = todo(tmp_path)
+    failed = Step(
+        index=2, url="http://shop.local/cart", title="Cart", screenshot=None, signals=Signals(), observation="o",
+        evaluation=None, expectation="e", action=Action(kind="click", ref="e5"),
+        outcome=ActionOutcome(ok=False, message="element is not visible\nwaiting for..."), seconds=1,
+        events=[PageEvent(kind="blocked", url="http://evil.test", reason="not an allowed host")],
+    )  # fmt: skip
+    item.after(failed)
+    gave_up = failed.model_copy(
+        update={
+            "index": 3,
+            "action": Action(kind="give_up", reason="no cart"),
+            "outcome": ActionOutcome(ok=True, message="gave up"),
+            "events": [],
+        }
+    )
+    item.after(gave_up)
+    item.close(AT, "gave up")
+    text = (tmp_path / "todo.md").read_text()
+    notes = text.split("## Notes\n")[1].splitlines()
+    assert notes[0] == "- step 2: click e5 failed: element is not visible waiting for..."
+    assert notes[1] == "- step 2: blocked: not an allowed host"
+    assert notes[2] == "- step 3: gave up: no cart"
+    assert "Current URL: http://shop.local/cart" in text
+    item.save()
+    assert "- [DONE] 10:42:07 gave up\n" in (tmp_path / "todo.md").read_text()
+    reached = todo(tmp_path)
+    reached.close(AT, "goal reached", "Oat milk\n$2.40")
+    assert reached.render().split("## Progress Log\n")[1].startswith("- [DONE] 10:42:07 goal reached | Oat milk $2.40")
+    assert "## Notes\n" in reached.render() and reached.notes == []  # nothing went wrong: no notes

@@ -31,12 +31,12 @@ from pytest_useragent.llm.offline.page import (
     FORM_WORDS,
     QUOTED,
     SUBMIT_WORDS,
-    TEXT,
     Element,
     credential_for,
     goal_words,
     has_stem,
     matches,
+    note_of,
     parse_snapshot,
     persona_value,
     proof,
@@ -162,7 +162,7 @@ def _reached(now: Situation) -> Move | None:
     asks_for_a_note = any(word in now.request.goal.lower() for word in DOCUMENT_VERBS)
     if asks_for_a_note and f'wrote "{note}"' not in now.tried:
         page = now.request.observation
-        text = _note(page.title, page.url, now.words, now.elements)
+        text = note_of(page.title, page.url, now.words, now.elements)
         expected = Expected(kind="plain", target=f"{note} holds what I found.")
         notice = "This is what I came for; I write down what I found."
         return Move(notice, expected, Action(kind="write", file=note, text=text), f'wrote "{note}"')
@@ -390,16 +390,3 @@ def _named(now: Situation) -> str | None:
     if not words or score(words, " ".join([now.request.observation.title, *headings])) < needed:
         return None
     return max(headings, key=lambda name: score(words, name), default=None) or None
-
-
-def _note(title: str, url: str, words: list[str], elements: list[Element]) -> str:
-    """A short markdown note of what on this page speaks to the goal."""
-    texts = [e for e in elements if e.role in TEXT and e.name]
-    lines: list[str] = []
-    for index, element in enumerate(texts):
-        if score(words, element.name):
-            lines.append(element.name)
-            if index + 1 < len(texts) and texts[index + 1].role != "heading":
-                lines.append(texts[index + 1].name)
-    found = "\n".join(f"- {line}" for line in dict.fromkeys(lines)) or "- (nothing on the page names it)"
-    return f"# {title}\n\nFound at {url}\n\n{found}\n"

@@ -219,3 +219,16 @@ def credential_for(field: str, placeholders: list[str]) -> str | None:
 
     fitting = [p for p in placeholders if plain(p) and plain(p) in plain(field)]
     return max(fitting, key=len) if fitting else None
+
+
+def note_of(title: str, url: str, words: list[str], elements: list[Element]) -> str:
+    """A short markdown note of what on this page speaks to the goal."""
+    texts = [e for e in elements if e.role in TEXT and e.name]
+    lines: list[str] = []
+    for index, element in enumerate(texts):
+        if score(words, element.name):
+            lines.append(element.name)
+            if index + 1 < len(texts) and texts[index + 1].role != "heading":
+                lines.append(texts[index + 1].name)
+    found = "\n".join(f"- {line}" for line in dict.fromkeys(lines)) or "- (nothing on the page names it)"
+    return f"# {title}\n\nFound at {url}\n\n{found}\n"
