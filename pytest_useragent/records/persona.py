@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pytest_useragent.errors import PersonaError
+from pytest_useragent.records.language import detected
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 PRESET_NAME = re.compile(r"[a-z]+(?:-[a-z]+)+")
@@ -41,7 +42,8 @@ class Persona(BaseModel):
     background: str = ""
     jobs_to_be_done: tuple[str, ...] = ()
     language: str = "en"
-    """The language the persona thinks and writes in (an IETF tag like "cs" or a name like "Czech")."""
+    """The language the persona thinks and writes in (an IETF tag like "cs" or a name like "Czech"); when not given,
+    the one its text is written in (`records.language`), English when its text does not tell."""
     traits: tuple[str, ...] = ()
 
     def __init__(self, text: str | None = None, /, **data: Any) -> None:
@@ -55,6 +57,19 @@ class Persona(BaseModel):
             raise PersonaError(f"persona: {_first_problem(error)}") from None
         if (size := len(self.describe())) > MAX_PERSONA_CHARS:
             raise PersonaError(f"persona: {size:,} characters; at most {MAX_PERSONA_CHARS:,} (it goes with every call)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _language(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("language"):
+            told = [
+                data.get("name"),
+                data.get("background"),
+                *(data.get("jobs_to_be_done") or ()),
+                *(data.get("traits") or ()),
+            ]
+            data = {**data, "language": detected(" ".join(str(part) for part in told if part))}
+        return data
 
     @field_validator("name", "background", "language")
     @classmethod
