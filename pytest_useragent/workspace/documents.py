@@ -13,6 +13,7 @@ import json
 import os
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
@@ -182,7 +183,7 @@ class Documents:
                     size=len(text.encode()),
                     headings=[line.lstrip("#").strip() for line in text.splitlines() if _HEADING.match(line)][:10],
                     preview=" ".join(text.split())[:120],
-                    profile=profile(text).describe(),
+                    profile=profile(text, datetime.now(UTC)).describe(),
                 )
             )
         return entries

@@ -1,15 +1,19 @@
 """Document profiles: a text's structure, computed once, so structural questions need not read it all.
 
-Pure functions. `profile(text)` counts characters, words, lines, paragraphs (with line ranges) and sentences, and
-notes the first and last line and sentence and whether headings, code blocks, lists or block quotes appear.
+Pure functions. `profile(text, at)` counts characters, words, lines, paragraphs (with line ranges) and sentences,
+notes the first and last line and sentence, whether headings, code blocks, lists or block quotes appear, the text's
+language and when it was analyzed (the profile design, seed 003).
 `split_sentences` is conservative: better to count one sentence too few than to split "Dr. Novák" in two.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from pydantic import BaseModel
+
+from pytest_useragent.records.language import detected
 
 PROFILE_VERSION = 1
 ABBREVIATIONS = frozenset(
@@ -79,6 +83,9 @@ class Profile(BaseModel):
     has_code_blocks: bool
     has_lists: bool
     has_block_quotes: bool
+    language: str
+    """The language the text is written in, as `records.language` tells it ("en" when nothing tells)."""
+    analyzed_at: datetime
 
     def describe(self) -> str:
         """One line for prompts and reports."""
@@ -93,9 +100,12 @@ class Profile(BaseModel):
             if flag
         ]
         extra = f"; {', '.join(kinds)}" if kinds else ""
+        ends = f'; first line "{self.first_line[:60]}"' if self.first_line else ""
+        if self.last_line and self.non_empty_lines > 1:
+            ends += f', last line "{self.last_line[:60]}"'
         return (
             f"{self.words} words, {self.non_empty_lines} lines, {len(self.paragraphs)} paragraphs, "
-            f"{self.sentences} sentences{extra}"
+            f"{self.sentences} sentences, in {self.language}{extra}{ends}"
         )
 
 
@@ -155,8 +165,8 @@ def _is_boundary(block: str, start: int, match: re.Match[str]) -> bool:
     return not (opened > 0 and following)  # inside an open quotation that goes on
 
 
-def profile(text: str) -> Profile:
-    """The structure of a text."""
+def profile(text: str, at: datetime) -> Profile:
+    """The structure of a text, analyzed `at`."""
     lines = text.split("\n") if text else []
     filled = [line.strip() for line in lines if line.strip()]
     sentences = split_sentences(text)
@@ -186,4 +196,6 @@ def profile(text: str) -> Profile:
         has_code_blocks=bool(_FENCE.search(text)),
         has_lists=bool(_LIST.search(text)),
         has_block_quotes=bool(_QUOTE.search(text)),
+        language=detected(text[:5_000]),
+        analyzed_at=at,
     )

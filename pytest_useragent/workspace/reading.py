@@ -6,6 +6,7 @@ Pure: a text and a query in, the answer out. A query it does not understand rais
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 from pytest_useragent.workspace.profile import paragraph_blocks, profile, split_sentences
 
@@ -19,7 +20,7 @@ def read(text: str, query: str | None) -> str:
     if query in ("full", "all", ""):
         return text
     if query == "stats":
-        return profile(text).describe()
+        return profile(text, datetime.now(UTC)).describe()
     edge = _EDGE.match(query)
     if edge:
         side, count, unit = edge.group(1), int(edge.group(2) or 1), edge.group(3)

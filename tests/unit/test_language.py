@@ -16,7 +16,10 @@ PERSONAS = {
         "Jana, 45, ráda nakupuje online",
     ],
     "sk": ["Jana, 45. Nikdy nenakupovala v takomto obchode.", "Peter, 30, sa ponáhľa a chce rýchlo zaplatiť."],
-    "de": ["Jana, 45. Hat noch nie in so einem Laden eingekauft.", "Peter, 30, hat es eilig und will schnell bezahlen."],
+    "de": [
+        "Jana, 45. Hat noch nie in so einem Laden eingekauft.",
+        "Peter, 30, hat es eilig und will schnell bezahlen.",
+    ],
     "es": ["Ana, 45. Nunca ha comprado en una tienda como esta.", "Pedro, 30, tiene prisa y quiere pagar rápido."],
     "fr": ["Jeanne, 45 ans. N'a jamais utilisé une boutique comme celle-ci."],
     "en": [

@@ -11,7 +11,10 @@ TEXT = "# Notes\n\nPro costs $12. Basic is free.\n\nTeam costs $30.\n"
     ("query", "answer"),
     [
         (None, TEXT),
-        ("stats", "11 words, 3 lines, 3 paragraphs, 4 sentences; headings"),
+        (
+            "stats",
+            '11 words, 3 lines, 3 paragraphs, 4 sentences, in en; headings; first line "# Notes", last line "Team costs $30."',
+        ),
         ("last 2 sentences", "Basic is free.\nTeam costs $30."),
         ("first sentence", "# Notes"),
         ("last line", "Team costs $30."),
