@@ -127,6 +127,14 @@ def _must_mask(page: Page, watcher: PageWatcher, secrets: Secrets) -> bool:
     return known or len(page.frames) > 1 or urldefrag(page.url).url in watcher.password_pages
 
 
+def screenshot(page: Page, secrets: Secrets, seconds: float) -> bytes | None:
+    """A masked screenshot of the page as it is now; None when the page cannot give one (closed, frozen)."""
+    try:
+        return _screenshot(page, secrets, bounded.bound(seconds), masked=True)
+    except PlaywrightError:
+        return None
+
+
 def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool) -> bytes:
     """The screenshot, with every secret masked when `masked`. The masks are locators the page resolves, so a
     document replaced meanwhile (a redirect by script) fails the shot: it is taken once more on the new document,

@@ -70,9 +70,7 @@ class Session(Setup):
         watcher, checks = self.watch(self.page)
         state = State(
             goal=goal,
-            files=SessionFiles(
-                self.directory, secrets := Secrets(self.credentials), keep_exchanges=self.config.debug == "ultra"
-            ),
+            files=SessionFiles(self.directory, secrets := Secrets(self.credentials), debug=self.config.debug),
             secrets=secrets,
             meter=Meter(self.spending.budget(self.config.session_budget, str(self.directory), self.test)),
             model=self.provider.model_name(self.config.model),
@@ -227,7 +225,9 @@ class Session(Setup):
             state.last = Last(decision.expectation, decision.action.describe(), done)
         step.marks = marks_of(observation.full_snapshot, step, state.page.viewport_size)
         step = self._record(state, step)
-        state.files.write_exchanges(f"step-{index:03d}", reply.exchanges)
+        state.files.write_exchanges(
+            f"step-{index:03d}", reply.exchanges, lambda: state.shot(self.config.settle_timeout)
+        )
         return step
 
     def _record(self, state: State, step: Step) -> Step:
@@ -242,7 +242,9 @@ class Session(Setup):
         state.steps.append(step)
         state.files.append_step(step)
         state.todo.after(step)
-        self.progress(_progress_line(step, self.config.max_steps))
+        spent = self.spending.show(sum(call.cost_usd for kept in state.steps for call in kept.calls))
+        state.files.log(line := f"{_progress_line(step, self.config.max_steps)} · {spent} so far")
+        self.progress(line)
         return step
 
     def _open(self, url: str, state: State) -> ActionOutcome:

@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.events import PageEvents
+from pytest_useragent.browser.observe import screenshot
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.billing import Meter
@@ -107,3 +108,7 @@ class State:
     @property
     def page(self) -> Page:
         return self.events.page
+
+    def shot(self, seconds: float) -> bytes | None:
+        """The page as it is now, masked as every screenshot is: ultra keeps it as a step's after-action view."""
+        return screenshot(self.page, self.secrets, seconds)

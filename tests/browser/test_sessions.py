@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -297,3 +298,28 @@ def test_max_steps_bounds_a_session(page, site, tmp_path, fake_api, claude, max_
     fake_api.push(*[decision("scroll", verdict="met")] * max_steps, wrap_up())
     result = make_agent(page, claude, tmp_path, max_steps=max_steps).run("Wander", url=f"{site}/index.html")
     assert result.outcome == "max_steps" and len(result.steps) == max_steps
+
+
+@pytest.mark.parametrize("mode", ["off", "debug", "ultra"])
+def test_debug_modes_keep_a_log_and_with_ultra_every_step_by_eye(page, site, tmp_path, fake_api, claude, mode):
+    """debug: debug.log, one line a step with the money spent so far; ultra: also each step's raw exchange and the
+    screenshot after its action, linked step by step from debug/index.md; off: neither (the twin)."""
+    fake_api.push(click("Pricing"), decision("done", verdict="met", evidence="Pro plan"), wrap_up())
+    lines: list[str] = []
+    agent = Agent(page, JANA, claude, UserAgentConfig(settle_timeout=2, debug=mode), tmp_path, progress=lines.append)
+    result = agent.run("Find the Pro plan", url=f"{site}/index.html")
+    folder = tmp_path / "useragent"
+    assert result.goal_achieved
+    log = folder / "debug.log"
+    assert log.exists() == (mode != "off") and (folder / "debug").exists() == (mode == "ultra")
+    if mode == "off":
+        return
+    logged = log.read_text().splitlines()
+    assert logged == lines and len(logged) == 2
+    assert logged[0].startswith("step 1/") and logged[0].endswith(" so far") and "$0.0" in logged[0]
+    if mode == "ultra":
+        index = (folder / "debug" / "index.md").read_text()
+        for link in re.findall(r"\]\(([^)]+)\)", index):
+            assert (folder / "debug" / link).resolve().is_file(), link  # every link opens a file
+        assert "[step-001-after.jpg](step-001-after.jpg)" in index and "[step-001-1.json](step-001-1.json)" in index
+        assert "(../screenshots/step-001.jpg)" in index and "## wrap-up" in index
