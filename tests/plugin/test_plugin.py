@@ -170,7 +170,7 @@ def test_debug_mode_shows_live_progress_and_report_dir_moves(suite):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [
-            '*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 1/15 click get_by_role("link", name="Pricing") -> clicked',
+            '*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 1/15 click get_by_role("link", name="Pricing") -> clicked · $0.00 so far',
             "*[[]useragent[]] test_shop.py::test_finds_pricing[[]chromium[]] step 2/15 [[]met[]] done*",
         ]
     )
