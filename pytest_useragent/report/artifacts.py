@@ -15,10 +15,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pytest_useragent.files import atomic_write
+from pytest_useragent.files import MiB, atomic_write
 from pytest_useragent.records import SessionResult, Step
 from pytest_useragent.report.render import render_session_markdown
 from pytest_useragent.secrets.redaction import Secrets
+
+MAX_SESSION_BYTES = 64 * MiB
+"""The most a session.json is read back at: steps carry text, never images, so even a long session is a few MB."""
 
 
 class SessionFiles:
