@@ -11,18 +11,20 @@ no later session calls it for that model again; sessions that call another, or n
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.pricing import PriceBook, money
 from pytest_useragent.errors import BudgetExhausted
-from pytest_useragent.files import atomic_write
-from pytest_useragent.records import Usage
+from pytest_useragent.files import MiB, atomic_write, invalid, read_text
+from pytest_useragent.records import Amount, Usage
+
+MAX_LEDGER_BYTES = 64 * MiB
+"""The most the ledger may be: some 300,000 sessions' spending."""
 
 
 class SessionSpend(BaseModel):
@@ -30,13 +32,13 @@ class SessionSpend(BaseModel):
 
     test: str | None = None
     """The test's node id; None for an Agent used outside pytest."""
-    spent_usd: float = 0.0
+    spent_usd: Amount = 0.0
 
 
 class LedgerState(BaseModel):
-    limit_usd: float
-    spent_usd: float = 0.0
-    reserved_usd: float = 0.0
+    limit_usd: Amount
+    spent_usd: Amount = 0.0
+    reserved_usd: Amount = 0.0
     exhausted: bool = False
     halted: dict[str, str] = {}
     """Why no session may call an API for a model any more (it refused the run's calls), by `Provider.endpoint`."""
@@ -112,7 +114,15 @@ class RunLedger:
                 self._write(state.model_copy(update={"halted": {**state.halted, where: reason}}))
 
     def _read(self) -> LedgerState:
-        return LedgerState.model_validate(json.loads(self.path.read_text(encoding="utf-8")))
+        """The ledger as it stands. One that cannot be read says nothing of what was spent, so nothing more may be:
+        BudgetExhausted, naming the file."""
+        what = f"the run's ledger {self.path}"
+        try:
+            return LedgerState.model_validate_json(read_text(self.path, MAX_LEDGER_BYTES, what, BudgetExhausted))
+        except OSError as error:
+            raise BudgetExhausted(f"{what}: cannot be read ({error.strerror or type(error).__name__})") from None
+        except ValidationError as error:
+            raise BudgetExhausted(f"{what}: {invalid(error)}") from None
 
     def _write(self, state: LedgerState) -> None:
         atomic_write(self.path, state.model_dump_json())

@@ -1,7 +1,9 @@
 """PriceBook: what each model's tokens cost, and what a dollar is in other currencies.
 
-Package data (prices.json) gives the defaults; `--useragent-prices=FILE` (JSON or YAML, same shape) overrides or
-adds models and currencies. A model with no known price is priced at the dearest known rate, and flagged.
+Package data (prices.json) gives the defaults; `--useragent-prices=FILE` (JSON or YAML, same shape, at most
+MAX_PRICES_BYTES) overrides or adds models and currencies. A model with no known price is priced at the dearest known
+rate, and flagged. Every price is a number not below zero, every exchange rate one above it, never NaN or infinite:
+a file that says otherwise stops the run at start-up, before anything is paid.
 """
 
 from __future__ import annotations
@@ -9,12 +11,18 @@ from __future__ import annotations
 import json
 from importlib.resources import files
 from pathlib import Path
+from typing import Annotated
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from pytest_useragent.errors import ConfigError
-from pytest_useragent.records import Usage
+from pytest_useragent.files import MiB, invalid, load_yaml, read_text
+from pytest_useragent.records import Amount, Usage
+
+MAX_PRICES_BYTES = MiB
+"""The most a prices file may be: a price a line, for thousands of models."""
+Rate = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+"""Units of a currency per USD."""
 
 
 class Price(BaseModel):
@@ -22,18 +30,18 @@ class Price(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    input: float = Field(ge=0)
-    output: float = Field(ge=0)
-    cache_write: float = Field(ge=0)
-    cache_read: float = Field(ge=0)
+    input: Amount
+    output: Amount
+    cache_write: Amount
+    cache_read: Amount
 
 
 class PriceBook(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     models: dict[str, Price]
-    currencies: dict[str, float] = Field(default_factory=lambda: {"USD": 1.0})
-    cache_minimums: dict[str, int] = Field(default_factory=dict)
+    currencies: dict[str, Rate] = Field(default_factory=lambda: {"USD": 1.0})
+    cache_minimums: dict[str, NonNegativeInt] = Field(default_factory=dict)
     """The least prefix, in tokens, each model family caches; a model takes its longest listed prefix's."""
 
     @classmethod
@@ -43,19 +51,17 @@ class PriceBook(BaseModel):
         book = cls.model_validate(raw)
         if override is None:
             return book
+        what = f"--useragent-prices={override}"
         try:
-            extra = yaml.safe_load(override.read_text(encoding="utf-8")) or {}
+            extra = load_yaml(read_text(override, MAX_PRICES_BYTES, what, ConfigError), what, ConfigError) or {}
+        except FileNotFoundError as error:
+            raise ConfigError(f"{what}: {error.strerror}") from None
+        if not isinstance(extra, dict):
+            raise ConfigError(f"{what}: must hold a mapping of models, currencies and cache_minimums")
+        try:
             extra_book = cls.model_validate({"models": {}, "currencies": {}, "cache_minimums": {}, **extra})
-        except OSError as error:
-            raise ConfigError(f"--useragent-prices={override}: {error.strerror or error}") from None
-        except yaml.YAMLError:
-            raise ConfigError(f"--useragent-prices={override}: not valid JSON or YAML") from None
         except ValidationError as error:
-            problem = error.errors()[0]
-            where = ".".join(str(part) for part in problem["loc"])
-            raise ConfigError(f"--useragent-prices={override}: {where}: {problem['msg']}") from None
-        if any(rate <= 0 for rate in extra_book.currencies.values()):
-            raise ConfigError(f"--useragent-prices={override}: exchange rates must be above 0")
+            raise ConfigError(f"{what}: {invalid(error)}") from None
         return cls(
             models={**book.models, **extra_book.models},
             currencies={**book.currencies, **extra_book.currencies},

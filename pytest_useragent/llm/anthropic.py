@@ -24,10 +24,12 @@ We validate the answer ourselves rather than through `messages.parse`, so a repl
 its usage counted, and can be repaired (`repair.answer`, the loop both providers run): it goes back as the
 assistant's turn and what was wrong as a tool_result with is_error ("Handle tool calls"). A reply cut at max_tokens
 leaves an incomplete tool_use ("Handling stop reasons"), never sent back: the question is asked again with the cut
-said. A refusal (stop_reason "refusal") is never "repaired". Retries for 408/409/429/5xx (529 included) are the
-SDK's, honouring `retry-after`; how many, and the timeout of one request, come from --useragent-api-retries /
---useragent-api-timeout (the SDK's own defaults, 2 retries and 600 s, give up within ~1 s of an overload and hang a CI
-step for ten minutes). Every request is made inside the session's Meter, which reserves, prices and records it.
+said. A refusal (stop_reason "refusal") is never "repaired". Retries for 408/409/429/5xx (529 included), timeouts
+and broken connections follow the SDK's policy, honouring `retry-after`, but are made by `ladder.create`, each
+attempt reserved and paid for on its own; how many, and the timeout of one request, come from the client
+(--useragent-api-retries / --useragent-api-timeout: the SDK's own defaults, 2 retries and 600 s, give up within ~1 s
+of an overload and hang a CI step for ten minutes). Every request is made inside the session's Meter, which
+reserves, prices and records it.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from pytest_useragent.llm.base import (
     shown_address,
     shown_body,
 )
-from pytest_useragent.llm.ladder import Api, create
+from pytest_useragent.llm.ladder import Api, Paid, create
 from pytest_useragent.llm.parts import Part
 from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompted import ModelProvider, Question
@@ -117,13 +119,15 @@ class AnthropicProvider(ModelProvider):
         self, client: anthropic.Anthropic | None = None, *, max_output_tokens: int = 2048, keep_exchanges: bool = False
     ) -> None:
         self._client = client if client is not None else anthropic.Anthropic()
+        self._attempt = self._client.with_options(max_retries=0)
+        """The client asked once a call: its retries are `ladder.create`'s, each attempt paid for."""
         self._max_output_tokens = max_output_tokens
         self._keep_exchanges = keep_exchanges
 
     @property
     def _api(self) -> Api:
         address = shown_address(self._client.base_url)
-        return Api("Anthropic API", anthropic, ("type",), address, self._client.timeout)
+        return Api("Anthropic API", anthropic, ("type",), address, self._client.timeout, self._client.max_retries)
 
     def endpoint(self, requested: str) -> str:
         return f"{self._api.address} {requested}"
@@ -220,31 +224,35 @@ class AnthropicProvider(ModelProvider):
         # an image is counted by its pixels, not by its base64 text; a tool adds its system prompt
         estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
         estimate += TOOL_PROMPT_TOKENS if "tools" in kwargs else 0
-        with meter.call(purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens)) as bill:
-            message = self._create(kwargs)
-            bill.paid(_usage(message.usage), message.stop_reason)
+        paid = Paid(meter, purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
+        message = self._create(kwargs, paid)
         if self._keep_exchanges:
             reply.exchanges.append({"request": _loggable(kwargs), "response": message.to_dict()})
         return message
 
-    def _create(self, kwargs: dict[str, Any]) -> anthropic.types.Message:
-        api = self._api
+    def _create(self, kwargs: dict[str, Any], paid: Paid) -> anthropic.types.Message:
+        call = lambda: self._attempt.messages.create(**kwargs)  # noqa: E731
         where = self.endpoint(kwargs["model"])
         message: anthropic.types.Message = create(
-            api, where, lambda: self._client.messages.create(**kwargs), anthropic.types.Message, "a message"
+            self._api, where, call, anthropic.types.Message, "a message", paid, _paid
         )
-        # a gateway may answer 200 with JSON of its own, which the SDK reads into a message with no usage or content
-        if message.usage is None or message.content is None:
-            raise ProviderError(f"Anthropic API answered with something that is not a message: {shown_body(message)}")
         return message
+
+
+def _paid(message: anthropic.types.Message) -> tuple[Usage, str | None]:
+    """A message's usage and stop reason; a gateway may answer 200 with JSON of its own, which the SDK reads into a
+    message with no usage or content: not a message, and nothing billed."""
+    if message.usage is None or message.content is None:
+        raise ProviderError(f"Anthropic API answered with something that is not a message: {shown_body(message)}")
+    return _usage(message.usage), message.stop_reason
 
 
 def _usage(usage: anthropic.types.Usage) -> Usage:
     return Usage(
-        input_tokens=usage.input_tokens or 0,
-        output_tokens=usage.output_tokens or 0,
-        cache_creation_input_tokens=usage.cache_creation_input_tokens or 0,
-        cache_read_input_tokens=usage.cache_read_input_tokens or 0,
+        input_tokens=max(usage.input_tokens or 0, 0),
+        output_tokens=max(usage.output_tokens or 0, 0),
+        cache_creation_input_tokens=max(usage.cache_creation_input_tokens or 0, 0),
+        cache_read_input_tokens=max(usage.cache_read_input_tokens or 0, 0),
     )
 
 

@@ -1,60 +1,167 @@
-"""The one ladder from an SDK's errors to ours, for both official SDKs (`anthropic`, `openai`: their error classes are
-named and built alike). Whose fault, by what happened:
+"""The one ladder from an SDK's errors to ours, and the one retry loop, for both official SDKs (`anthropic`,
+`openai`: their error classes are named and built alike). Whose fault, by what happened:
 
 - a 200 whose body the SDK could not read as JSON, or that is not the API's answer (a captive portal's page, a
   misrouted gateway): `ProviderError`, the body's start shown on one line;
 - a status the API refuses the call as such with (400/401/403/404): `ProviderRejected`, which halts that API and
-  model for the run; any other status, after the SDK's retries: `ProviderError`;
+  model for the run; any other status, after the retries: `ProviderError`;
 - no answer within the timeout: `ProviderError`, the timeout said;
 - no connection at all after the retries (a wrong base URL, a server not running): `ProviderRejected`; a connection
   that broke once made: `ProviderError` (it may work again).
+
+The retries are made here, not in the SDK (its client is asked with `max_retries=0`), so that each attempt is a
+call of the meter: reserved before it is sent (a retry that could overspend is not made), and, when it was sent and
+no reply came (a timeout, a connection that broke), charged at its worst case, since the API bills it all the same.
+They follow the SDKs' own policy: 408, 409, 429 and 5xx, timeouts and connection errors, as many times as the
+client's `max_retries`, after the API's `retry-after` (at most RETRY_AFTER_LIMIT) or the SDKs' backoff (0.5 s
+doubling to 8 s, less up to a quarter of jitter); an `x-should-retry` header decides when the API sends one.
 """
 
 from __future__ import annotations
 
+import email.utils
+import math
+import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import ProviderError, ProviderRejected
 from pytest_useragent.llm.base import REJECTED, could_not_connect, shown_body
+from pytest_useragent.records import CallPurpose, Usage
+
+RETRIED = frozenset({408, 409, 429})
+"""The statuses retried besides 5xx, as the SDKs retry them."""
+RETRY_AFTER_LIMIT = 60.0
+"""The longest `retry-after` waited for: a longer one ends the request as its status, rather than hold the run."""
+NEVER_SENT = frozenset({"ConnectError", "ConnectTimeout", "PoolTimeout", "WriteError", "WriteTimeout"})
+"""The HTTP library's errors (`httpx`, `httpx2`: named alike) of a request that never reached the API whole, so was
+not billed; any other failure after sending (a read timeout, a dropped connection) is taken as billed."""
 
 
 @dataclass(frozen=True)
 class Api:
     """An API as its errors name it: its name ("Anthropic API"), its SDK module, the keys of an error body that
-    name the error's kind, where its calls go, and the client's timeout."""
+    name the error's kind, where its calls go, the client's timeout and its retries."""
 
     name: str
     sdk: Any
     kinds: tuple[str, ...]
     address: str
     timeout: object
+    retries: int
 
 
-def create(api: Api, where: str, call: Callable[[], object], answered_with: type, what: str) -> Any:
-    """`call()`'s answer when it is an `answered_with`; otherwise, or when the SDK raises, the error of ours its
-    failure is (see the module's docstring). `where` is the endpoint a refusal halts; `what` names the answer."""
-    try:
-        answer = call()
-    except ValueError as error:  # a 200 whose JSON the SDK could not read
-        raise ProviderError(f"{api.name} answered with a body that is not JSON: {error}") from None
-    except api.sdk.APIStatusError as error:
+@dataclass(frozen=True)
+class Paid:
+    """One request as the meter books it: on which meter, what for, to which model, at what worst case."""
+
+    meter: Meter
+    purpose: CallPurpose
+    model: str
+    worst_case: Usage
+
+
+def create(
+    api: Api,
+    where: str,
+    call: Callable[[], object],
+    answered_with: type,
+    what: str,
+    paid: Paid,
+    usage: Callable[[Any], tuple[Usage, str | None]],
+) -> Any:
+    """`call()`'s answer (one attempt, the SDK retrying nothing) when it is an `answered_with`, each attempt inside
+    `paid.meter` and its usage read by `usage`; retried as the module says; otherwise the error of ours the failure
+    is. `where` is the endpoint a refusal halts; `what` names the answer."""
+    attempt = 0
+    while True:
+        with paid.meter.call(paid.purpose, paid.model, paid.worst_case) as bill:
+            try:
+                answer = call()
+            except api.sdk.APIError as error:
+                failure = error
+                if sent_unanswered(api, error):
+                    bill.no_reply()
+            except ValueError as error:  # a 200 whose JSON the SDK could not read
+                raise ProviderError(f"{api.name} answered with a body that is not JSON: {error}") from None
+            else:
+                if not isinstance(answer, answered_with):
+                    raise ProviderError(f"{api.name} answered with something that is not {what}: {shown_body(answer)}")
+                bill.paid(*usage(answer))
+                return answer
+        pause = retry_in(api, failure, attempt)
+        if pause is None:
+            raise ours(api, where, failure) from None
+        time.sleep(pause)
+        attempt += 1
+
+
+def sent_unanswered(api: Api, error: Exception) -> bool:
+    """Whether a failed attempt reached the API and then had no reply: a timeout or a broken connection after the
+    request was written (billed), not a connection never made nor an error status (not billed)."""
+    if not isinstance(error, api.sdk.APIConnectionError):  # APITimeoutError is one too; a status is an answer
+        return False
+    cause = error.__cause__
+    return cause is None or not any(kind.__name__ in NEVER_SENT for kind in type(cause).__mro__)
+
+
+def retry_in(api: Api, error: Exception, attempt: int) -> float | None:
+    """Seconds to wait before attempt `attempt + 1` of a request that failed with `error`; None when it is not
+    retried (its kind is not, or the client's retries are spent)."""
+    if attempt >= api.retries:
+        return None
+    if isinstance(error, api.sdk.APIStatusError):
+        headers = error.response.headers
+        told = headers.get("x-should-retry")
+        if told in ("true", "false"):
+            retried = told == "true"
+        else:
+            retried = error.status_code in RETRIED or error.status_code >= 500
+        if not retried:
+            return None
+        after = retry_after(headers)
+        if after is not None:
+            return after if after <= RETRY_AFTER_LIMIT else None
+    elif not isinstance(error, api.sdk.APIConnectionError):
+        return None
+    return min(0.5 * 2.0**attempt, 8.0) * (1 - 0.25 * random.random())  # noqa: S311 (jitter, not a secret)
+
+
+def retry_after(headers: Any) -> float | None:
+    """The API's `retry-after-ms` or `retry-after` (seconds, or an HTTP date) in seconds; None when it sends none."""
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        value = headers.get(name)
+        if value is None:
+            continue
+        try:
+            seconds = float(value) / scale
+        except ValueError:
+            date = email.utils.parsedate_tz(value)
+            if date is None:
+                continue
+            seconds = email.utils.mktime_tz(date) - time.time()
+        if math.isfinite(seconds):  # NaN and infinity are no time to wait
+            return max(seconds, 0.0)
+    return None
+
+
+def ours(api: Api, where: str, error: Exception) -> ProviderError:
+    """The error of ours an SDK's failure is, after the retries."""
+    if isinstance(error, api.sdk.APIStatusError):
         answered = f"{api.name} answered {error.status_code}{detail(error.body, api.kinds)}"
-        if error.status_code in REJECTED:
-            raise ProviderRejected(answered, where) from None
-        raise ProviderError(answered) from None
-    except api.sdk.APITimeoutError:
+        return ProviderRejected(answered, where) if error.status_code in REJECTED else ProviderError(answered)
+    if isinstance(error, api.sdk.APITimeoutError):
         within = f" within {api.timeout:g} s" if isinstance(api.timeout, int | float) else ""
-        raise ProviderError(f"{api.name} did not answer{within}") from None
-    except api.sdk.APIConnectionError as error:
+        return ProviderError(f"{api.name} did not answer{within}")
+    if isinstance(error, api.sdk.APIConnectionError):
         unreachable = f"{api.name} unreachable at {api.address}: {error.message}"
         if could_not_connect(error):  # after the retries: a wrong base URL, a server not running, no network
-            raise ProviderRejected(unreachable, where) from None
-        raise ProviderError(unreachable) from None  # it answered, then dropped the connection: it may again
-    if not isinstance(answer, answered_with):
-        raise ProviderError(f"{api.name} answered with something that is not {what}: {shown_body(answer)}")
-    return answer
+            return ProviderRejected(unreachable, where)
+        return ProviderError(unreachable)  # it answered, then dropped the connection: it may again
+    return ProviderError(f"{api.name} failed: {type(error).__name__}")
 
 
 def detail(body: object, kinds: tuple[str, ...]) -> str:

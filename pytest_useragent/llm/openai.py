@@ -10,9 +10,9 @@ repaired. OpenAI caches a prompt's prefix by itself (from 1,024 tokens; the sche
 so the system prompt comes first and identical at every step, and `prompt_tokens_details.cached_tokens` is billed as
 cache reads; from GPT-5.6 on, writing it is billed too (`cache_write_tokens`, as cache writes). A model that reasons
 by default (the o-series, GPT-5.0) is asked for low reasoning effort (`reasons_by_default`); from GPT-5.1 on, none is
-the default and nothing is sent. Retries (408/409/429/5xx, honouring retry-after) are the SDK's;
-how many, and the timeout, come from --useragent-api-retries / --useragent-api-timeout. Every request is made inside
-the session's Meter.
+the default and nothing is sent. Retries (408/409/429/5xx, timeouts, broken connections, honouring retry-after)
+follow the SDK's policy but are made by `ladder.create`, each attempt paid for; how many, and the timeout, come from
+the client (--useragent-api-retries / --useragent-api-timeout). Every request is made inside the session's Meter.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from pytest_useragent.llm.base import (
     Reply,
     shown_address,
 )
-from pytest_useragent.llm.ladder import Api, create
+from pytest_useragent.llm.ladder import Api, Paid, create
 from pytest_useragent.llm.parts import Part
 from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
@@ -65,6 +65,8 @@ class OpenAIProvider(ModelProvider):
         self, client: openai.OpenAI | None = None, *, max_output_tokens: int = 2048, keep_exchanges: bool = False
     ) -> None:
         self._client = client if client is not None else openai.OpenAI()
+        self._attempt = self._client.with_options(max_retries=0)
+        """The client asked once a call: its retries are `ladder.create`'s, each attempt paid for."""
         self._max_output_tokens = max_output_tokens
         self._keep_exchanges = keep_exchanges
 
@@ -74,7 +76,7 @@ class OpenAIProvider(ModelProvider):
     @property
     def _api(self) -> Api:
         address = shown_address(self._client.base_url)
-        return Api("OpenAI API", openai, ("code", "type"), address, self._client.timeout)
+        return Api("OpenAI API", openai, ("code", "type"), address, self._client.timeout, self._client.max_retries)
 
     def endpoint(self, requested: str) -> str:
         return f"{self._api.address} {self.model_name(requested)}"
@@ -147,22 +149,25 @@ class OpenAIProvider(ModelProvider):
             kwargs["reasoning_effort"] = REASONING_EFFORT
         # an image is counted by its pixels, not by its base64 text
         estimate = int(len(json.dumps(_loggable(kwargs), ensure_ascii=False)) / CHARS_PER_TOKEN) + image_tokens
-        with meter.call(purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens)) as bill:
-            completion = self._create(kwargs)
-            choice = completion.choices[0] if completion.choices else None
-            if choice is None:
-                bill.paid(_usage(completion.usage), None)
-                raise ProviderError("OpenAI API answered with no choices")
-            bill.paid(_usage(completion.usage), REFUSAL if _refused(choice) else choice.finish_reason)
+        paid = Paid(meter, purpose, model, Usage(input_tokens=estimate, output_tokens=self._max_output_tokens))
+        completion = self._create(kwargs, paid)
+        if not completion.choices:  # paid for all the same
+            raise ProviderError("OpenAI API answered with no choices")
         if self._keep_exchanges:
             reply.exchanges.append({"request": _loggable(kwargs), "response": completion.to_dict()})
         return completion
 
-    def _create(self, kwargs: dict[str, Any]) -> Any:
-        api = self._api
+    def _create(self, kwargs: dict[str, Any], paid: Paid) -> Any:
         where = self.endpoint(kwargs["model"])
-        call = lambda: self._client.chat.completions.create(**kwargs)  # noqa: E731
-        return create(api, where, call, openai.types.chat.ChatCompletion, "a completion")
+        call = lambda: self._attempt.chat.completions.create(**kwargs)  # noqa: E731
+        return create(self._api, where, call, openai.types.chat.ChatCompletion, "a completion", paid, _paid)
+
+
+def _paid(completion: Any) -> tuple[Usage, str | None]:
+    """A completion's usage and why it stopped (a refusal as "refusal"; None when it has no choice)."""
+    choice = completion.choices[0] if completion.choices else None
+    stop = None if choice is None else REFUSAL if _refused(choice) else choice.finish_reason
+    return _usage(completion.usage), stop
 
 
 def image_tokens(image: bytes) -> int:
@@ -209,8 +214,8 @@ def _usage(usage: Any) -> Usage:
     read = max(0, min(cached, prompt))
     write = max(0, min(written, prompt - read))
     return Usage(
-        input_tokens=prompt - read - write,
-        output_tokens=usage.completion_tokens or 0,
+        input_tokens=max(prompt - read - write, 0),
+        output_tokens=max(usage.completion_tokens or 0, 0),
         cache_creation_input_tokens=write,
         cache_read_input_tokens=read,
     )

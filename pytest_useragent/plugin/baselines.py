@@ -1,5 +1,6 @@
 """The run's baseline options at work: resolve the baseline to compare with at start-up (a name that is not stored
-is one line before anything runs), and at the end compare, accept, save and gather the trend. The controller only.
+is one line before anything runs; a stored file that cannot be read is a line at the end, the run goes on uncompared
+and a gated run fails), and at the end compare, accept, save and gather the trend. The controller only.
 
 What is compared and how is `compare.py`; what is stored and where, `baseline.py`.
 """
@@ -11,6 +12,7 @@ from pathlib import Path
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.regression.baseline import (
     Baseline,
+    BaselineError,
     BaselineStore,
     RunMetadata,
     StoredRun,
@@ -35,10 +37,21 @@ class BaselinePlan:
         spec = settings.compare or ("latest" if settings.compare_fail or settings.baseline_update else None)
         self.spec = spec
         self.target: StoredRun | None = self.store.find(spec) if spec else None
-        # read now: a baseline asked for that cannot be read stops the run before anything runs, as a name the storage
-        # does not hold does, rather than let a gated run pass uncompared (or one deleted meanwhile go unread)
-        self.before: Baseline | None = self.store.load(self.target) if self.target is not None else None
-        """Raises BaselineError (a UserError) for a name the storage does not hold, or a file that is no baseline."""
+        """Raises BaselineError (a UserError) for a name the storage does not hold: said before anything runs."""
+        self.before: Baseline | None = None
+        self.unreadable: str | None = None
+        """Why the baseline asked for cannot be read (cut short, edited by hand, NaN in it): the run goes on and its
+        report is written, uncompared; a gated run fails, since a gate that cannot compare must not pass."""
+        if self.target is not None:
+            try:  # read now, so that one deleted meanwhile is not found missing at the end
+                self.before = self.store.load(self.target)
+            except BaselineError as error:
+                self.unreadable = str(error)
+
+    @property
+    def gate_unchecked(self) -> bool:
+        """A gate (`--useragent-compare-fail`) was asked for and its baseline could not be read."""
+        return self.unreadable is not None and self.settings.compare_fail is not None
 
     @property
     def active(self) -> bool:
@@ -53,7 +66,10 @@ class BaselinePlan:
             return []
         lines: list[str] = []
         now = record(summary, meta, outcomes)
-        if self.spec and self.target is None:
+        if self.unreadable is not None:
+            gate = "; the gate cannot pass uncompared" if self.gate_unchecked else ""
+            lines.append(f"not compared: {self.unreadable}{gate}")
+        elif self.spec and self.target is None:
             lines.append(
                 f"no baseline in {self.store.root} to compare with yet: this run is not compared "
                 "(save one with --useragent-save=NAME or --useragent-autosave)"

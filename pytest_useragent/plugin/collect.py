@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 
 from pytest_useragent.cost.caching import never_formed
 from pytest_useragent.cost.ledger import LedgerState, Spending
+from pytest_useragent.files import read_text
 from pytest_useragent.plugin.baselines import BaselinePlan
 from pytest_useragent.plugin.deltas import junit_deltas
 from pytest_useragent.plugin.stash import SKIP_ATTRIBUTE
@@ -29,6 +29,7 @@ from pytest_useragent.regression.baseline import metadata
 from pytest_useragent.regression.compare import Comparison
 from pytest_useragent.replay.journey import journey
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
+from pytest_useragent.report.artifacts import MAX_SESSION_BYTES
 from pytest_useragent.report.copies import copy_sessions
 from pytest_useragent.report.regressions import comparison_lines
 from pytest_useragent.report.render import (
@@ -168,9 +169,9 @@ class RunCollector:
                 continue
             nodeid = spend.test or directory
             try:
-                result = SessionResult.model_validate_json((Path(directory) / "session.json").read_bytes())
-                found.append(SessionEntry(nodeid=nodeid, result=result))
-            except (OSError, ValidationError):
+                text = read_text(Path(directory) / "session.json", MAX_SESSION_BYTES, directory, ValueError)
+                found.append(SessionEntry(nodeid=nodeid, result=SessionResult.model_validate_json(text)))
+            except (OSError, ValueError):  # a ValidationError too: a session.json that is none, as if never written
                 before = crashed.get(nodeid, Crash(nodeid=nodeid, reason="the session never finished"))
                 crashed[nodeid] = before.model_copy(update={"spent_usd": before.spent_usd + spend.spent_usd})
         return found, list(crashed.values())
@@ -179,7 +180,10 @@ class RunCollector:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         self._write()
         comparison = self.final.comparison if self.final is not None else None
-        if comparison is not None and comparison.failed and session.exitstatus == pytest.ExitCode.OK:
+        failed = comparison is not None and comparison.failed
+        if (failed or (self.baselines is not None and self.baselines.gate_unchecked)) and (
+            session.exitstatus == pytest.ExitCode.OK
+        ):
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     # (pytest registers only methods named pytest_*; specname says which hook this one is)

@@ -68,6 +68,7 @@ from pytest_useragent.records.result import (
     Step,
 )
 from pytest_useragent.records.usage import (
+    Amount,
     Call,
     CallPurpose,
     Usage,
@@ -85,6 +86,7 @@ __all__ = [
     "ActionOutcome",
     "Box",
     "CacheUse",
+    "Amount",
     "Call",
     "CallPurpose",
     "Claim",

@@ -7,10 +7,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pytest_useragent.errors import PersonaError
+from pytest_useragent.files import load_yaml, read_text
 from pytest_useragent.records.language import detected
 
 _YAML_SUFFIXES = (".yaml", ".yml")
@@ -26,6 +26,8 @@ PRESET_RULE = (
 MAX_PERSONA_CHARS = 20_000
 """A persona is a few paragraphs about a person; it is in every model call's prompt, so a pasted document would be
 paid for at every step. 20,000 characters (a dozen pages) is far more than a real persona needs."""
+MAX_PERSONA_FILE_BYTES = 4 * MAX_PERSONA_CHARS
+"""The most a persona file may be: not even read beyond it, since YAML cannot shrink it enough."""
 
 
 class Persona(BaseModel):
@@ -85,19 +87,11 @@ class Persona(BaseModel):
         if not path.is_absolute():
             base = root if root is not None else (_ROOTDIRS[-1] if _ROOTDIRS else None)
             path = base / path if base is not None else path
+        what = f"persona file {path}"
         try:
-            if (size := path.stat().st_size) > 4 * MAX_PERSONA_CHARS:  # not even read: YAML cannot shrink it enough
-                raise PersonaError(
-                    f"persona file {path}: {size:,} bytes, too long (at most {MAX_PERSONA_CHARS:,} characters)"
-                )
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            hint = _sibling_hint(path)
-            raise PersonaError(f"persona file {path}: {error.strerror or error}{hint}") from None
-        except yaml.YAMLError as error:
-            where = getattr(error, "problem_mark", None)
-            line = f" (line {where.line + 1})" if where is not None else ""
-            raise PersonaError(f"persona file {path} is not valid YAML{line}") from None
+            data = load_yaml(read_text(path, MAX_PERSONA_FILE_BYTES, what, PersonaError), what, PersonaError)
+        except FileNotFoundError as error:
+            raise PersonaError(f"{what}: {error.strerror}{_sibling_hint(path)}") from None
         if not isinstance(data, dict):
             raise PersonaError(f"persona file {path} must hold a mapping with at least a name")
         for key in ("jobs_to_be_done", "traits"):

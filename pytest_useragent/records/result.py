@@ -158,6 +158,11 @@ class SessionResult(BaseModel):
     wrap_up: WrapUp | None
     usage: Usage
     cost_usd: float
+    no_reply: int = 0
+    """Requests sent that had no reply (timed out, cut off): the API bills them, so each is in `usage` and
+    `cost_usd` at its worst case (their calls are marked `estimated`)."""
+    no_reply_usd: float = 0.0
+    """What those were charged, part of `cost_usd`."""
     currency: str = "USD"
     exchange_rate: float = 1.0
     """Units of `currency` per USD when the session ran."""

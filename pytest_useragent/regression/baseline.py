@@ -18,14 +18,16 @@ from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, model_validator
 
 from pytest_useragent.errors import UserError
-from pytest_useragent.files import atomic_write, version_problem
-from pytest_useragent.records import SessionResult, Severity, Source, Trust
+from pytest_useragent.files import MiB, atomic_write, invalid, read_text, version_problem
+from pytest_useragent.records import Amount, SessionResult, Severity, Source, Trust
 from pytest_useragent.regression.stats import Rate, median, rate
 
 BASELINE_SCHEMA_VERSION = 1
+MAX_BASELINE_BYTES = 64 * MiB
+"""The most a baseline file may be: a few hundred bytes a test, so some 100,000 tests."""
 _FILE = re.compile(r"(\d{4,})_(.+)\.json")
 GIT_TIMEOUT = 5.0
 
@@ -35,7 +37,7 @@ class BaselineError(UserError):
 
 
 class Figures(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
 
 
 class SessionFigures(Figures):
@@ -46,11 +48,19 @@ class SessionFigures(Figures):
     claimed: bool
     """The persona said it was done (verified or not)."""
     outcome: str
-    met: int
-    evaluated: int
-    steps: int
-    cost_usd: float
-    intuitiveness: int | None = None
+    met: NonNegativeInt
+    evaluated: NonNegativeInt
+    steps: NonNegativeInt
+    cost_usd: Amount
+    intuitiveness: int | None = Field(None, ge=0, le=10)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SessionFigures:
+        """At most one expectation is judged a step: a file that counts more met than judged, or more judged than
+        steps, was edited, and its rates would be above 100%."""
+        if not self.met <= self.evaluated <= self.steps:
+            raise ValueError(f"met {self.met} <= evaluated {self.evaluated} <= steps {self.steps} does not hold")
+        return self
 
 
 class IssueFigures(Figures):
@@ -62,8 +72,8 @@ class IssueFigures(Figures):
     source: Source
     trust: Trust
     """The run's trust in it (`issues.trust_of` over all the run's sessions)."""
-    sessions: int
-    step: int | None = None
+    sessions: NonNegativeInt
+    step: NonNegativeInt | None = None
     """The first step that met it, in its first session."""
     page: str | None = None
 
@@ -100,7 +110,7 @@ class RunMetadata(Figures):
     """Where and with what a run was made."""
 
     date: datetime
-    duration_seconds: float | None = None
+    duration_seconds: Amount | None = None
     commit: str | None = None
     branch: str | None = None
     dirty: bool | None = None
@@ -235,9 +245,12 @@ class BaselineStore:
         raise BaselineError(f"no baseline named {spec!r} in {self.root}; it holds {held}")
 
     def load(self, run: StoredRun) -> Baseline:
+        """The stored run; BaselineError, one line naming the file, for one that is not there, over
+        MAX_BASELINE_BYTES, not a regular file, not JSON, or whose figures do not hold (NaN, below zero, more met
+        than judged)."""
         try:
-            text = run.path.read_bytes()
-            with contextlib.suppress(ValueError):  # not JSON: validation says so below
+            text = read_text(run.path, MAX_BASELINE_BYTES, f"{run.path} is not a useragent baseline", BaselineError)
+            with contextlib.suppress(ValueError, RecursionError):  # not JSON: validation says so below
                 if problem := version_problem(json.loads(text), "schema_version", BASELINE_SCHEMA_VERSION, "baseline"):
                     raise BaselineError(f"{run.path}: {problem}")
             return Baseline.model_validate_json(text)
@@ -275,7 +288,7 @@ def _why(error: OSError | ValidationError) -> str:
         return error.strerror or type(error).__name__
     if any(item["type"] == "json_invalid" for item in error.errors()):
         return "not valid JSON (a file cut short, or edited by hand?)"
-    return f"{error.error_count()} field(s) do not validate"
+    return invalid(error)
 
 
 class TrendPoint(BaseModel):

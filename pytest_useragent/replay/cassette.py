@@ -23,12 +23,15 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from pytest_useragent.errors import UserError
-from pytest_useragent.files import atomic_write, version_problem
-from pytest_useragent.records import ActionOutcome, Decision, SessionOutcome, Usage, WrapUp
+from pytest_useragent.files import MiB, atomic_write, invalid, load_yaml, read_text, version_problem
+from pytest_useragent.records import ActionOutcome, Amount, Decision, SessionOutcome, Usage, WrapUp
 from pytest_useragent.secrets.redaction import Secrets
 
 CASSETTE_VERSION = 1
 SUFFIX = ".useragent.yaml"
+MAX_CASSETTE_BYTES = 16 * MiB
+"""The most a cassette may be: a journey of the longest sessions, each step a large write (documents are at most
+100 KB), is a few MB."""
 _FORBIDDEN = re.compile(r"[<>?%*:|\"'/\\]")
 
 
@@ -70,7 +73,7 @@ class CassetteStep(BaseModel):
     replayed: bool = False
     """Carried over from an earlier recording (new_episodes) rather than decided live when this was written."""
     usage: Usage = Usage()
-    cost_usd: float = 0.0
+    cost_usd: Amount = 0.0
     """What the step's model calls cost when it was decided."""
 
 
@@ -85,7 +88,7 @@ class Cassette(BaseModel):
     steps: list[CassetteStep]
     wrap_up: WrapUp | None = None
     wrap_up_usage: Usage = Usage()
-    wrap_up_cost_usd: float = 0.0
+    wrap_up_cost_usd: Amount = 0.0
 
     def step(self, index: int) -> CassetteStep | None:
         return next((step for step in self.steps if step.index == index), None)
@@ -105,21 +108,24 @@ def numbered(path: Path, run: int) -> Path:
 
 
 def load(path: Path) -> Cassette | None:
-    """The cassette at `path`, or None when there is none; a file that is not one is the author's to fix."""
+    """The cassette at `path`, or None when there is none; a file that is not one is the author's to fix: one line
+    naming it (a regular file of at most MAX_CASSETTE_BYTES, YAML whose aliases stay within bounds, every count and
+    cost a number not below zero)."""
+    what = f"cassette {path}"
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_CASSETTE_BYTES, what, UserError)
     except FileNotFoundError:
         return None
-    except OSError as error:
-        raise UserError(f"cassette {path}: cannot be read ({error.strerror})") from None
     try:
-        data = yaml.load(text, Loader=_LOADER)
-        if problem := version_problem(data, "version", CASSETTE_VERSION, "cassette"):
-            raise UserError(f"cassette {path}: {problem}, or delete it to record again")
+        data = load_yaml(text, "not a useragent cassette", UserError)
+    except UserError as error:  # "not a useragent cassette: not valid YAML (line 3)"
+        raise UserError(f"{what}: {error}; delete it to record again") from None
+    if problem := version_problem(data, "version", CASSETTE_VERSION, "cassette"):
+        raise UserError(f"{what}: {problem}, or delete it to record again")
+    try:
         return Cassette.model_validate(data)
-    except (yaml.YAMLError, ValidationError) as error:
-        first = str(error).strip().splitlines()[0]
-        raise UserError(f"cassette {path}: not a useragent cassette ({first}); delete it to record again") from None
+    except ValidationError as error:
+        raise UserError(f"{what}: not a useragent cassette ({invalid(error)}); delete it to record again") from None
 
 
 def write(cassette: Cassette, path: Path, secrets: Secrets, origin: str) -> None:
@@ -168,10 +174,6 @@ def _shared(data: dict[str, Any]) -> dict[str, Any]:
         else:
             step["page"]["controls"] = same
     return data
-
-
-_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader where PyYAML was built with it (its wheels are): a replay reads its cassette ~10x faster."""
 
 
 class _Dumper(yaml.SafeDumper):

@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from pytest_useragent.config import DebugMode
-from pytest_useragent.files import atomic_write
+from pytest_useragent.files import MiB, atomic_write
 from pytest_useragent.records import SessionResult, Step
 from pytest_useragent.report.render import render_session_markdown
 from pytest_useragent.secrets.redaction import Secrets
@@ -36,6 +36,10 @@ class DebugStep:
     label: str
     files: list[str]
     after: str | None
+
+
+MAX_SESSION_BYTES = 64 * MiB
+"""The most a session.json is read back at: steps carry text, never images, so even a long session is a few MB."""
 
 
 class SessionFiles:

@@ -54,6 +54,8 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         wrap_up=afterwards.wrap_up,
         usage=sum((call.usage for call in calls), Usage()),
         cost_usd=sum(call.cost_usd for call in calls),
+        no_reply=sum(1 for call in calls if call.estimated),
+        no_reply_usd=sum(call.cost_usd for call in calls if call.estimated),
         currency=setup.config.currency,
         exchange_rate=setup.spending.rate,
         price_known=prices.is_known(state.model) or not calls,  # nothing was charged at all

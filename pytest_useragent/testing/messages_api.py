@@ -63,8 +63,9 @@ class FakeMessagesAPI:
     problems: list[str] = field(default_factory=list)
     """What was wrong with requests that did not validate (each answered 400)."""
     billed: list[dict[str, int]] = field(default_factory=list)
-    """The usage of every reply delivered: what the real API would bill. A reply whose client had gone (it timed
-    out) is neither delivered nor billed, nor is an error."""
+    """The usage of every reply made: what the real API would bill. A reply whose client had gone (it timed out) is
+    billed too, as the real API bills it, though it is not delivered; an error is not billed. A reply still being
+    made is billed when it is: `idle` waits for them."""
 
     def __post_init__(self) -> None:
         self._queue: deque[ScriptItem] = deque(self.script)
@@ -73,6 +74,8 @@ class FakeMessagesAPI:
         self._signatures: set[str] = set()
         """The thinking blocks' signatures it gave: one sent back must be one of them, unmodified."""
         self._server: ThreadingHTTPServer | None = None
+        self._busy = 0
+        self._quiet = threading.Condition(self._lock)
 
     @property
     def base_url(self) -> str:
@@ -87,6 +90,12 @@ class FakeMessagesAPI:
     @property
     def remaining(self) -> int:
         return len(self._queue)
+
+    def idle(self, timeout: float = 10.0) -> bool:
+        """Wait, at most `timeout` seconds, until no request is being answered (a slow reply the client gave up on is
+        billed when it is made); whether it is so."""
+        with self._quiet:
+            return self._quiet.wait_for(lambda: self._busy == 0, timeout)
 
     def start(self) -> FakeMessagesAPI:
         server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
@@ -304,10 +313,24 @@ def _error(status: int, message: str) -> tuple[int, dict[str, str], Body]:
 def _handler_for(api: FakeMessagesAPI) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+            with api._quiet:
+                api._busy += 1
+            try:
+                self._answer()
+            finally:
+                with api._quiet:
+                    api._busy -= 1
+                    api._quiet.notify_all()
+
+        def _answer(self) -> None:
             raw = self.rfile.read(int(self.headers.get("content-length") or 0))
             headers = {key.lower(): value for key, value in self.headers.items()}
             status, extra, payload = api.answer(self.path, headers, raw)
+            usage = payload.get("usage") if status == 200 else None
             if status == _RESET or _gone(self.connection):
+                if usage is not None:  # the model answered; its client had gone (timed out): billed, not delivered
+                    with api._lock:
+                        api.billed.append(usage)
                 self.close_connection = True
                 with contextlib.suppress(OSError):
                     self.connection.shutdown(socket.SHUT_RDWR)
@@ -321,18 +344,11 @@ def _handler_for(api: FakeMessagesAPI) -> type[BaseHTTPRequestHandler]:
                 self.send_header(key, value)
             self.end_headers()
             # billed before the body goes out: a client that has its reply may read `billed` at once, and must find
-            # it there; a body that cannot be written was not delivered, and is taken back
-            usage = payload.get("usage") if status == 200 else None
+            # it there; a body that cannot be written is billed all the same (the real API does not know it was lost)
             if usage is not None:
                 with api._lock:
                     api.billed.append(usage)
-            try:
-                self.wfile.write(data)
-            except OSError:
-                if usage is not None:
-                    with api._lock:
-                        api.billed.remove(usage)
-                raise
+            self.wfile.write(data)
 
         def log_message(self, format: str, *args: Any) -> None:
             pass

@@ -1,5 +1,7 @@
 """The fault matrix: whatever the API does mid-session, the outcome says so, every artifact is written, and the
-session's cost is exactly what the fake server billed (no paid call lost, no reservation left held)."""
+session's cost is exactly what the fake server billed (no paid call lost, no reservation left held), or, when a
+request was sent and no reply came (a timeout, a reset), at least that: such a request is charged at its worst
+case."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pytest_useragent import Agent, AnthropicProvider, Persona
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import RunLedger, Spending
 from pytest_useragent.cost.pricing import PriceBook
-from pytest_useragent.records import Usage
+from pytest_useragent.records import SessionResult, Usage
 from pytest_useragent.testing import (
     FakeMessagesAPI,
     Fault,
@@ -73,6 +75,10 @@ CASES: dict[str, tuple[list[Any], str, str | None]] = {
 }
 
 
+NO_REPLY = {"connection reset": 1 + RETRIES, "timeout": 1 + RETRIES}
+"""The attempts, retries included, each sent with no reply: charged at their worst case."""
+
+
 def billed_usd(fake: FakeMessagesAPI) -> float:
     book = PriceBook.load()
     return sum(book.cost_usd(MODEL, Usage(**usage)) for usage in fake.billed)
@@ -87,6 +93,7 @@ def test_every_fault_is_an_outcome_with_every_artifact_and_every_cent(page, site
         spending = Spending.start(config, tmp_path / "ledger.json")
         agent = Agent(page, Persona(name="Jana"), AnthropicProvider(client), config, tmp_path / "s", spending=spending)
         result = agent.run("Find the pricing and note it", url=f"{site}/index.html")
+        assert fake.idle()  # a reply the client gave up on is billed when the model has made it
         billed = billed_usd(fake)
         assert not fake.problems
 
@@ -100,13 +107,19 @@ def test_every_fault_is_an_outcome_with_every_artifact_and_every_cent(page, site
     # every cent: what the session says it cost, what its steps hold, what the ledger booked, what the API billed
     steps_cost = sum(call.cost_usd for step in result.steps for call in step.calls)
     wrap_cost = result.cost_usd - steps_cost
-    assert result.cost_usd == pytest.approx(billed, abs=1e-9)
-    assert saved["cost_usd"] == pytest.approx(billed, abs=1e-9)
+    guessed = [call for step in result.steps for call in step.calls if call.estimated == "no reply"]
+    assert len(guessed) == NO_REPLY.get(case, 0)
+    assert all(call.usage.output_tokens == 2048 and call.cost_usd > 0 for call in guessed)  # the worst case
+    if guessed:  # what the API billed for them is at most what they were charged
+        assert result.cost_usd >= billed - 1e-9
+    else:
+        assert result.cost_usd == pytest.approx(billed, abs=1e-9)
+    assert saved["cost_usd"] == pytest.approx(result.cost_usd, abs=1e-9)
     assert wrap_cost >= -1e-12
     state = RunLedger(tmp_path / "ledger.json").state()
     assert state.reserved_usd == pytest.approx(0, abs=1e-12)  # no reservation left held by a call that raised
-    assert state.spent_usd == pytest.approx(billed, abs=1e-9)
-    assert state.sessions[str(root)].spent_usd == pytest.approx(billed, abs=1e-9)
+    assert state.spent_usd == pytest.approx(result.cost_usd, abs=1e-9)
+    assert state.sessions[str(root)].spent_usd == pytest.approx(result.cost_usd, abs=1e-9)
     assert state.halted == ({agent.provider.endpoint(MODEL): result.error} if case == "401" else {})  # a reset: not
 
 
@@ -133,3 +146,40 @@ def test_a_large_write_cut_by_a_refusal_stays_incomplete(page, site, tmp_path):
     assert "refused" in (result.incomplete_docs[0].problem or "")
     assert [call.purpose for call in result.steps[0].calls] == ["decide", "compose", "compose"]
     assert not Path(tmp_path, "useragent", "docs", "notes.md").exists()
+
+
+def run_against(fake: FakeMessagesAPI, page, site, tmp_path, *, retries: int, budget: float) -> SessionResult:
+    client = anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-x", max_retries=retries, timeout=1.0)
+    config = UserAgentConfig(settle_timeout=2, model=MODEL, budget=budget)
+    spending = Spending.start(config, tmp_path / "ledger.json")
+    agent = Agent(page, Persona(name="Jana"), AnthropicProvider(client), config, tmp_path / "s", spending=spending)
+    return agent.run("Find the pricing", url=f"{site}/index.html")
+
+
+def test_requests_that_timed_out_are_charged_each_retry_reserved_and_the_budget_holds(page, site, tmp_path):
+    # every attempt answers after the client gave up: the API bills each, and the client never sees a usage
+    with FakeMessagesAPI([Slow(1.5, decision("done", evidence="Welcome to Corner Shop"))] * 6) as fake:
+        result = run_against(fake, page, site, tmp_path, retries=5, budget=0.10)
+        assert fake.idle()
+        billed, sent = billed_usd(fake), len(fake.requests)
+    state = RunLedger(tmp_path / "ledger.json").state()
+    assert billed > 0  # the fake billed replies that no client received
+    assert state.spent_usd >= billed  # ... and the budget counts every cent of them
+    assert state.spent_usd <= state.limit_usd and state.reserved_usd == pytest.approx(0, abs=1e-12)
+    assert result.outcome == "budget_exhausted" and 1 <= sent < 6  # the retry that could overspend was not sent
+    assert result.no_reply == sent and result.cost_usd == pytest.approx(state.spent_usd)
+    assert result.no_reply_usd == pytest.approx(result.cost_usd) and result.cost_usd > 0
+    report = (tmp_path / "s" / "useragent" / "report.md").read_text()
+    assert f"Total cost: ${result.cost_usd:.4f}" in report and "Total cost: $0.0000" not in report
+    assert f"for {sent} request{'s' if sent > 1 else ''} sent with no reply" in report
+
+
+def test_the_twin_a_reply_in_time_is_charged_its_real_usage(page, site, tmp_path):
+    with FakeMessagesAPI([Slow(0.2, DONE[0]), DONE[1]]) as fake:
+        result = run_against(fake, page, site, tmp_path, retries=5, budget=0.10)
+        assert fake.idle()
+        billed = billed_usd(fake)
+    assert result.outcome == "goal_achieved" and billed > 0
+    assert result.cost_usd == pytest.approx(billed, abs=1e-9) and result.no_reply == 0
+    assert not any(call.estimated for step in result.steps for call in step.calls)
+    assert "sent with no reply" not in (tmp_path / "s" / "useragent" / "report.md").read_text()

@@ -27,7 +27,7 @@ def one_line(result: pytest.RunResult) -> str:
         ),
         (
             "personas/broken.yaml",
-            "--useragent-persona=personas/broken.yaml: persona file */personas/broken.yaml is not valid YAML (line 1)",
+            "--useragent-persona=personas/broken.yaml: persona file */personas/broken.yaml: not valid YAML (line 1)",
         ),
         (
             "personas/gone.yml",

@@ -143,7 +143,7 @@ def test_author_mistakes_fail_with_one_line_and_no_traceback(suite):
     result.assert_outcomes(passed=0, failed=1, errors=2)
     out = result.stdout.str()
     assert "@pytest.mark.useragent: unknown setting(s) steps (did you mean max_steps?); it takes allowed_hosts" in out
-    assert "broken.yaml is not valid YAML (line 1)" in out
+    assert "broken.yaml: not valid YAML (line 1)" in out
     assert f"PersonaError: persona file {suite.path}/missing.yaml: No such file or directory" in out
     assert "Traceback" not in out and "pytest_useragent/" not in out and "During handling" not in out
 

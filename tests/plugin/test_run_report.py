@@ -105,7 +105,7 @@ def test_a_bad_prices_file_or_currency_stops_the_run(suite):
     suite.path.joinpath("prices.yaml").write_text("models: [", encoding="utf-8")
     result = run(suite, "--useragent-prices=prices.yaml")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["ERROR: --useragent-prices=prices.yaml: not valid JSON or YAML"])
+    result.stderr.fnmatch_lines(["ERROR: --useragent-prices=prices.yaml: not valid YAML (line 1)"])
     result = run(suite, "--useragent-currency=EUR")
     result.stderr.fnmatch_lines(["ERROR: --useragent-currency='EUR': no exchange rate (known: CZK, USD)*"])
 

@@ -40,6 +40,18 @@ def test_a_call_that_raises_before_its_answer_releases_its_reservation(tmp_path)
     assert state.reserved_usd == pytest.approx(0) and state.spent_usd == 0 and m.calls == []
 
 
+def test_a_call_sent_with_no_reply_is_charged_at_its_worst_case_and_marked(tmp_path):
+    m = meter(tmp_path)
+    with pytest.raises(ProviderError), m.call("decide", MODEL, WORST) as bill:
+        bill.no_reply()  # sent, then timed out: the API bills it all the same
+        raise ProviderError("did not answer within 1 s")
+    state = m.budget.ledger.state()
+    assert state.reserved_usd == pytest.approx(0) and state.spent_usd == pytest.approx(0.033)
+    assert state.sessions["s1"].spent_usd == pytest.approx(0.033)
+    [call] = m.take()
+    assert (call.estimated, call.usage, call.cost_usd) == ("no reply", WORST, pytest.approx(0.033))
+
+
 def test_a_call_answered_then_failing_is_still_paid_for(tmp_path):
     m = meter(tmp_path)
     with pytest.raises(KeyboardInterrupt), m.call("repair", MODEL, WORST) as bill:

@@ -66,8 +66,8 @@ def test_a_lost_goal_regresses_with_goal_0_and_is_only_reported_without_a_rule()
 
 
 def test_limits_are_points_for_rates_and_relative_or_absolute_for_steps_and_cost():
-    before = run(a=case(figures(met=9, evaluated=10, steps=8, cost=0.10)))
-    now = run(a=case(figures(met=8, evaluated=10, steps=10, cost=0.12)))
+    before = run(a=case(figures(met=9, evaluated=10, steps=10, cost=0.10)))
+    now = run(a=case(figures(met=8, evaluated=10, steps=12, cost=0.12)))
     within = compare(before, now, parse_fail_rules("met_rate:10%,steps:25%,cost:0.02"))
     assert not within.failed and len(within.worse) == 3
     beyond = compare(before, now, parse_fail_rules("met_rate:5,steps:1,cost:19%"))

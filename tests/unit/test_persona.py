@@ -72,7 +72,7 @@ def test_a_persona_longer_than_the_limit_is_one_clear_error(tmp_path):
     with pytest.raises(PersonaError, match=f"^persona file {path}: 30,0\\d\\d characters; at most"):
         Persona.from_yaml(path)
     path.write_text("name: Jana\nbackground: " + "x" * 1_000_000 + "\n", encoding="utf-8")
-    with pytest.raises(PersonaError, match="bytes, too long"):  # not even parsed
+    with pytest.raises(PersonaError, match="larger than 80,000 bytes"):  # not even parsed
         Persona.from_yaml(path)
 
 

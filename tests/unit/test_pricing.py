@@ -60,10 +60,15 @@ def test_an_override_file_adds_models_and_currencies(tmp_path):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("models: [", "not valid JSON or YAML"),
+        ("models: [", "not valid YAML"),
+        ("- a list\n", "must hold a mapping"),
         ("models:\n  m: {input: 1}\n", "models.m.output: Field required"),
-        ("currencies: {EUR: 0}\n", "exchange rates must be above 0"),
+        ("currencies: {EUR: 0}\n", "currencies.EUR: Input should be greater than 0"),
+        ("currencies: {EUR: .nan}\n", "currencies.EUR: Input should be a finite number"),
+        ('{"currencies": {"EUR": "NaN"}}', "currencies.EUR: Input should be a finite number"),
+        ("models:\n  m: {input: .inf, output: 1, cache_write: 1, cache_read: 1}\n", "models.m.input: .* finite"),
         ("models:\n  m: {input: -1, output: 1, cache_write: 1, cache_read: 1}\n", "greater than or equal to 0"),
+        ("cache_minimums: {claude: -5}\n", "cache_minimums.claude: .* greater than or equal to 0"),
     ],
 )
 def test_a_broken_override_file_is_one_clear_error(tmp_path, content, message):
