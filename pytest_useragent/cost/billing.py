@@ -62,7 +62,7 @@ class Meter:
                 self.budget.release()
             else:
                 usage = bill.usage if bill.usage is not None else worst_case
-                cost = self.budget.settle(model, usage)
+                cost = self.budget.settle(model, usage, worst=bill.usage is None)
                 self.calls.append(
                     Call(
                         purpose=purpose,

@@ -144,7 +144,7 @@ class Budget:
 
     def reserve(self, model: str, worst_case: Usage) -> None:
         """Hold a call's worst case; BudgetExhausted, naming the amounts, when it could overspend."""
-        needed = self.prices.cost_usd(model, worst_case)
+        needed = self.prices.worst_usd(model, worst_case)
         if self.session_limit_usd is not None and self.spent_usd + needed > self.session_limit_usd:
             raise BudgetExhausted(
                 f"the next call could cost {self.show(needed)} but only "
@@ -160,9 +160,10 @@ class Budget:
             )
         self._held_usd = needed
 
-    def settle(self, model: str, usage: Usage) -> float:
-        """Replace the held worst case by the call's real cost; returns that cost in USD."""
-        cost = self.prices.cost_usd(model, usage)
+    def settle(self, model: str, usage: Usage, *, worst: bool = False) -> float:
+        """Replace the held worst case by the call's real cost (`worst`: a call with no reply, billed we cannot know
+        how: its worst case, as reserved); returns that cost in USD."""
+        cost = self.prices.worst_usd(model, usage) if worst else self.prices.cost_usd(model, usage)
         self.ledger.settle(self._held_usd, cost, self.session, self.test)
         self._held_usd = 0.0
         self.spent_usd += cost

@@ -97,6 +97,15 @@ class PriceBook(BaseModel):
             + usage.cache_read_input_tokens * price.cache_read
         ) / 1_000_000
 
+    def worst_usd(self, model: str, usage: Usage) -> float:
+        """The most `usage` may be billed, for a reservation: every input token at the dearest input rate (writing
+        the prompt cache costs 1.25x plain input, and which tokens a request writes to the cache is known only from
+        its reply), the output at the output rate."""
+        price, _ = self.price_of(model)
+        tokens = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
+        dearest = max(price.input, price.cache_write, price.cache_read)
+        return (tokens * dearest + usage.output_tokens * price.output) / 1_000_000
+
     def rate(self, currency: str) -> float:
         """Units of `currency` per USD; ConfigError for a currency with no rate."""
         if currency not in self.currencies:

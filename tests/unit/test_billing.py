@@ -11,7 +11,7 @@ from pytest_useragent.errors import BudgetExhausted, ProviderError
 from pytest_useragent.records import Usage
 
 MODEL = "claude-sonnet-4-6"
-WORST = Usage(input_tokens=1000, output_tokens=2000)  # $0.033
+WORST = Usage(input_tokens=1000, output_tokens=2000)  # $0.03375 at worst: the input at the cache-write rate
 USED = Usage(input_tokens=1000, output_tokens=100)  # $0.0045
 
 
@@ -46,10 +46,10 @@ def test_a_call_sent_with_no_reply_is_charged_at_its_worst_case_and_marked(tmp_p
         bill.no_reply()  # sent, then timed out: the API bills it all the same
         raise ProviderError("did not answer within 1 s")
     state = m.budget.ledger.state()
-    assert state.reserved_usd == pytest.approx(0) and state.spent_usd == pytest.approx(0.033)
-    assert state.sessions["s1"].spent_usd == pytest.approx(0.033)
+    assert state.reserved_usd == pytest.approx(0) and state.spent_usd == pytest.approx(0.03375)
+    assert state.sessions["s1"].spent_usd == pytest.approx(0.03375)
     [call] = m.take()
-    assert (call.estimated, call.usage, call.cost_usd) == ("no reply", WORST, pytest.approx(0.033))
+    assert (call.estimated, call.usage, call.cost_usd) == ("no reply", WORST, pytest.approx(0.03375))
 
 
 def test_a_call_answered_then_failing_is_still_paid_for(tmp_path):
@@ -67,3 +67,15 @@ def test_a_call_that_could_overspend_is_never_made(tmp_path):
     with pytest.raises(BudgetExhausted), m.call("decide", MODEL, WORST):
         made = True
     assert not made and m.calls == []
+
+
+def test_a_reply_that_wrote_its_whole_prompt_to_the_cache_costs_no_more_than_was_reserved(tmp_path):
+    """Writing the prompt cache costs 1.25x plain input, and only the reply says which tokens were written: the
+    reservation prices every input token at the dearest rate, so no reply can cost more than was held."""
+    m = meter(tmp_path, limit=0.03375)  # exactly the worst case: one call fits
+    written = Usage(cache_creation_input_tokens=1000, output_tokens=2000)
+    with m.call("decide", MODEL, WORST) as bill:
+        bill.paid(written, "max_tokens")
+    state = m.budget.ledger.state()
+    assert state.spent_usd == pytest.approx(0.03375) and state.spent_usd <= state.limit_usd
+    assert PriceBook.load().cost_usd(MODEL, WORST) < state.spent_usd  # what plain input rates would have held

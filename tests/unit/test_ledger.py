@@ -17,7 +17,7 @@ def test_a_session_budget_refuses_a_call_that_could_overspend(tmp_path):
     budget = Budget(BOOK, RunLedger.create(tmp_path / "l.json", 10), session_limit_usd=0.05)
     budget.reserve("claude-sonnet-4-6", CALL)
     assert budget.settle("claude-sonnet-4-6", Usage(input_tokens=1000, output_tokens=1000)) == pytest.approx(0.018)
-    with pytest.raises(BudgetExhausted, match=r"could cost \$0.0330 but only \$0.0320 of this test's \$0.0500 budget"):
+    with pytest.raises(BudgetExhausted, match=r"could cost \$0.0338 but only \$0.0320 of this test's \$0.0500 budget"):
         budget.reserve("claude-sonnet-4-6", CALL)
 
 
