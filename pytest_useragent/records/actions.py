@@ -56,3 +56,15 @@ TODO_ACTIONS = kinds("todo")
 PAGE_READS = kinds("read")
 """Actions that read the page as it is, without touching it."""
 ON_ELEMENTS = tuple(kind for kind, spec in ACTIONS.items() if spec.element)
+
+
+INLINE_LINES = 40
+INLINE_CHARS = 2_000
+"""The most a document's content may be inline, in a decision's `text`: a longer one is written apart, over plain-text
+replies ending with DONE (the write-session design: large content never travels inside a tool call's JSON, where a
+reply cut at its output limit loses it all)."""
+
+
+def too_long_inline(text: str) -> bool:
+    """Content that must be written apart rather than inline. Pure."""
+    return len(text) > INLINE_CHARS or text.count("\n") >= INLINE_LINES

@@ -16,6 +16,7 @@ from pytest_useragent.browser.scope import left_app, outside
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
 from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, ActionOutcome, Issue
+from pytest_useragent.records.actions import too_long_inline
 from pytest_useragent.session.compose import compose_write
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import judge_done, read_documents
@@ -35,8 +36,10 @@ def carry_out(setup: Setup, state: State, action: Action, found: list[Issue], in
 
 def _document(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
     """A document operation in the persona's docs/; a refusal is the step's outcome, for the model to see."""
-    if action.kind != "read" and not action.text:  # the content did not fit the decision: composed apart
-        return _large_write(setup, state, action, index)
+    if action.kind != "read" and (not action.text or too_long_inline(action.text)):
+        # content over the inline size is asked for again as plain text, never taken from the JSON: a reply cut at
+        # its output limit would have lost it all, and the model that sent it learns the way for the next one
+        return _large_write(setup, state, action.model_copy(update={"text": None}), index)
     try:
         if action.kind == "read":
             return ActionOutcome(ok=True, message=state.documents.read(action.file or "", action.target))

@@ -192,3 +192,27 @@ def test_a_document_the_file_system_refuses_is_not_composed_again(page, site, tm
     assert step.outcome.message == "notes.md was not written: the file system refused: No space left on device"
     [kept] = result.incomplete_docs  # what arrived is kept for recovery
     assert kept.bytes_recovered == len("Pro costs twelve a month.")
+
+
+def test_the_model_is_told_the_inline_limit_and_content_over_it_is_asked_for_again_as_plain_text(
+    page, site, tmp_path, fake_api, claude
+):
+    """A 300-line document sent inline (as a model that ignored the limit would) is not taken from the JSON: the
+    harness asks for it as plain text ending with DONE, and writes what comes that way. A short note inline is
+    written as sent (the twin)."""
+    inline = "".join(f"- line {n} of what I sent inline\n" for n in range(300))
+    fake_api.push(
+        decision("write", file="compare.md", text=inline),
+        DOCUMENT + "DONE",
+        decision("write", file="short.md", text="# Short\nPro costs $12."),
+        decision("done", evidence="Welcome to Corner Shop"),
+        wrap_up(),
+    )
+    result = run(page, claude, tmp_path, site)
+
+    system = " ".join(" ".join(block["text"] for block in fake_api.requests[0]["system"]).split())
+    assert "more than 40 lines or 2,000 characters never goes in text" in system
+    assert Path(result.docs["compare.md"]).read_text() == DOCUMENT.rstrip("\n")  # the plain-text content
+    assert [call.purpose for call in result.steps[0].calls] == ["decide", "compose"]
+    assert Path(result.docs["short.md"]).read_text() == "# Short\nPro costs $12."
+    assert [call.purpose for call in result.steps[1].calls] == ["decide"]
