@@ -194,6 +194,8 @@ class Session(Setup):
         except (RunError, KeyboardInterrupt) as failure:
             # the session ends here; the step keeps what it paid for and says why it stopped
             stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
+            # a replay that no longer fits left the page as a live step would: the step gets all of its checks
+            found += state.checks.audited() if isinstance(failure, Divergence) else []
             self._record(state, _unanswered(seen, stopped, grouped(found), state.meter, started))
             raise
         if decision is None or done is None:
