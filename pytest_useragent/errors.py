@@ -17,6 +17,9 @@
         ├── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
         └── Divergence            a replayed journey no longer fits the page (the session ends as `diverged`)
 
+    UserAgentWarning              something was not kept (an export, a cassette) and the test goes on: one line in
+                                  pytest's warnings summary (`warn`), never a failed test
+
 A session records a RunError as its outcome and lets none escape but a Divergence, raised once the session is
 written (outcome `diverged`) so that the replayed test fails with it; after a ProviderRejected the run stops calling
 that API for that model (later agent tests that would call it are skipped with its reason; others go on). A model
@@ -25,6 +28,13 @@ failed step.
 """
 
 from __future__ import annotations
+
+import os
+import sys
+import warnings
+from pathlib import Path
+
+_PACKAGE = str(Path(__file__).parent) + os.sep
 
 
 class UserAgentError(Exception):
@@ -92,3 +102,18 @@ class Divergence(RunError):
     """A cassette's journey no longer fits the page (record modes none and once): a finding, so the session is
     written with outcome `diverged` and the test fails with this message (step, expectation, snapshot diff,
     locator, cassette)."""
+
+
+class UserAgentWarning(UserWarning):
+    """Something the run would have kept was not (an export directory that cannot be written, a reached cassette
+    new_episodes would have replaced), and the test goes on. The plugin shows it under a suite's
+    `filterwarnings = error` too: what was not kept is no reason to fail a test."""
+
+
+def warn(message: str) -> None:
+    """`message` as a UserAgentWarning, told of the first caller outside this package (the test's `agent.run`), so
+    pytest's warnings summary points at the test, not at our code."""
+    frame, level = sys._getframe(1), 2  # stacklevel 2 is our caller's frame
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, UserAgentWarning, stacklevel=level)

@@ -18,7 +18,7 @@ import pytest
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.cost.ledger import RunLedger, Spending
 from pytest_useragent.cost.pricing import PriceBook
-from pytest_useragent.errors import ConfigError, Divergence, UserError
+from pytest_useragent.errors import ConfigError, Divergence, UserAgentWarning, UserError
 from pytest_useragent.llm import choice
 from pytest_useragent.plugin import deltas, fixtures, hooks
 from pytest_useragent.plugin.baselines import BaselinePlan
@@ -76,6 +76,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,
     # never fatal, in a run we are part of (a line added after the suite's own, so it takes precedence for it alone).
     config.addinivalue_line("filterwarnings", f"default:{THIRD_PARTY_DEPRECATION}:DeprecationWarning")
+    # and what a session could not keep (an export, a cassette) is told, never a failed test
+    config.addinivalue_line("filterwarnings", f"default::{UserAgentWarning.__module__}.{UserAgentWarning.__name__}")
     try:
         settings = UserAgentConfig.from_raw(_raw(config))
         if settings.persona is not None:  # a file that is missing or broken stops the run here, not every test

@@ -303,6 +303,8 @@ def export_line(summary: RunSummary, directory: Path) -> str:
     exported = sum(journey(entry.result, entry.nodeid) is not None for entry in summary.sessions)
     if not exported:
         return f"export: no session reached its goal with the evidence on the page; nothing written to {directory}"
+    if not (directory.is_dir() and os.access(directory, os.W_OK | os.X_OK)):  # each test warned of its own
+        return f"export: {counted(exported, 'session')} not written: {directory} is no folder that can be written"
     return f"export: {counted(exported, 'session')} written as plain pytest-playwright tests to {directory}"
 
 

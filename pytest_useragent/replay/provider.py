@@ -4,7 +4,8 @@
 
     none          replay only: a step the cassette cannot answer is a divergence (no cassette: at step 1)
     once          no cassette: live, recorded; otherwise as none
-    new_episodes  replay while the page fits, then live from the first step that does not; the new tail recorded
+    new_episodes  replay while the page fits, then live from the first step that does not; the new tail recorded,
+                  unless the recording reached the goal and this run did not (then it is kept, with a warning)
     all           live, recorded over the cassette
     rewrite       the cassette deleted first, then as all
 
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from pytest_useragent.config import RecordMode, UserAgentConfig
 from pytest_useragent.cost.billing import Meter
-from pytest_useragent.errors import Divergence
+from pytest_useragent.errors import Divergence, warn
 from pytest_useragent.llm.base import (
     ComposeRequest,
     InterviewRequest,
@@ -207,6 +208,12 @@ class Replay:
     def record(self, result: SessionResult, secrets: Secrets) -> None:
         """Write the session's journey to the cassette when the mode asks for it: what was replayed kept as it was
         recorded (with what it cost then), what was decided live with what it cost now."""
+        if self._keeps(result.outcome):
+            warn(
+                f"useragent: {self.shown} kept as it was: its journey reached the goal, this run's "
+                f"(live from step {self.diverged[0] if self.diverged else '?'}) ended {result.outcome}"
+            )
+            return
         if not self._records(result.outcome):
             return
         steps = []
@@ -250,9 +257,15 @@ class Replay:
     def _records(self, outcome: SessionOutcome) -> bool:
         """Whether this session writes its cassette: a journey cut short from outside (the API, the budget, a
         crash) is not one to replay."""
-        if outcome in ERROR_OUTCOMES or outcome == "diverged" or self.strict:
+        if outcome in ERROR_OUTCOMES or outcome == "diverged" or self.strict or self._keeps(outcome):
             return False
         return self.mode in ("all", "rewrite") or self.cassette is None or self.diverged is not None
+
+    def _keeps(self, outcome: SessionOutcome) -> bool:
+        """new_episodes adds to a recording and never loses it, as vcrpy's does: a journey that went live and did not
+        reach the goal does not replace one that did (`all` and `rewrite` record over it)."""
+        reached = self.cassette is not None and self.cassette.outcome == "goal_achieved"
+        return self.mode == "new_episodes" and self.diverged is not None and reached and outcome != "goal_achieved"
 
     def _message(self, step: int, recorded: CassetteStep | None, fit: _Fit) -> str:
         """The divergence as the failing test shows it: where, what the persona expected, what changed."""

@@ -27,6 +27,12 @@ def placeholder(name: str) -> str:
     return "{{" + name + "}}"
 
 
+def pieces(text: str) -> list[str]:
+    """`text` cut at its placeholders: literal text at even places, a placeholder's name at odd ones (where `fill`
+    puts a value). Pure."""
+    return _PLACEHOLDER.split(text)
+
+
 @dataclass(frozen=True)
 class Credentials:
     """Credential names and their values, resolved from the environment."""

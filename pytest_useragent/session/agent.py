@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import Spending
-from pytest_useragent.errors import GoalError, UserError
+from pytest_useragent.errors import GoalError, UserError, warn
 from pytest_useragent.llm.base import Provider, conforming
 from pytest_useragent.records import Interview, SessionResult
 from pytest_useragent.records.persona import Persona
@@ -112,7 +112,10 @@ class Agent:
                 result.report_copy = str(copied_path(self.report_dir, self.test, result.directory))
             self.results.append(result)
             if config.export is not None and (found := journey(result, self.test or name, len(self.results))):
-                write(found, config.export)
+                try:
+                    write(found, config.export)
+                except OSError as error:  # the session and its test stand; only the copy was not made
+                    warn(f"useragent: {found.source} not exported to {config.export}: {error.strerror or error}")
 
         if config.repeat == 1:
             return once(self.page)

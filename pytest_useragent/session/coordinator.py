@@ -192,6 +192,7 @@ class Session(Setup):
         except (RunError, KeyboardInterrupt) as failure:
             # the session ends here; the step keeps what it paid for and says why it stopped
             stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
+            found += state.checks.audited() if isinstance(failure, Divergence) else []  # a diverged step: all checks
             self._record(state, _unanswered(seen, stopped, grouped(found), state.meter, started))
             raise
         if decision is None or done is None:

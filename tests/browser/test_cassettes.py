@@ -14,9 +14,9 @@ from secret_scan import SECRET, leaks
 
 from pytest_useragent import Agent, Persona, SessionResult
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.errors import Divergence
+from pytest_useragent.errors import Divergence, UserAgentWarning
 from pytest_useragent.replay.cassette import load
-from pytest_useragent.testing import Fault, decision, ref_of, wrap_up
+from pytest_useragent.testing import Fault, ScriptedProvider, decision, ref_of, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45.")
 INDEX = (PAGES / "index.html").read_text()
@@ -279,3 +279,43 @@ def test_a_replayed_session_asks_no_model_for_its_survey(recorded, context, site
     result = agent.run("Find the Pro price", f"{site}/")
     assert result.goal_achieved and result.cost_usd == 0 and result.survey is None
     assert "a replayed session asks no model" in (result.error or "")
+
+
+def test_a_step_that_diverged_runs_the_checks_a_live_step_runs(recorded, context, site, tmp_path, cassette, claude):
+    # the home page renamed where the journey goes, with its image that has no alt text and does not load; a page
+    # state no other test meets, so axe's findings for it are known only to a step that waited for its audit
+    changed = FLAWED.replace(">Pricing</a>", ">Plans</a>").replace("</h1>", "</h1><button>Diverged here</button>")
+    page = context.new_page()
+    serve(page, "/", changed)
+    with pytest.raises(Divergence):
+        make_agent(page, NoModel(), tmp_path / "replay", cassette, "none").run("Find the Pro price", f"{site}/")
+    written = SessionResult.model_validate_json((tmp_path / "replay" / "useragent" / "session.json").read_text())
+    diverged = {issue.rule for issue in written.steps[0].issues if issue.source == "check"}
+
+    live_page = context.new_page()
+    serve(live_page, "/", changed)
+    config = UserAgentConfig(settle_timeout=2, max_steps=1, survey="off")
+    live = Agent(live_page, JANA, ScriptedProvider([decision("wait")]), config, tmp_path / "live").run(
+        "Find the Pro price", f"{site}/"
+    )
+    checked = {issue.rule for issue in live.steps[0].issues if issue.source == "check"}
+
+    assert {"image-alt", "http-error"} <= checked and diverged == checked
+
+
+def test_new_episodes_keeps_a_reached_cassette_over_a_run_that_did_not_reach(
+    recorded, context, site, tmp_path, fake_api, claude, cassette
+):
+    before = cassette.read_bytes()
+    page = context.new_page()
+    pricing = (PAGES / "pricing.html").read_text()
+    serve(page, "/pricing.html", pricing.replace("</nav>", ' <a href="/about.html">Compare plans</a></nav>'))
+    fake_api.push(decision("give_up", reason="I cannot tell which plan is Pro"), wrap_up(2))
+
+    with pytest.warns(UserAgentWarning, match=r"kept as it was: its journey reached the goal, .* ended gave_up"):
+        result = make_agent(page, claude, tmp_path / "again", cassette, "new_episodes").run(
+            "Find the Pro price", f"{site}/"
+        )
+
+    assert result.outcome == "gave_up" and result.replay is not None and result.replay.diverged_at == 2
+    assert not result.replay.recorded and cassette.read_bytes() == before

@@ -3,6 +3,7 @@ model, a divergence that fails its test in a few lines, and what the reports say
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import threading
@@ -233,3 +234,60 @@ def test_a_run_wide_persona_keeps_cassettes_of_its_own(suite):
         "test_finds_pricing[chromium-Jana].petra.useragent.yaml",
         "test_finds_pricing[chromium-Jana].sam.useragent.yaml",
     ]
+
+
+def test_an_export_folder_that_is_a_file_is_one_warning_and_the_test_passes(suite):
+    suite.makepyfile(test_shop=FINDS_PRICING.replace('["Jana", "Petr"]', '["Jana"]'))
+    suite.makeini("[pytest]\nfilterwarnings = error\n")  # a suite that makes warnings errors: still no failed test
+    (suite.path / "exported").write_text("a file, not a folder\n")
+
+    result = run(suite, "--useragent-export=exported")
+
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*UserAgentWarning: useragent: test_shop.py::test_finds_pricing[[]chromium-Jana[]] not exported to "
+            "exported: Not a directory",
+            "export: 1 session not written: exported is no folder that can be written",
+        ]
+    )
+    out = result.stdout.str()
+    assert out.count("not exported to exported") == 1 and "Traceback" not in out and "pytest_useragent/" not in out
+    assert (suite.path / "exported").read_text() == "a file, not a folder\n"
+
+
+HOSTILE_IDS = """
+import pytest
+
+@pytest.mark.parametrize("who", [{payload!r}, "Jana"], ids=[{payload!r}, "Jana"])
+def test_finds_pricing(agent, site, who):
+    result = agent.run({goal!r}, url=site + "/index.html")
+    assert result.goal_achieved
+"""
+
+
+def test_an_exported_test_runs_nothing_its_id_or_goal_holds_and_an_ordinary_one_passes(suite, site):
+    mark = suite.path / "ran.txt"
+    payload = f'"""; import pathlib; pathlib.Path({str(mark)!r}).write_text("ran"); """'  # would write if it ran
+    goal = 'Find the pricing \\x """ \\'  # `\\x` begins no escape in a docstring; the last backslash escapes its end
+    suite.makepyfile(test_shop=HOSTILE_IDS.format(payload=payload, goal=goal))
+    run(suite, "--useragent-export=exported").assert_outcomes(passed=2)
+    exported = sorted((suite.path / "exported").glob("*.py"))
+    assert len(exported) == 2 and not mark.exists()
+    for path in exported:
+        module = ast.parse(path.read_text())
+        values = {
+            node.targets[0].id: ast.literal_eval(node.value) for node in module.body if isinstance(node, ast.Assign)
+        }
+        assert values["GOAL"] == goal and values["SOURCE"].startswith("test_shop.py::test_finds_pricing[chromium-")
+
+    alone = suite.mkdir("alone")
+    for path in exported:
+        shutil.copy(path, alone / path.name)
+    (alone / "conftest.py").write_text(EXPORTED_CONFTEST)
+    (alone / "pytest.ini").write_text("[pytest]\n")
+    args = ("-p", "no:useragent", "-p", "no:cacheprovider", "--rootdir", str(alone), str(alone))
+    collected = suite.runpytest_subprocess(*args, "--collect-only", "-q", timeout=240)
+    assert collected.ret == 0 and not mark.exists()
+    suite.runpytest_subprocess(*args, f"--base-url={site}", timeout=240).assert_outcomes(passed=2)
+    assert not mark.exists()
