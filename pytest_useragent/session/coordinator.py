@@ -49,12 +49,13 @@ from pytest_useragent.records import (
 from pytest_useragent.records.grouping import grouped, stamped
 from pytest_useragent.records.screenshots import Glance, for_model
 from pytest_useragent.report.artifacts import SessionFiles
-from pytest_useragent.secrets.redaction import Secrets
+from pytest_useragent.secrets.exposure import warn_exposed
 from pytest_useragent.session.carry_out import carry_out
 from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
 from pytest_useragent.session.state import Last, Setup, State
+from pytest_useragent.session.verdict import visible_text
 from pytest_useragent.workspace.documents import Documents
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
@@ -68,11 +69,10 @@ class Session(Setup):
         seconds = bounded.bound(self.config.settle_timeout)
         hosts = AllowedHosts.around(url or self.page.url, self.config.allowed_hosts)
         watcher, checks = self.watch(self.page)
+        secrets = self.secrets(goal)
         state = State(
             goal=goal,
-            files=SessionFiles(
-                self.directory, secrets := Secrets(self.credentials), keep_exchanges=self.config.debug == "ultra"
-            ),
+            files=SessionFiles(self.directory, secrets, keep_exchanges=self.config.debug == "ultra"),
             secrets=secrets,
             meter=Meter(self.spending.budget(self.config.session_budget, str(self.directory), self.test)),
             model=self.provider.model_name(self.config.model),
@@ -93,6 +93,7 @@ class Session(Setup):
             state.watcher.start()
             if url:
                 state.last = Last(action=f"open {url}", outcome=self._open(url, state))
+            warn_exposed(state.secrets, goal, lambda: visible_text(state.page, seconds))
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
                 kind = step.action.kind if step.action is not None else None
