@@ -179,7 +179,9 @@ def _frame_masks(frame: Frame, values: list[str], seconds: float) -> list[Locato
         held = bounded.call(fields, seconds, "evaluate_all", _SHOWN)
     except PlaywrightError:
         return masks
-    return masks + [fields.nth(index) for index, text in enumerate(held) if any(value in text for value in values)]
+    # in any case, as the text locators above match (a field may show it upper-cased by CSS)
+    folded = [value.lower() for value in values]
+    return masks + [fields.nth(index) for index, text in enumerate(held) if any(v in text.lower() for v in folded)]
 
 
 def _frames(page: Page) -> list[Frame]:

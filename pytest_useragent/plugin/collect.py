@@ -214,7 +214,8 @@ class RunCollector:
             summary.metadata = meta
         self.hook.pytest_useragent_run_summary(summary=summary)
         try:
-            summary.copies = copy_sessions([(s.nodeid, s.result.directory) for s in summary.sessions], self.report_dir)
+            sessions = [(s.nodeid, s.result.directory, s.result.report_copy) for s in summary.sessions]
+            summary.copies = copy_sessions(sessions, self.report_dir)
             self.written = write_run_report(summary, self.report_dir)
         except OSError as error:  # a report dir that is a file, or not ours to write: one line, not a traceback
             self.unwritten = f"could not write the run report to {self.report_dir}: {error.strerror or error}"

@@ -4,6 +4,7 @@ one line (`repr(result)`)."""
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import PurePath
 from typing import Literal
 
 from pydantic import BaseModel, computed_field
@@ -188,10 +189,15 @@ class SessionResult(BaseModel):
     replay: ReplayReport | None = None
     """How a cassette served this session, when a record mode was set."""
     report_copy: str | None = None
-    """Where the run report copies this session's folder (`report/copies.py`), set by the `agent` fixture; its
+    """Where the run report copies this session's folder (`report/copies.py`), known before the session starts; its
     report.md is the session's account that outlives pytest's tmp_path."""
     cache: CacheUse | None = None
     """How much of the steps' input the prompt cache served; None when no step called a model."""
+
+    def owned(self, test: str | None) -> list[str]:
+        """What the harness wrote of its own into this session's record and files (`harness_texts`)."""
+        cassette = self.replay.cassette if self.replay is not None else None
+        return harness_texts(self.goal, test, self.directory, self.report_copy, cassette)
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -222,6 +228,18 @@ class SessionResult(BaseModel):
     def __repr__(self) -> str:
         """One line, what a failing `assert result.goal_achieved` shows; session.json has the rest."""
         return one_line(self)
+
+
+def harness_texts(
+    goal: str, test: str | None, directory: str, report_copy: str | None = None, cassette: str | None = None
+) -> list[str]:
+    """What the harness writes of its own into a session's records and files, which redaction keeps whole
+    (`Secrets.own`): the goal as the test wrote it, the test id, the session's folder (so every path under it) and its
+    name as todo.md gives it, where the run report copies it, the cassette's path. The author wrote them, and a
+    record that names a folder that is not there cannot be counted, copied or linked to."""
+    folder = PurePath(directory)
+    named = f"{folder.parent.name}/{folder.name}"
+    return [text for text in (goal, test, directory, named, report_copy, cassette) if text]
 
 
 # ---- the session told: in a line (its repr) and in a few lines (the `useragent` section under a failing test) ----
@@ -325,3 +343,14 @@ def _severity_rank(issue: Issue) -> int:
 def _issue(issue: Issue) -> str:
     where = f" [{issue.rule}]" if issue.rule else ""
     return f"{issue.severity}{where} {issue.title}"
+
+
+def progress_line(step: Step, max_steps: int) -> str:
+    """A step in one line, as debug mode shows it live: `step 2/8 [met] click get_by_role(...) -> clicked`."""
+    verdict = f" [{step.evaluation.verdict}]" if step.evaluation else ""
+    verdict += " (replayed)" if step.replayed else ""
+    action = step.action.describe() if step.action else "(no valid decision)"
+    if step.action and step.action.ref and step.outcome.locator:  # what was clicked, not the snapshot's `e16`
+        action = step.action.model_copy(update={"ref": step.outcome.locator}).describe()
+    first_line = step.outcome.message.splitlines()[0] if step.outcome.message else ""
+    return f"step {step.index}/{max_steps}{verdict} {action} -> {first_line}"

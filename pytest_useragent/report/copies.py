@@ -1,16 +1,20 @@
 """Each session's folder copied under the run report's folder (`<report-dir>/sessions/<test>-<hash>/<session>/`),
 because pytest keeps only the last three runs' tmp_path, and CI uploads one folder. The place is a pure function of
 the test and the session, known while the test runs: `SessionResult.report_copy` holds it, so an assertion message can
-point at the copy's report.md before the copy is made."""
+point at the copy's report.md before the copy is made. A test id that holds one of the session's credentials (a common
+word, `admin`) names its copy `test-<hash>`: a path that would hold a secret is named safely, never rewritten."""
 
 from __future__ import annotations
 
 import hashlib
 import re
 import shutil
-from pathlib import Path
+from collections.abc import Iterable
+from pathlib import Path, PurePath
 
 import pytest
+
+from pytest_useragent.secrets.redaction import MIN_LENGTH
 
 SESSIONS = "sessions"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -21,27 +25,43 @@ def report_root(config: pytest.Config, report_dir: Path) -> Path:
     return report_dir if report_dir.is_absolute() else config.invocation_params.dir / report_dir
 
 
-def relative_copy(test: str, directory: str) -> str:
-    """`sessions/<test as a file name>-<its hash>/<session folder name>`: readable, and unique per test."""
+def relative_copy(test: str, directory: str, hidden: Iterable[str] = ()) -> str:
+    """`sessions/<test as a file name>-<its hash>/<session folder name>`: readable, and unique per test; `test-<hash>`
+    when the test id holds one of `hidden` (in any case)."""
     digest = hashlib.sha1(test.encode("utf-8")).hexdigest()[:6]
     name = _UNSAFE.sub("_", test).strip("_")[:80]
+    if any(len(value) >= MIN_LENGTH and value.lower() in test.lower() for value in hidden):
+        name = "test"
     return f"{SESSIONS}/{name}-{digest}/{Path(directory).name}"
 
 
-def copied_path(report_dir: Path, test: str, directory: str) -> Path:
-    return report_dir / relative_copy(test, directory)
+def copied_path(report_dir: Path, test: str, directory: str, hidden: Iterable[str] = ()) -> Path:
+    return report_dir / relative_copy(test, directory, hidden)
 
 
-def copy_sessions(sessions: list[tuple[str, str]], report_dir: Path) -> dict[str, str]:
-    """Copy each (test, session directory) under `report_dir/sessions/` (the last run's copies are removed first);
-    returns session directory -> its copy, relative to `report_dir`. A folder that is gone is left out."""
+def copy_sessions(sessions: list[tuple[str, str, str | None]], report_dir: Path) -> dict[str, str]:
+    """Copy each (test, session directory, where the session said its copy goes) under `report_dir/sessions/` (the
+    last run's copies are removed first); returns session directory -> its copy, relative to `report_dir`. A folder
+    that is gone is left out."""
     shutil.rmtree(report_dir / SESSIONS, ignore_errors=True)
     copies: dict[str, str] = {}
-    for test, directory in sessions:
+    for test, directory, said in sessions:
         source = Path(directory)
         if not source.is_dir():
             continue
-        relative = relative_copy(test, directory)
+        relative = _under(said, report_dir) or relative_copy(test, directory)
         shutil.copytree(source, report_dir / relative, symlinks=True, dirs_exist_ok=True)
         copies[directory] = relative
     return copies
+
+
+def _under(copy: str | None, report_dir: Path) -> str | None:
+    """The session's own `report_copy` relative to `report_dir`, when it is a folder under its sessions/ (the session
+    chose its name knowing its credentials, which the controller does not)."""
+    if copy is None:
+        return None
+    try:
+        relative = PurePath(copy).relative_to(report_dir)
+    except ValueError:
+        return None
+    return relative.as_posix() if relative.parts[:1] == (SESSIONS,) and ".." not in relative.parts else None

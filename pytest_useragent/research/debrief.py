@@ -38,7 +38,7 @@ def interview(
     The call is booked on the session (its test's own budget, when it has one, counts what the session spent). The
     API failing or the budget running out is the record's `problem`, not an exception; Ctrl-C leaves as one."""
     asked = _checked(question)
-    secrets = Secrets(credentials)
+    secrets = Secrets(credentials, result.owned(test))
     budget = spending.budget(session_limit, result.directory, test)
     budget.spent_usd = result.cost_usd
     meter = Meter(budget)

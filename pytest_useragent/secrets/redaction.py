@@ -5,8 +5,12 @@ to a model or written: prompts, session files, docs/, todo.md, debug/, and the S
 A secret is looked for raw, percent-encoded the ways browsers encode (a GET form, URLSearchParams, the URL parser in
 a query, path, fragment or user name and password, encodeURIComponent, encodeURI; upper- and lowercase hex),
 HTML-escaped, and JSON-escaped (which is also how an ai snapshot quotes a name with `"` or `\\`), and as Python's
-repr. A credential is replaced by its placeholder (`{{password}}`), so the model still knows what stands there; any
-other secret by MASK.
+repr; in any case (a page shows it upper-cased, by its script or by CSS, or title-cased). A credential is replaced by
+its placeholder (`{{password}}`), so the model still knows what stands there; any other secret by MASK.
+
+What the harness owns is never rewritten: the goal as the test wrote it, the test id, the session's folder and the
+paths under it (`own`). A credential that is a common word (`admin`) would otherwise mangle them all, and a record
+that names a folder that does not exist cannot be counted, copied or linked to.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import html
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -99,13 +103,27 @@ def encodings(value: str) -> set[str]:
 class Secrets:
     """Every secret of one session, and the means to remove them from any text, record, request or file."""
 
-    def __init__(self, credentials: Credentials | None = None) -> None:
+    def __init__(self, credentials: Credentials | None = None, owned: Iterable[str | None] = ()) -> None:
         self.credentials = credentials or Credentials()
         self._values: set[str] = set()
-        self._replacements: dict[str, str] = {}
+        self._forms: dict[str, str] = {}
+        """Each form of each secret, case-folded (`_fold`) -> what replaces it."""
+        self._owned: set[str] = set()
+        self._kept: set[str] = set()
+        """The owned texts' forms, case-folded, that are kept: not those inside a secret."""
         self._pattern: re.Pattern[str] | None = None
         for name, value in self.credentials.values.items():
             self._learn(value, placeholder(name))
+        self.own(*owned)
+
+    def own(self, *texts: str | None) -> None:
+        """Texts the harness owns and writes itself (the goal as written, the test id, the session's folder), kept as
+        they are wherever they stand whole, in every form and case a secret is looked for in. A path under an owned
+        folder keeps the folder; the rest of it is redacted as any text."""
+        for text in texts:
+            if text:
+                self._owned |= {_fold(form) for form in encodings(text)}
+        self._compile()
 
     def add(self, value: str) -> None:
         """Remember a secret seen in the session (typed into or read from a password field)."""
@@ -123,7 +141,7 @@ class Secrets:
             return _API_KEY.sub(MASK, text)
         text = _SNAPSHOT_VALUE.sub(self._mask_field_value, text)
         if self._pattern is not None:
-            text = self._pattern.sub(lambda found: self._replacements[found[0]], text)
+            text = self._replaced(text)
         return _API_KEY.sub(MASK, text)
 
     def redact_json(self, value: Any) -> Any:
@@ -162,18 +180,37 @@ class Secrets:
 
     def _learn(self, value: str, replacement: str) -> None:
         self._values.add(value)
-        # an ai snapshot, a title and innerText collapse runs of whitespace and trim it: " a  b " shows as "a b"
+        # an ai snapshot, a title and innerText collapse runs of whitespace and trim it: " a  b " shows as "a b"; a
+        # page's script or CSS may change its case, by rules (`ß` upper-cased is `SS`) that folding alone misses
         collapsed = _collapsed(value)
-        for form in {value, collapsed}:
+        for form in {value, collapsed, value.upper(), collapsed.upper()}:
             if len(form) < MIN_LENGTH:
                 continue
             for encoded in encodings(form):
-                self._replacements.setdefault(encoded, replacement)
-        if len(collapsed) < MIN_LENGTH and len(value) < MIN_LENGTH:
+                self._forms.setdefault(_fold(encoded), replacement)
+        self._compile()
+
+    def _compile(self) -> None:
+        """One pattern over the text case-folded, longest first: a form is replaced whole before a shorter one inside
+        it, and an owned text is kept whole before a secret inside it is looked for. (A pattern that ignores case is
+        thirty times slower on a long snapshot than a plain one over the folded text.)"""
+        if not self._forms:
             return
-        # longest first, so a form is replaced whole before a shorter one inside it
-        ordered = sorted(self._replacements, key=len, reverse=True)
+        inside = [_fold(value) for value in self._values]
+        # an owned text inside a secret (a goal that is only the password) would keep the secret: not kept
+        self._kept = {text for text in self._owned if text not in self._forms and not any(text in v for v in inside)}
+        ordered = sorted({*self._forms, *self._kept}, key=len, reverse=True)
         self._pattern = re.compile("|".join(map(re.escape, ordered)))
+
+    def _replaced(self, text: str) -> str:
+        """`text` with every secret replaced, in whatever case it stands, and every owned text kept."""
+        assert self._pattern is not None
+        out, last = [], 0
+        for found in self._pattern.finditer(_fold(text)):
+            start, end = found.span()
+            out += [text[last:start], text[start:end] if found[0] in self._kept else self._forms[found[0]]]
+            last = end
+        return "".join(out) + text[last:]
 
     def _mask_field_value(self, match: re.Match[str]) -> str:
         read = snapshot_line(match.group(0))  # the value as typed, when the snapshot had to quote it
@@ -181,6 +218,15 @@ class Secrets:
         collapsed = {_collapsed(value) for value in self._values}
         typed = any(value in self._values or _collapsed(value) in collapsed for value in shown if value is not None)
         return f"{match.group(1)}: {MASK}" if typed else match.group(0)
+
+
+def _fold(text: str) -> str:
+    """`text` lower-cased, one character for one, so that a match in it is a match at the same place in `text` (the
+    rare letter whose lower case is longer, `İ`, is left as it is)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(char.lower() if len(char.lower()) == 1 else char for char in text)
 
 
 def _collapsed(value: str) -> str:

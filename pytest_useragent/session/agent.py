@@ -103,13 +103,12 @@ class Agent:
                 test=self.test,
                 credentials=known,
                 success=check,
+                report_copy=self._report_copy(name, known),
                 finished=lambda result: keep(result, name),
             )
             return session.run(goal, start)
 
         def keep(result: SessionResult, name: str) -> None:
-            if self.report_dir is not None and self.test is not None:
-                result.report_copy = str(copied_path(self.report_dir, self.test, result.directory))
             self.results.append(result)
             if config.export is not None and (found := journey(result, self.test or name, len(self.results))):
                 try:
@@ -121,6 +120,13 @@ class Agent:
             return once(self.page)
         start = url or (self.page.url if self.page.url != "about:blank" else None)
         return repeated(lambda page: once(page, start), self.page, config.repeat)
+
+    def _report_copy(self, name: str, credentials: Credentials) -> str | None:
+        """Where the run report will copy the session's folder, named knowing the credentials (`copies.py`)."""
+        if self.report_dir is None or self.test is None:
+            return None
+        hidden = credentials.values.values()
+        return str(copied_path(self.report_dir, self.test, str(self.directory / name), hidden))
 
     def interview(self, question: str, result: SessionResult | None = None) -> Interview:
         """Ask the persona about a session it ran (the last one by default): one priced call, answered in its voice

@@ -47,14 +47,16 @@ from pytest_useragent.records import (
     Step,
 )
 from pytest_useragent.records.grouping import grouped, stamped
+from pytest_useragent.records.result import progress_line
 from pytest_useragent.records.screenshots import Glance, for_model
 from pytest_useragent.report.artifacts import SessionFiles
-from pytest_useragent.secrets.redaction import Secrets
+from pytest_useragent.secrets.exposure import warn_exposed
 from pytest_useragent.session.carry_out import carry_out
 from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
 from pytest_useragent.session.state import Last, Setup, State
+from pytest_useragent.session.verdict import visible_text
 from pytest_useragent.workspace.documents import Documents
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
@@ -68,9 +70,10 @@ class Session(Setup):
         seconds = bounded.bound(self.config.settle_timeout)
         hosts = AllowedHosts.around(url or self.page.url, self.config.allowed_hosts)
         watcher, checks = self.watch(self.page)
+        secrets = self.secrets(goal)
         state = State(
             goal=goal,
-            files=SessionFiles(self.directory, secrets := Secrets(self.credentials), debug=self.config.debug),
+            files=SessionFiles(self.directory, secrets, debug=self.config.debug),
             secrets=secrets,
             meter=Meter(self.spending.budget(self.config.session_budget, str(self.directory), self.test)),
             model=self.provider.model_name(self.config.model),
@@ -91,6 +94,7 @@ class Session(Setup):
             state.watcher.start()
             if url:
                 state.last = Last(action=f"open {url}", outcome=self._open(url, state))
+            warn_exposed(state.secrets, goal, lambda: visible_text(state.page, seconds))
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
                 kind = step.action.kind if step.action is not None else None
@@ -244,7 +248,7 @@ class Session(Setup):
         state.files.append_step(step)
         state.todo.after(step)
         spent = self.spending.show(sum(call.cost_usd for kept in state.steps for call in kept.calls))
-        state.files.log(line := f"{_progress_line(step, self.config.max_steps)} · {spent} so far")
+        state.files.log(line := f"{progress_line(step, self.config.max_steps)} · {spent} so far")
         self.progress(line)
         return step
 
@@ -288,13 +292,3 @@ def _release(*closes: Callable[[], None]) -> None:
 
 def _first_line(error: PlaywrightError) -> str:
     return (error.message or str(error)).strip().splitlines()[0]
-
-
-def _progress_line(step: Step, max_steps: int) -> str:
-    verdict = f" [{step.evaluation.verdict}]" if step.evaluation else ""
-    verdict += " (replayed)" if step.replayed else ""
-    action = step.action.describe() if step.action else "(no valid decision)"
-    if step.action and step.action.ref and step.outcome.locator:  # what was clicked, not the snapshot's `e16`
-        action = step.action.model_copy(update={"ref": step.outcome.locator}).describe()
-    first_line = step.outcome.message.splitlines()[0] if step.outcome.message else ""
-    return f"step {step.index}/{max_steps}{verdict} {action} -> {first_line}"

@@ -74,6 +74,7 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         completion=completion,
         survey=afterwards.survey,
         replay=setup.replay.report(outcome) if setup.replay is not None else None,
+        report_copy=setup.report_copy,
         cache=cache_use(state.steps, prices.cache_minimum(state.model)),
     )
     result = state.secrets.redact_record(result)

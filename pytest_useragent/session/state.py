@@ -22,6 +22,7 @@ from pytest_useragent.errors import UserError
 from pytest_useragent.llm.base import Provider
 from pytest_useragent.records import ActionOutcome, PageEvent, SessionResult, Step
 from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.result import harness_texts
 from pytest_useragent.records.screenshots import ScreenshotPolicy
 from pytest_useragent.replay.provider import Replay
 from pytest_useragent.report.artifacts import SessionFiles
@@ -54,9 +55,17 @@ class Setup:
     replay: Replay | None = None
     """The cassette's provider, when the session is answered through one (it is then `provider` too): it reports
     what it replayed and records the session at its end."""
+    report_copy: str | None = None
+    """Where the run report will copy the session's folder (`report/copies.py`), when there is a run report."""
     finished: Callable[[SessionResult], None] = lambda result: None  # noqa: E731
     """Given the finished session before `run` returns it, or raises (a divergence, the test's own mistake, an
     interrupt): so the test's reports carry it either way."""
+
+    def secrets(self, goal: str) -> Secrets:
+        """The session's one redaction boundary: its credentials, and what the harness writes of its own, kept."""
+        cassette = self.replay.shown if self.replay is not None else None
+        owned = harness_texts(goal, self.test, str(self.directory), self.report_copy, cassette)
+        return Secrets(self.credentials, owned)
 
     def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
         """The watcher (not started yet) and the checks of a page of the session."""

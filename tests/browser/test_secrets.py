@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import SusItem, SusReply, WrapUp
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.render import write_run_report
+from pytest_useragent.secrets.exposure import CredentialWarning
 from pytest_useragent.secrets.redaction import MASK, Secrets
 from pytest_useragent.testing import MaxTokens, decision, ref_of, wrap_up
 
@@ -115,19 +117,18 @@ def test_a_password_a_page_echoes_in_an_element_name_is_redacted_escaped(page, s
 def test_debug_files_written_before_the_password_was_typed_are_redacted_at_the_end(
     page, site, tmp_path, fake_api, claude
 ):
-    goal = f"Sign in with the password {SECRET}"
     fake_api.push(
-        decision("look", summary=f"the password is {SECRET}"),
+        decision("look", summary=f"the password is {SECRET}"),  # before it is typed: not yet known to be one
         type_password(),
         decision("done", evidence="Careless shop", verdict="met"),
         wrap_up(),
     )
-    result = run(page, claude, tmp_path, goal, f"{site}/echo.html", debug="ultra")
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html", debug="ultra")
     debug = tmp_path / "tests" / "useragent" / "debug"
     assert {"step-001-1.json", "step-001-after.jpg", "index.md"} <= {path.name for path in debug.iterdir()}
-    assert result.goal == "Sign in with the password ••••••"
-    # the first two requests went out before the secret was known (it is typed at step 2; the goal is the test's own
-    # text); every request after them, and every file, are clean
+    assert leaks(SECRET, [], fake_api.requests[1:2]) != []  # the summary went out before the secret was known
+    # the second request went out before the secret was known (it is typed at step 2); every request after it, and
+    # every file (the debug file of step 1 holds that summary), are clean
     assert leaks(SECRET, [tmp_path], fake_api.requests[2:], {"repr": repr(result)}) == []
 
 
@@ -140,11 +141,9 @@ def test_the_result_the_test_asserts_on_is_redacted(page, site, tmp_path, fake_a
         decision("done", evidence="Careless shop", verdict="met", reason=f"signed in with {SECRET}"),
         quoted,
     )
-    result = run(page, claude, tmp_path, f"Sign in as {SECRET}", f"{site}/echo.html")
+    result = run(page, claude, tmp_path, "Sign in", f"{site}/echo.html")
     assert result.wrap_up is not None and result.wrap_up.quotes == ["My •••••• was ok"]
-    write_run_report(aggregate([SessionEntry(nodeid="test_x", result=result)], []), tmp_path / "useragent-report")
-    # the goal went out in the first request, before the password was typed; nothing after it holds the secret
-    assert leaks(SECRET, [tmp_path], fake_api.requests[1:], {"repr": repr(result), "str": str(result)}) == []
+    assert everything_leaked(SECRET, result, tmp_path, fake_api) == []
 
 
 def test_the_survey_request_carries_no_secret_the_wrap_up_quoted(page, site, tmp_path, fake_api, claude):
@@ -319,3 +318,38 @@ def test_what_chromium_makes_of_a_secret_in_any_part_of_an_address_is_a_known_fo
     secrets = Secrets()
     secrets.add(secret)
     assert [address for address in made if MASK not in secrets.redact(address)] == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "start", "warned"),
+    [
+        ("Sign in", "admin/index.html", "shown on the page"),  # "Admin panel"
+        ("Sign in as admin", "echo.html", "in the goal"),
+        ("Sign in", "echo.html", None),  # the twin: nothing shows the value
+    ],
+)
+def test_a_credential_the_start_page_or_the_goal_shows_is_warned_of_once(page, site, tmp_path, goal, start, warned):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = run(page, OfflineProvider(), tmp_path, goal, f"{site}/{start}", credentials={"password": "admin"})
+    said = [str(warning.message) for warning in caught if warning.category is CredentialWarning]
+    expected = [f"the password is the word 'admin', {warned}: it will be masked in page text too, in any case; "]
+    assert [line[: len(expected[0])] for line in said] == (expected if warned else [])
+    assert result.goal == goal and len(result.steps) > 1  # warned once a session, not once a step
+
+
+def test_a_suite_that_turns_warnings_into_errors_fails_the_test_in_one_line_after_the_session_is_written(
+    page, site, tmp_path
+):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CredentialWarning)
+        with pytest.raises(UserError, match=r"^the password is the word 'admin', in the goal: .*test-only value$"):
+            run(
+                page,
+                OfflineProvider(),
+                tmp_path,
+                "Sign in as admin",
+                f"{site}/echo.html",
+                credentials={"password": "admin"},
+            )
+    assert (tmp_path / "tests" / "useragent" / "session.json").is_file()

@@ -93,3 +93,28 @@ def test_a_secret_is_found_as_pages_show_it_whitespace_collapsed_and_trimmed():
     assert "Ab cd ef" not in secrets.redact("paragraph: Ab cd ef~9 and Ab%20cd%20ef~9")
     snapshot = '- textbox "Password" [active] [ref=e7]: Ab cd ef~9'
     assert secrets.redact(snapshot) == f'- textbox "Password" [active] [ref=e7]: {MASK}'
+
+
+def test_a_secret_is_found_in_any_case_a_page_or_a_model_gives_it_and_other_words_are_kept():
+    secrets = Secrets()
+    secrets.add("sup3rSecret!")
+    secrets.add("Straße 9")
+    shown = "MARMALADE: SUP3RSECRET! Sup3rsecret! sup3rsecret%21 SUP3RSECRET%21 | STRASSE 9 straße 9"
+    assert secrets.redact(shown) == f"MARMALADE: {MASK} {MASK} {MASK} {MASK} | {MASK} {MASK}"
+    assert secrets.redact("Marmalade, sup3r, SECRET and Strasse") == "Marmalade, sup3r, SECRET and Strasse"
+
+
+def test_what_the_harness_owns_is_kept_whole_and_the_secret_masked_everywhere_else():
+    goal, folder = "Sign in to the admin panel", "/tmp/pytest-of-admin/test_admin_signs_in0/useragent"
+    secrets = Secrets(Credentials({"username": "admin", "password": "admin"}), owned=[goal, folder, "test_a.py::t"])
+    assert secrets.redact(goal) == goal and secrets.redact(json.dumps({"goal": goal})) == json.dumps({"goal": goal})
+    assert secrets.redact(f"{folder}/docs/admin.md") == f"{folder}/docs/{{{{username}}}}.md"
+    assert secrets.redact(f"{folder[:-1]}/x") == "/tmp/pytest-of-{{username}}/test_{{username}}_signs_in0/useragen/x"
+    assert secrets.redact("Admin panel: ADMIN") == "{{username}} panel: {{username}}"
+    assert secrets.redact_record(goal.upper()) == goal.upper()  # the goal in another case is still the test's words
+
+
+def test_an_owned_text_inside_a_secret_keeps_nothing():
+    """A goal that is no more than (part of) the password would otherwise keep the password wherever it stands."""
+    secrets = Secrets(Credentials({"password": "correct horse"}), owned=["horse", "correct horse"])
+    assert secrets.redact("my correct horse, a horse") == "my {{password}}, a horse"
