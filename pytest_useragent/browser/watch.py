@@ -39,6 +39,8 @@ class PageWatcher:
         self.in_flight: set[Request] = set()
         self.failed_navigation: FailedRequest | None = None
         """See `take_failed_navigation`."""
+        self._asked: str | None = None
+        """The address the persona typed (`navigate`): see `asked_for`."""
         self.password_pages: set[str] = set()
         """The addresses (without fragment) where a look found a password field: `observe` masks their shots from the
         start."""
@@ -60,7 +62,15 @@ class PageWatcher:
     def drain(self) -> Signals:
         """The signals since the last drain."""
         signals, self._signals = self._signals, Signals()
+        self._asked = None  # the look after the persona's navigation: what follows is the app's
         return signals
+
+    def asked_for(self, url: str | None) -> None:
+        """The next top-level navigation to `url` (None: to none) is the persona's own: an address it typed that the
+        app does not have (a 404) or that does not answer is what the persona did, which the step's outcome says,
+        not a failed request of the app. A redirect it leads to, and everything the page it opens loads, are the
+        app's."""
+        self._asked = url.partition("#")[0] if url else None
 
     def take_failed_navigation(self) -> FailedRequest | None:
         """The page's top-level navigation that failed without an answer (a host that does not resolve, a refused
@@ -115,7 +125,8 @@ class PageWatcher:
         failed = FailedRequest(
             method=request.method, url=request.url, resource=request.resource_type, error=request.failure or "failed"
         )
-        self._keep("failed_requests", failed)
+        if not self._typed(request):
+            self._keep("failed_requests", failed)
         if failed.error != ABORTED and self._top_level_navigation(request):
             self.failed_navigation = failed
 
@@ -125,8 +136,12 @@ class PageWatcher:
         except PlaywrightError:  # a service worker's request has no frame
             return False
 
+    def _typed(self, request: Request) -> bool:
+        """The persona's own navigation to the address it typed (`asked_for`)."""
+        return self._asked is not None and request.url == self._asked and self._top_level_navigation(request)
+
     def _on_response(self, response: Response) -> None:
-        if response.status >= 400:
+        if response.status >= 400 and not self._typed(response.request):
             request = response.request
             self._keep(
                 "failed_requests",

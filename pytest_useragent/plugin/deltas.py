@@ -74,7 +74,8 @@ class TestBaseline:
 def junit_deltas(comparison: Comparison, nodeid: str) -> list[tuple[str, object]]:
     """`useragent_baseline` and, for a test the baseline has, each measure's change (now minus before: a rate as a
     fraction, steps and cost as medians; 0 when unchanged), the measures that got worse, whether one broke its
-    `--useragent-compare-fail` limit, and how many issues are new and resolved."""
+    `--useragent-compare-fail` limit, and how many issues are new, resolved, and not seen because the journey ended
+    before the step that met them."""
     properties: list[tuple[str, object]] = [("useragent_baseline", comparison.baseline)]
     if nodeid in comparison.only_now:
         return [*properties, ("useragent_baseline_has_test", False)]
@@ -88,4 +89,5 @@ def junit_deltas(comparison: Comparison, nodeid: str) -> list[tuple[str, object]
         ("useragent_regressed", bool(comparison.regressions)),
         ("useragent_new_issues", len(comparison.with_status("new"))),
         ("useragent_resolved_issues", len(comparison.with_status("resolved"))),
+        ("useragent_unseen_issues", len(comparison.with_status("unseen"))),
     ]

@@ -8,6 +8,10 @@ score interval, built from the two Wilson intervals: `stats.newcombe`) lies belo
 5/5 is within chance and does not fail; 0/5 after 5/5 does. Steps and cost compare medians, which one odd session
 does not move much; with repeats on both sides a rise beyond the limit regresses only when the two medians'
 distribution-free 95% intervals (`stats.median_interval`) do not overlap: it is not chance either.
+
+An issue of the baseline that did not recur is resolved only when the journey went as far as the step that met it
+(a session of the test, now, reached that step): a journey that ended earlier never got the chance to meet it, so
+the issue is `unseen`, neither resolved nor better.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from pytest_useragent.regression.stats import Interval, Rate, median, median_int
 from pytest_useragent.regression.thresholds import FailRules, Measure, Threshold
 
 ChangeMeasure = Literal["goal", "met_rate", "steps", "cost"]
-IssueStatus = Literal["new", "resolved", "persisting"]
+IssueStatus = Literal["new", "resolved", "unseen", "persisting"]
+ISSUE_STATUSES: tuple[IssueStatus, ...] = ("new", "resolved", "unseen", "persisting")
+"""In the order the reports list them."""
 COUNTED_TRUST: tuple[Trust, ...] = ("objective", "reproduced")
 """The trust a new issue needs to count against `new_issues`: a single persona's opinion is shown, not counted."""
 
@@ -44,7 +50,8 @@ class Change(BaseModel):
 
 
 class IssueChange(BaseModel):
-    """One issue of one test: new (not in the baseline's test), resolved (gone), persisting."""
+    """One issue of one test: new (not in the baseline's test), resolved (gone where the journey met it), unseen (the
+    journey ended before the step that met it), persisting."""
 
     test: str
     status: IssueStatus
@@ -120,9 +127,7 @@ def compare(before: Baseline, now: Baseline, rules: FailRules | None = None, *, 
         metadata=before.metadata,
         rules=str(rules),
         changes=changes,
-        issues=sorted(
-            issues, key=lambda issue: ("new resolved persisting".index(issue.status), -SEVERITY_ORDER[issue.severity])
-        ),
+        issues=sorted(issues, key=lambda issue: (_ORDER[issue.status], -SEVERITY_ORDER[issue.severity])),
         only_before=sorted(before.tests.keys() - now.tests.keys()),
         only_now=sorted(now.tests.keys() - before.tests.keys()),
     )
@@ -196,7 +201,11 @@ def _issues(test: str, old: TestFigures, new: TestFigures) -> list[IssueChange]:
     for key, issue in now.items():
         status: IssueStatus = "persisting" if key in before else "new"
         found.append(_issue_change(test, status, issue, counted=status == "new" and issue.trust in COUNTED_TRUST))
-    found += [_issue_change(test, "resolved", issue) for key, issue in before.items() if key not in now]
+    reached = max((session.steps for session in new.sessions), default=0)
+    for key, issue in before.items():
+        if key not in now:
+            met_at = issue.step if issue.step is not None else max((s.steps for s in old.sessions), default=0)
+            found.append(_issue_change(test, "resolved" if reached >= met_at else "unseen", issue))
     return found
 
 
@@ -217,6 +226,8 @@ def _issue_change(test: str, status: IssueStatus, issue: IssueFigures, *, counte
         regression=False,
     )
 
+
+_ORDER = {status: order for order, status in enumerate(ISSUE_STATUSES)}
 
 MEASURES: dict[Measure, str] = {
     "goal": "goal success",

@@ -2,19 +2,25 @@
 because pytest keeps only the last three runs' tmp_path, and CI uploads one folder. The place is a pure function of
 the test and the session, known while the test runs: `SessionResult.report_copy` holds it, so an assertion message can
 point at the copy's report.md before the copy is made. A test id that holds one of the session's credentials (a common
-word, `admin`) names its copy `test-<hash>`: a path that would hold a secret is named safely, never rewritten."""
+word, `admin`) names its copy `test-<hash>`: a path that would hold a secret is named safely, never rewritten.
+
+A copy keeps what a person reads, not the bulk: the content of a large write that never finished (`docs/.pending/
+<name>.content`, up to 10 MB a write) stays in the session's folder, and the copy has a note in its place saying how
+big it was and where it is."""
 
 from __future__ import annotations
 
 import hashlib
 import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
 
 import pytest
 
+from pytest_useragent.files import atomic_write
 from pytest_useragent.secrets.redaction import MIN_LENGTH
+from pytest_useragent.workspace import pending
 
 SESSIONS = "sessions"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -50,7 +56,13 @@ def copy_sessions(sessions: list[tuple[str, str, str | None]], report_dir: Path)
         if not source.is_dir():
             continue
         relative = _under(said, report_dir) or relative_copy(test, directory)
-        shutil.copytree(source, report_dir / relative, symlinks=True, dirs_exist_ok=True)
+        left_out: list[Path] = []
+        shutil.copytree(
+            source, report_dir / relative, symlinks=True, dirs_exist_ok=True, ignore=_pending_content(left_out)
+        )
+        for content in left_out:
+            note = report_dir / relative / content.relative_to(source).with_name(content.name + LEFT_OUT)
+            atomic_write(note, _left_out_note(content))
         copies[directory] = relative
     return copies
 
@@ -65,3 +77,28 @@ def _under(copy: str | None, report_dir: Path) -> str | None:
     except ValueError:
         return None
     return relative.as_posix() if relative.parts[:1] == (SESSIONS,) and ".." not in relative.parts else None
+
+
+LEFT_OUT = ".left-out.txt"
+"""The suffix of the note a copy has in place of a pending write's content."""
+
+
+def _pending_content(left_out: list[Path]) -> Callable[[str, list[str]], set[str]]:
+    """copytree's `ignore`: a pending write's content files, each also kept in `left_out`."""
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        if Path(directory).name != pending.FOLDER:
+            return set()
+        found = {name for name in names if name.endswith(pending.CONTENT)}
+        left_out.extend(Path(directory) / name for name in sorted(found))
+        return found
+
+    return ignore
+
+
+def _left_out_note(content: Path) -> str:
+    try:
+        size = f"{content.lstat().st_size:,} bytes"
+    except OSError:
+        size = "its size unknown"
+    return f"{content.name} ({size}) was left out of the report's copy: it is in the session's folder, {content}\n"

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_useragent.regression.compare import MEASURES, Change, Comparison, IssueChange
+from pytest_useragent.regression.compare import ISSUE_STATUSES, MEASURES, Change, Comparison, IssueChange, IssueStatus
 from pytest_useragent.regression.stats import Rate
 
 MAX_ROWS = 50
 """Rows of the regression table the terminal shows; the reports have them all."""
+ISSUE_HEADINGS: dict[IssueStatus, str] = {
+    "new": "New issues",
+    "resolved": "Resolved issues",
+    "unseen": "Not seen: the journey ended before the step that met them",
+    "persisting": "Persisting issues",
+}
+"""What the reports head each status's list with, in `ISSUE_STATUSES`' order."""
+UNSEEN = "not seen (the journey ended earlier)"
 
 
 def value(measure: str, number: float) -> str:
@@ -72,8 +80,10 @@ def comparison_lines(comparison: Comparison) -> list[str]:
     if comparison.better:
         lines.append("better: " + "; ".join(_change(change) for change in comparison.better[:10]))
     counts = {status: len(comparison.with_status(status)) for status in ("new", "resolved", "persisting")}
-    if any(counts.values()):
-        lines.append("issues: " + ", ".join(f"{count} {status}" for status, count in counts.items()))
+    unseen = len(comparison.with_status("unseen"))
+    if any(counts.values()) or unseen:
+        said = ", ".join(f"{count} {status}" for status, count in counts.items())
+        lines.append(f"issues: {said}" + (f", {unseen} {UNSEEN}" if unseen else ""))
     if comparison.only_before:
         lines.append(f"in the baseline, not run now: {_names(comparison.only_before)}")
     if comparison.only_now:
@@ -116,5 +126,12 @@ def test_anchor(test: str) -> str:
     return "test-" + "".join(ch if ch.isalnum() else "-" for ch in test)
 
 
-FORMATS = {"measures": MEASURES, "value": value, "noise": noise, "rate": rate_text, "test_anchor": test_anchor}
+FORMATS = {
+    "measures": MEASURES,
+    "value": value,
+    "noise": noise,
+    "rate": rate_text,
+    "test_anchor": test_anchor,
+    "issue_headings": {status: ISSUE_HEADINGS[status] for status in ISSUE_STATUSES},
+}
 """What the report templates format comparisons and rates with."""

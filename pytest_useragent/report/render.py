@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from jinja2 import Environment
 
@@ -26,8 +28,24 @@ def _environment() -> Environment:
     return environment("report/templates")
 
 
+def tested_hosts(results: Iterable[SessionResult]) -> frozenset[str]:
+    """The hosts the sessions tested (their start pages and the pages their steps saw): the only ones a markdown
+    report links to (see `templates.md`)."""
+    hosts = set()
+    for result in results:
+        for url in (result.start_url or "", *(step.url for step in result.steps)):
+            try:
+                parts = urlsplit(url)
+            except ValueError:  # not an address: nothing to link to
+                continue
+            if parts.scheme in ("http", "https") and parts.hostname:
+                hosts.add(parts.hostname)
+    return frozenset(hosts)
+
+
 def render_run_markdown(summary: RunSummary) -> str:
-    return _environment().get_template("report.md.j2").render(summary=summary, **FORMATS)
+    hosts = tested_hosts(session.result for session in summary.sessions)
+    return _environment().get_template("report.md.j2").render(summary=summary, hosts=hosts, **FORMATS)
 
 
 def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
@@ -39,7 +57,7 @@ def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
 
 
 def render_session_markdown(result: SessionResult) -> str:
-    return _environment().get_template("session.md.j2").render(result=result)
+    return _environment().get_template("session.md.j2").render(result=result, hosts=tested_hosts([result]))
 
 
 def render_timeline_html(result: SessionResult, images: dict[str, str]) -> str:

@@ -112,8 +112,10 @@ def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], ind
     """Acted on the page, then settled; a dead click is added to `found` and to the outcome."""
     page, url_before, timeout = state.page, state.page.url, setup.config.settle_timeout
     state.events.expect(action)
-    if action.kind == "navigate" and (refused := state.events.refuse(urljoin(url_before, action.url or ""))):
+    typed = urljoin(url_before, action.url or "") if action.kind == "navigate" else None
+    if typed is not None and (refused := state.events.refuse(typed)):
         return ActionOutcome(ok=False, message=f"blocked: {refused}")
+    state.watcher.asked_for(typed)  # the persona's own address: its 404 is what it did, told in the outcome
     done = act(page, action, state.secrets, timeout, state.full_snapshot)
     settle(page, state.watcher, minimum=setup.config.wait, timeout=timeout)
     dead = None

@@ -30,6 +30,9 @@ from pytest_useragent.workspace.documents import (
 
 TRANSPORT_LIMIT = 10 * 1024 * 1024
 TOO_LARGE = "Content exceeds 10MB limit"
+FOLDER = ".pending"
+CONTENT = ".content"
+"""The suffix of a write's content so far (`<name>.content`), beside its `<name>.meta.json`."""
 
 
 class PendingMeta(BaseModel):
@@ -49,13 +52,13 @@ class PendingWrite:
     def __init__(self, documents: Documents, file: str, operation: str, target: str | None) -> None:
         self._redact = documents.redact
         name = documents.name_of(file)
-        pending = real_directory(real_directory(documents.root) / ".pending")
+        pending = real_directory(real_directory(documents.root) / FOLDER)
         busy = [meta.name for meta in _metas(pending) if _meta(meta).state == "writing"]
         if busy:
             raise DocumentRefused(
                 f"another write is still in progress ({busy[0].removesuffix('.meta.json')}); one write at a time"
             )
-        self.content_path = pending / f"{name}.content"
+        self.content_path = pending / f"{name}{CONTENT}"
         self.meta_path = pending / f"{name}.meta.json"
         self.meta = PendingMeta(file=name, operation=operation, target=target, started=datetime.now(UTC))
         write_text(self.content_path, "")
@@ -112,12 +115,12 @@ def incomplete(root: Path) -> list[IncompleteDocument]:
     found = []
     if root.is_symlink():
         return []  # refused as a docs/ folder: nothing was written through it
-    for meta_path in _metas(root / ".pending"):
+    for meta_path in _metas(root / FOLDER):
         try:
             meta = _meta(meta_path)
         except (OSError, ValueError):
             continue  # not one of ours, or unreadable: nothing to recover
-        content = meta_path.with_name(meta_path.name.removesuffix(".meta.json") + ".content")
+        content = meta_path.with_name(meta_path.name.removesuffix(".meta.json") + CONTENT)
         found.append(
             IncompleteDocument(
                 file=meta.file,

@@ -23,6 +23,8 @@ from pytest_useragent.regression.repeats import combined, repeat_stats
 from pytest_useragent.regression.thresholds import parse_fail_rules
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.recorded import record
+from pytest_useragent.report.regressions import comparison_lines
+from pytest_useragent.report.render import render_run_markdown
 from pytest_useragent.testing.synthetic import session_result
 
 META = RunMetadata(date=datetime(2026, 11, 23, tzinfo=UTC))
@@ -182,3 +184,44 @@ def test_with_repeats_a_rise_in_steps_regresses_only_beyond_chance():
     assert [(c.measure, c.regression) for c in compare(before, slower, rules).changes] == [("steps", True)]
     single = compare(run(a=case(figures(steps=5))), run(a=case(figures(steps=7))), rules)  # no repeats: as they are
     assert [(c.measure, c.regression) for c in single.changes] == [("steps", True)]
+
+
+def test_an_issue_the_journey_no_longer_reached_is_not_seen_not_resolved():
+    """Issues met at steps 2 and 4; the journey now ends at step 3: the first is resolved, the second unseen."""
+    before = run(a=case(figures(steps=5), issues=[met_at("early", 2), met_at("late", 4), met_at("anywhere", None)]))
+    shorter = compare(before, run(a=case(figures(False, steps=3))))
+    assert {(i.key, i.status) for i in shorter.issues} == {
+        ("early", "resolved"),
+        ("late", "unseen"),
+        ("anywhere", "unseen"),  # no step kept: the whole journey it was met on, 5 steps
+    }
+    lines = comparison_lines(shorter)
+    assert "issues: 0 new, 1 resolved, 0 persisting, 2 not seen (the journey ended earlier)" in lines
+    markdown = _regressions_markdown(shorter)
+    assert "### Resolved issues (1)" in markdown
+    assert "### Not seen: the journey ended before the step that met them (2)" in markdown
+
+
+def test_an_issue_gone_from_a_journey_as_long_or_longer_is_resolved():
+    before = run(a=case(figures(steps=5), issues=[met_at("early", 2), met_at("late", 4), met_at("anywhere", None)]))
+    for steps in (5, 7):
+        again = compare(before, run(a=case(figures(steps=steps))))
+        assert {i.status for i in again.issues} == {"resolved"}
+        assert "not seen" not in " ".join(comparison_lines(again))
+    # with repeats, one session that went as far is enough: it met the step without the issue
+    repeated = compare(before, run(a=case(figures(False, steps=2), figures(steps=4))))
+    assert {(i.key, i.status) for i in repeated.issues} == {
+        ("early", "resolved"),
+        ("late", "resolved"),
+        ("anywhere", "unseen"),
+    }
+
+
+def met_at(key: str, step: int | None) -> IssueFigures:
+    return issue(key).model_copy(update={"step": step})
+
+
+def _regressions_markdown(comparison) -> str:
+    summary = aggregate([], [])
+    summary.comparison = comparison
+    return render_run_markdown(summary)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_useragent.report.copies import copy_sessions
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
 from pytest_useragent.workspace.pending import TRANSPORT_LIMIT, PendingWrite, incomplete
 
@@ -63,3 +64,43 @@ def test_content_is_redacted_as_it_lands(tmp_path):
 def test_a_name_too_long_in_bytes_is_refused_before_anything_is_written(tmp_path):
     with pytest.raises(DocumentRefused, match="too long"):
         PendingWrite(Documents(tmp_path), "字" * 90, "write", None)
+
+
+def test_a_pending_writes_content_stays_in_the_session_folder_and_the_report_copy_says_so(tmp_path):
+    session = tmp_path / "run" / "useragent"
+    documents = Documents(session / "docs")
+    documents.apply("write", "notes.md", "# Notes\n\nwhat I found\n")
+    pending = PendingWrite(documents, "guide.md", "write", None)
+    assert pending.receive("line of the guide\n" * (5 * 1024 * 1024 // 18))  # ~5 MB, and the session ends here
+    (session / "report.md").write_text("# UX session\n")
+    content = session / "docs" / ".pending" / "guide.md.content"
+    size = content.stat().st_size
+    assert size > 5_000_000
+
+    copies = copy_sessions([("t.py::test_guide", str(session))], tmp_path / "report")
+
+    copy = tmp_path / "report" / copies[str(session)]
+    assert content.stat().st_size == size  # the session's folder keeps it all
+    assert not (copy / "docs" / ".pending" / "guide.md.content").exists()
+    note = (copy / "docs" / ".pending" / "guide.md.content.left-out.txt").read_text()
+    assert f"{size:,} bytes" in note and str(content) in note
+    # what a person reads is copied as it was: the report, the finished document, the write's metadata
+    assert (copy / "report.md").read_text() == "# UX session\n"
+    assert (copy / "docs" / "notes.md").read_text() == "# Notes\n\nwhat I found\n"
+    assert (copy / "docs" / ".pending" / "guide.md.meta.json").is_file()
+    assert sum(path.stat().st_size for path in copy.rglob("*") if path.is_file()) < 10_000
+
+
+def test_a_session_with_no_pending_write_is_copied_whole(tmp_path):
+    session = tmp_path / "run" / "useragent"
+    documents = Documents(session / "docs")
+    pending = PendingWrite(documents, "guide.md", "write", None)
+    pending.receive("a whole guide\n")
+    documents.apply("write", "guide.md", pending.content())
+    pending.finish()
+
+    copies = copy_sessions([("t.py::test_guide", str(session))], tmp_path / "report")
+
+    copy = tmp_path / "report" / copies[str(session)]
+    assert (copy / "docs" / "guide.md").read_text() == "a whole guide\n"
+    assert not list(copy.rglob("*.left-out.txt"))

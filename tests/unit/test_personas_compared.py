@@ -51,9 +51,9 @@ def test_interviews_are_in_the_session_and_run_reports():
     summary = aggregate([session], [])
 
     run = render_run_markdown(summary)
-    assert "## Interviews" in run and "**A:** It | was slow." in run and "(no answer: the model refused)" in run
+    assert "## Interviews" in run and "**A:** It \\| was slow." in run and "(no answer: the model refused)" in run
     own = render_session_markdown(session.result)
-    assert "**Q:** Why did you leave?" in own and "> It | was\n> slow." in own
+    assert "**Q:** Why did you leave?" in own and "> It \\| was\n> slow." in own
     assert "System Usability Scale: 50.0 / 100" in own
     html = render_run_html(summary, {})
     assert "Why did you leave?" in html and "SUS 50.0/100" in html

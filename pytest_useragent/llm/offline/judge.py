@@ -8,9 +8,11 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
+    CLICKABLE,
     ERROR_PAGE,
     ERROR_STEMS,
     QUOTED,
+    SIGN_OUT,
     Element,
     goal_words,
     has_stem,
@@ -56,6 +58,8 @@ def evaluate(
         return _evaluate_form(expected.target, elements)
     if expected.kind == "confirms":
         return _evaluate_confirmation(expected.target, elements, values, memory)
+    if expected.kind == "signs_out":
+        return _evaluate_sign_out(expected.target, elements)
     if expected.kind == "plain":
         return Evaluation(verdict="met", note=f"it went through: {outcome}"), []
     return _evaluate_mention(expected.target, request, elements)
@@ -117,6 +121,23 @@ def _evaluate_confirmation(
             title=f'No confirmation after "{button}"',
             evidence=f'after "{button}" no status, alert or confirmation appeared',
             quote=f'As a user I expected to be told whether "{button}" worked.',
+        )
+    ]
+
+
+def _evaluate_sign_out(control: str, elements: list[Element]) -> tuple[Evaluation, list[IssueDraft]]:
+    """The persona chose to log out: a page without a way to sign out is what it asked for, whatever it is headed;
+    one that still offers it left the persona signed in, which is the app's."""
+    still = next((e.name for e in elements if e.role in CLICKABLE and e.name and SIGN_OUT.search(e.name)), None)
+    if still is None:
+        return Evaluation(verdict="met", note=f'signed out: nothing on the page offers "{control}" any more'), []
+    return Evaluation(verdict="unmet", note=f'the page still offers "{still}"'), [
+        IssueDraft(
+            severity="major",
+            heuristic="Nielsen #1 visibility of system status",
+            title=f'"{control}" left me signed in',
+            evidence=f'after "{control}" the page still offers "{still}"',
+            quote=f'As a user I expected "{control}" to sign me out.',
         )
     ]
 

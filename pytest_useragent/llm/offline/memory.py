@@ -22,9 +22,11 @@ class Expected(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["mentions", "confirms", "form", "plain"]
+    kind: Literal["mentions", "confirms", "form", "signs_out", "plain"]
     """`mentions`: the page reached names `target`; `confirms`: a status, alert or confirmation says the task went
-    through; `form`: the form's heading `target` gives way; `plain`: met when the action went through."""
+    through; `form`: the form's heading `target` gives way; `signs_out`: the persona's own logout, met when the page
+    no longer offers to sign out (a sign-in page is what it asked for, never a page that misnames its link);
+    `plain`: met when the action went through."""
     target: str = ""
 
     @property
@@ -36,6 +38,8 @@ class Expected(BaseModel):
             return f'The page confirms that "{self.target}" went through.'
         if self.kind == "form":
             return f'The form is accepted and "{self.target}" gives way to the next page.'
+        if self.kind == "signs_out":
+            return f'I am signed out: the page no longer offers "{self.target}".'
         return self.target
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.goal import (
@@ -30,6 +31,7 @@ from pytest_useragent.llm.offline.page import (
     FILE,
     FORM_WORDS,
     QUOTED,
+    SIGN_OUT,
     SUBMIT_WORDS,
     Element,
     credential_for,
@@ -193,7 +195,7 @@ def _follow_found(now: Situation) -> Move | None:
     ]
     if not near:
         return None
-    expected = Expected(kind="mentions", target=near[0].name)
+    expected = _clicked(near[0], "mentions")
     return Move(
         f'I found it, and next to it "{near[0].name}".', expected, Action(kind="click", ref=near[0].ref), near[0].key
     )
@@ -316,8 +318,7 @@ def _best_click(now: Situation) -> Move | None:
     if not ranked or score(now.words, ranked[0].name) <= 0:
         return None
     best = ranked[0]
-    kind = "confirms" if now.verb and best.role == "button" else "mentions"
-    expected = Expected(kind=kind, target=best.name)
+    expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions")
     return Move(f'"{best.name}" looks closest to my goal.', expected, Action(kind="click", ref=best.ref), best.key)
 
 
@@ -373,6 +374,11 @@ def _evidence(now: Situation) -> str | None:
 def _heading(now: Situation) -> str | None:
     """The page's first heading: evidence of a state the engine checked itself (a row gone, a sign-in done)."""
     return next((e.name for e in now.elements if e.role == "heading" and e.name), None)
+
+
+def _clicked(element: Element, kind: Literal["mentions", "confirms"]) -> Expected:
+    """What a click on `element` is expected to do: sign the persona out (its own choice, judged as such), or `kind`."""
+    return Expected(kind="signs_out" if SIGN_OUT.search(element.name) else kind, target=element.name)
 
 
 def _shown(now: Situation) -> str | None:

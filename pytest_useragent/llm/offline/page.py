@@ -91,6 +91,10 @@ FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
 _TASK = re.compile(r"(?:^|\b(?:and|then|to|please)\s+)([a-z]+)")
 
 
+SIGN_OUT = re.compile(r"\b(?:log|sign)\s*-?\s*(?:out|off)\b", re.IGNORECASE)
+"""A control that ends the persona's own session: where it leads is the app's sign-in page, not a page it names."""
+
+
 ERROR_PAGE = re.compile(r"\b(not found|404|page (does not|doesn't) exist|server error|500)\b", re.IGNORECASE)
 
 
