@@ -20,6 +20,7 @@ import pytest
 
 from pytest_useragent.cost.caching import never_formed
 from pytest_useragent.cost.ledger import LedgerState, Spending
+from pytest_useragent.errors import BudgetExhausted
 from pytest_useragent.files import read_text
 from pytest_useragent.plugin.baselines import BaselinePlan
 from pytest_useragent.plugin.deltas import junit_deltas
@@ -120,6 +121,7 @@ class RunCollector:
         """Tests the `agent` fixture skipped, by why (`SKIP_ATTRIBUTE` on their setup report)."""
         self.written: Path | None = None
         self.unwritten: str | None = None
+        self.ledger_problem: str | None = None
         """Why the run report could not be written, when it could not."""
         self.final: RunSummary | None = None
         """The run's summary, aggregated once when the session finishes."""
@@ -141,7 +143,7 @@ class RunCollector:
         self.crashed.append(Crash(nodeid=crashitem, reason=str(report.longrepr).strip().splitlines()[0]))
 
     def summary(self) -> RunSummary:
-        state = self.spending.ledger.state()
+        state = self._ledger()
         sessions, crashed = self._unreported(state)
         return aggregate(
             self.sessions + sessions,
@@ -157,6 +159,15 @@ class RunCollector:
                 skipped_for_halt=self.skipped["halt"],
             ),
         )
+
+    def _ledger(self) -> LedgerState:
+        """The run's ledger as it stands; one changed under the run (truncated, tampered with) is a line at the end,
+        and the report says what the sessions themselves said, never an INTERNALERROR."""
+        try:
+            return self.spending.ledger.state()
+        except BudgetExhausted as unreadable:
+            self.ledger_problem = str(unreadable)
+            return LedgerState(limit_usd=0.0, exhausted=True)
 
     def _unreported(self, state: LedgerState) -> tuple[list[SessionEntry], list[Crash]]:
         """Sessions the ledger knows but no report brought: read from their session.json when they wrote one
@@ -198,7 +209,7 @@ class RunCollector:
                 self._write()
 
     def _write(self) -> None:
-        if not self.sessions and not self.crashed and not self.spending.ledger.state().sessions:
+        if not self.sessions and not self.crashed and not self._ledger().sessions:
             return
         summary = self.final = self.summary()
         summary.test_outcomes = dict(self.outcomes)
@@ -276,6 +287,8 @@ class RunCollector:
         for crash in summary.crashed:
             spent = f" (spent {summary.money(crash.spent_usd)})" if crash.spent_usd else ""
             terminalreporter.write_line(f"crashed: {crash.nodeid}{spent}: {crash.reason}", red=True)
+        if self.ledger_problem is not None:
+            terminalreporter.write_line(self.ledger_problem, red=True)
         for line in self.baseline_lines:
             terminalreporter.write_line(line, yellow=line.startswith(("no baseline", "could not", "/")))
         if summary.comparison is not None:

@@ -116,3 +116,27 @@ def test_the_valid_persona_and_prices_files_twin_run(suite):
     result = run(suite, "--useragent-persona=jana.yaml", "--useragent-prices=prices.yaml", "-k", "valid")
     result.assert_outcomes(passed=1)
     clean(result)
+
+
+LEDGER_SPOILED = """
+import pytest
+from pytest_useragent.plugin.stash import SPENDING_KEY
+
+@pytest.mark.parametrize("case", ["kept", "spoiled"])
+def test_journey(agent, site, case, request):
+    result = agent.run("Find the pricing", url=site + "/index.html")
+    assert result.goal_achieved
+    if case == "spoiled":  # the run's ledger changed under it, as a careless script or a full disk would
+        request.config.stash[SPENDING_KEY].ledger.path.write_text('{"limit_usd": NaN, "spent')
+"""
+
+
+@pytest.mark.parametrize("spoiled", [True, False])
+def test_a_ledger_spoiled_mid_run_is_one_line_at_the_end_and_the_report_is_written(suite, spoiled):
+    suite.makepyfile(test_shop=LEDGER_SPOILED)
+    result = run(suite, "-k", "spoiled or kept" if spoiled else "kept")
+    result.assert_outcomes(passed=2 if spoiled else 1)
+    clean(result)
+    said = [line for line in result.stdout.lines if "the run's ledger" in line]
+    assert len(said) == (1 if spoiled else 0), result.stdout.str()
+    assert (suite.path / "useragent-report" / "report.md").exists()  # what the sessions said is written all the same
