@@ -189,7 +189,7 @@ def test_with_repeats_a_rise_in_steps_regresses_only_beyond_chance():
 def test_an_issue_the_journey_no_longer_reached_is_not_seen_not_resolved():
     """Issues met at steps 2 and 4; the journey now ends at step 3: the first is resolved, the second unseen."""
     before = run(a=case(figures(steps=5), issues=[met_at("early", 2), met_at("late", 4), met_at("anywhere", None)]))
-    shorter = compare(before, run(a=case(figures(False, steps=3))))
+    shorter = compare(before, run(a=case(figures(False, met=2, evaluated=2, steps=3))))
     assert {(i.key, i.status) for i in shorter.issues} == {
         ("early", "resolved"),
         ("late", "unseen"),
@@ -209,7 +209,7 @@ def test_an_issue_gone_from_a_journey_as_long_or_longer_is_resolved():
         assert {i.status for i in again.issues} == {"resolved"}
         assert "not seen" not in " ".join(comparison_lines(again))
     # with repeats, one session that went as far is enough: it met the step without the issue
-    repeated = compare(before, run(a=case(figures(False, steps=2), figures(steps=4))))
+    repeated = compare(before, run(a=case(figures(False, met=2, evaluated=2, steps=2), figures(steps=4))))
     assert {(i.key, i.status) for i in repeated.issues} == {
         ("early", "resolved"),
         ("late", "resolved"),

@@ -77,7 +77,7 @@ def test_a_pending_writes_content_stays_in_the_session_folder_and_the_report_cop
     size = content.stat().st_size
     assert size > 5_000_000
 
-    copies = copy_sessions([("t.py::test_guide", str(session))], tmp_path / "report")
+    copies = copy_sessions([("t.py::test_guide", str(session), None)], tmp_path / "report")
 
     copy = tmp_path / "report" / copies[str(session)]
     assert content.stat().st_size == size  # the session's folder keeps it all
@@ -99,7 +99,7 @@ def test_a_session_with_no_pending_write_is_copied_whole(tmp_path):
     documents.apply("write", "guide.md", pending.content())
     pending.finish()
 
-    copies = copy_sessions([("t.py::test_guide", str(session))], tmp_path / "report")
+    copies = copy_sessions([("t.py::test_guide", str(session), None)], tmp_path / "report")
 
     copy = tmp_path / "report" / copies[str(session)]
     assert (copy / "docs" / "guide.md").read_text() == "a whole guide\n"
