@@ -224,4 +224,4 @@ def evidence_of(node: dict[str, Any], help_url: str | None) -> str:
     element = node.get("name") or " ".join(str(node.get("html") or "").split())
     if len(element) > MAX_ELEMENT_CHARS:
         element = element[: MAX_ELEMENT_CHARS - 1] + "…"
-    return f"{element} ({help_url})" if help_url else element
+    return f"{element}; the rule: {help_url}" if help_url else element
