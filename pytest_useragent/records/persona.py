@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -30,6 +30,25 @@ MAX_PERSONA_FILE_BYTES = 4 * MAX_PERSONA_CHARS
 """The most a persona file may be: not even read beyond it, since YAML cannot shrink it enough."""
 
 
+Uses = Literal["mouse", "keyboard", "screen-reader", "touch"]
+Vision = Literal["normal", "protanopia", "deuteranopia", "tritanopia", "achromatopsia", "blurred"]
+Network = Literal["slow-3g", "fast-3g", "slow-4g"]
+BROWSER_FIELDS = (
+    "uses",
+    "zoom",
+    "vision",
+    "device",
+    "network",
+    "locale",
+    "timezone",
+    "color_scheme",
+    "reduced_motion",
+)
+"""The persona's fields that set up the browser rather than what the model reads: how the persona moves (`uses`),
+what it sees (`zoom`, `vision`), on what (`device`, `network`) and where (`locale`, `timezone`, `color_scheme`,
+`reduced_motion`). They may stand beside a persona's one text: `Persona("Kai, 29, ...", uses="keyboard")`."""
+
+
 class Persona(BaseModel):
     """A person the agent acts as.
 
@@ -47,12 +66,31 @@ class Persona(BaseModel):
     """The language the persona thinks and writes in (an IETF tag like "cs" or a name like "Czech"); when not given,
     the one its text is written in (`records.language`), English when its text does not tell."""
     traits: tuple[str, ...] = ()
+    uses: Uses = "mouse"
+    """How the persona moves through a page: a mouse, the keyboard alone, a screen reader (with the keyboard), or
+    touch."""
+    zoom: int = Field(100, ge=25, le=500)
+    """The browser's zoom in percent, as a browser zooms: the CSS viewport shrinks by the factor and text grows by it
+    (200 and 400 are WCAG's reference points)."""
+    vision: Vision = "normal"
+    """A vision deficiency Chromium emulates: the screenshots the persona sees are rendered so."""
+    device: str | None = None
+    """A Playwright device name ("iPhone 13", "Pixel 7"): its viewport, scale, touch and user agent."""
+    network: Network | None = None
+    """A throttled network (Chromium's presets); None is unthrottled."""
+    locale: str | None = None
+    timezone: str | None = None
+    color_scheme: Literal["light", "dark", "no-preference"] | None = None
+    reduced_motion: Literal["reduce", "no-preference"] | None = None
 
     def __init__(self, text: str | None = None, /, **data: Any) -> None:
         if text is not None:
-            if data:
-                raise PersonaError("give a Persona either one text or named fields, not both")
-            data = _from_text(text)
+            if told := sorted(set(data) - set(BROWSER_FIELDS)):
+                raise PersonaError(
+                    f"give a Persona either one text or named fields, not both (beside a text only "
+                    f"{', '.join(BROWSER_FIELDS)}; got {', '.join(told)})"
+                )
+            data = {**_from_text(text), **data}
         try:
             super().__init__(**data)
         except ValidationError as error:
@@ -72,6 +110,22 @@ class Persona(BaseModel):
             ]
             data = {**data, "language": detected(" ".join(str(part) for part in told if part))}
         return data
+
+    @field_validator("device", "locale", "timezone")
+    @classmethod
+    def _named(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("must not be empty")
+        return value.strip() if value is not None else None
+
+    @property
+    def browser(self) -> dict[str, Any]:
+        """The browser fields this persona sets, apart from their defaults (what it needs a browser set up for)."""
+        return {
+            name: getattr(self, name)
+            for name in BROWSER_FIELDS
+            if getattr(self, name) != type(self).model_fields[name].default
+        }
 
     @field_validator("name", "background", "language")
     @classmethod

@@ -18,10 +18,12 @@ ROLES = {
     "low-digital-literacy",
     "non-native-speaker",
     "older-adult-low-vision",
+    "keyboard-only",
+    "phone-first",
 }
 
 
-def test_the_six_research_roles_are_presets():
+def test_the_research_roles_are_presets():
     assert set(Persona.presets()) == ROLES
 
 
@@ -34,6 +36,20 @@ def test_each_preset_loads_with_a_name_background_and_traits(name):
 
 def test_the_non_native_speaker_thinks_in_her_own_language():
     assert Persona.preset("non-native-speaker").language == "cs"
+
+
+@pytest.mark.parametrize(
+    ("name", "browser"),
+    [
+        ("screen-reader-user", {"uses": "screen-reader"}),
+        ("keyboard-only", {"uses": "keyboard"}),
+        ("older-adult-low-vision", {"zoom": 200}),
+        ("phone-first", {"uses": "touch", "device": "Pixel 7", "network": "fast-3g"}),
+        ("first-time-visitor", {}),
+    ],
+)
+def test_presets_set_up_the_browser_they_describe(name, browser):
+    assert Persona.preset(name).browser == browser
 
 
 def test_an_unknown_preset_names_the_rule_and_lists_the_presets():
