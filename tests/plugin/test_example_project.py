@@ -15,10 +15,10 @@ def test_the_example_project_passes_offline(suite):
     result = suite.runpytest_subprocess(
         "example_project", "-p", "no:cacheprovider", f"--basetemp={suite.path / 'tmp'}", timeout=240
     )
-    result.assert_outcomes(passed=9, xfailed=6)
+    result.assert_outcomes(passed=11, xfailed=6)
     result.stdout.fnmatch_lines(["useragent: provider offline (auto: no ANTHROPIC_API_KEY or OPENAI_API_KEY)*"])
     sessions = list((suite.path / "tmp").rglob("useragent/session.json"))
-    assert len(sessions) == 15
+    assert len(sessions) == 17
     for path in sessions:
         saved = json.loads(path.read_text())
         assert saved["steps"] and saved["persona"]["name"] in {
@@ -31,6 +31,8 @@ def test_the_example_project_passes_offline(suite):
             "Vera",
             "Petra",
             "Lucie",
+            "Kai",
+            "Lucia",
         }
         assert (path.parent / "transcript.jsonl").read_text().count("\n") == len(saved["steps"])
     # the persona matrix: every preset side by side, with its SUS
@@ -38,15 +40,15 @@ def test_the_example_project_passes_offline(suite):
     compared = report.split("## Personas compared")[1].split("##")[0]
     assert all(
         f"| {name} | 1 | 1 | 100% | 100.0 |" in compared
-        for name in ("Sam", "Marek", "Jarmila", "Vera", "Petra", "Lucie")
+        for name in ("Sam", "Marek", "Jarmila", "Vera", "Petra", "Lucie", "Kai", "Lucia")
     )
 
 
 def test_the_fixed_shop_passes_every_test(suite):
     shutil.copytree(EXAMPLE, suite.path / "example_project", ignore=shutil.ignore_patterns("__pycache__"))
     result = suite.runpytest_subprocess("example_project", "--shop=fixed", "-p", "no:cacheprovider", timeout=240)
-    result.assert_outcomes(passed=15)
-    result.stdout.fnmatch_lines(["15 sessions in 15 tests, 15 goals achieved, *issues: none", "spent $0.00 of*"])
+    result.assert_outcomes(passed=17)
+    result.stdout.fnmatch_lines(["17 sessions in 17 tests, 17 goals achieved, *issues: none", "spent $0.00 of*"])
 
 
 def test_with_no_browser_no_flaw_counts_as_expected(suite, monkeypatch, tmp_path):
@@ -55,6 +57,6 @@ def test_with_no_browser_no_flaw_counts_as_expected(suite, monkeypatch, tmp_path
     monkeypatch.setenv("PATH", str(tmp_path))  # no system Chromium ...
     monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(tmp_path))  # ... and no Playwright one
     result = suite.runpytest_subprocess("example_project", "-p", "no:cacheprovider", timeout=240)
-    result.assert_outcomes(errors=15)
+    result.assert_outcomes(errors=17)
     result.stdout.fnmatch_lines(["No Chromium found for pytest-useragent. Install Playwright's: *"])
     assert "During handling" not in result.stdout.str()
