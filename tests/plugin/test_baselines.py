@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import shutil
 from pathlib import Path
 
@@ -244,31 +243,12 @@ def test_a_test_the_baseline_lacks_says_so_in_its_junit_properties(shop_suite):
     assert "useragent_delta_goal" not in pricing
 
 
-def session_figures(text: str, **changed: float) -> str:
-    """The stored baseline with its one session's figures changed (json writes NaN and Infinity as JS does)."""
-    stored = json.loads(text)
-    (figures,) = next(iter(stored["tests"].values()))["sessions"]
-    figures.update(changed)
-    return json.dumps(stored)
-
-
-BAD_BASELINES = {
-    "cut short": (lambda text: text[:300], "not valid JSON (a file cut*"),
-    "met > evaluated": (
-        lambda text: session_figures(text, met=5, evaluated=4),
-        "*met 5 <= evaluated 4 <= steps * does not hold*",
-    ),
-    "NaN": (lambda text: session_figures(text, cost_usd=math.nan), "*cost_usd: Input should be a finite number*"),
-    "Infinity": (lambda text: session_figures(text, steps=math.inf), "*steps: *"),
-}
-
-
-@pytest.mark.parametrize("case", list(BAD_BASELINES))
-def test_a_baseline_that_cannot_be_read_is_one_line_the_run_goes_on_and_a_gate_fails(shop_suite, case):
+def test_a_baseline_that_cannot_be_read_is_one_line_the_run_goes_on_and_a_gate_fails(shop_suite):
+    # each way a baseline can be spoiled is one line naming it (tests/unit/test_compare.py); here, one of them, end
+    # to end: the run goes on, a gate fails, a plain compare just says so
     run(shop_suite, "--useragent-save=main", "-k", "about").assert_outcomes(passed=1)
     stored = shop_suite.path / ".useragent" / "0001_main.json"
-    spoil, said = BAD_BASELINES[case]
-    stored.write_text(spoil(stored.read_text()))  # a failed upload, a bad merge, a hand edit
+    stored.write_text(stored.read_text()[:300])  # a failed upload cut it short
     for args, code in (
         (["--useragent-compare=main", "--useragent-compare-fail=goal:0"], pytest.ExitCode.TESTS_FAILED),
         (["--useragent-compare"], pytest.ExitCode.OK),
@@ -276,7 +256,9 @@ def test_a_baseline_that_cannot_be_read_is_one_line_the_run_goes_on_and_a_gate_f
         result = run(shop_suite, "-k", "about", *args)
         result.assert_outcomes(passed=1)  # the run went on
         assert result.ret == code  # a gate that cannot compare must not pass; a plain compare just says so
-        result.stdout.fnmatch_lines([f"not compared: *0001_main.json is not a useragent baseline: {said}"])
+        result.stdout.fnmatch_lines(
+            ["not compared: *0001_main.json is not a useragent baseline: not valid JSON (a file cut*"]
+        )
         assert "Traceback" not in result.stdout.str() + result.stderr.str()
         assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
         assert (shop_suite.path / "useragent-report" / "report.json").is_file()  # the run's report is written

@@ -3,6 +3,8 @@ resolved, persisting; the storage folder's numbering, names and errors; repeated
 
 from __future__ import annotations
 
+import json
+import math
 from datetime import UTC, datetime
 
 import pytest
@@ -225,3 +227,36 @@ def _regressions_markdown(comparison) -> str:
     summary = aggregate([], [])
     summary.comparison = comparison
     return render_run_markdown(summary)
+
+
+def _spoiled_figures(text: str, **changed: float) -> str:
+    """The stored baseline with its one session's figures changed (json writes NaN and Infinity as JS does)."""
+    stored = json.loads(text)
+    (figures_,) = next(iter(stored["tests"].values()))["sessions"]
+    figures_.update(changed)
+    return json.dumps(stored)
+
+
+SPOILED = {
+    "cut short": (lambda text: text[:300], "not valid JSON (a file cut"),
+    "met > evaluated": (
+        lambda text: _spoiled_figures(text, met=5, evaluated=4),
+        "met 5 <= evaluated 4 <= steps",
+    ),
+    "NaN": (lambda text: _spoiled_figures(text, cost_usd=math.nan), "cost_usd: Input should be a finite number"),
+    "Infinity": (lambda text: _spoiled_figures(text, steps=math.inf), "steps: "),
+}
+
+
+@pytest.mark.parametrize("case_", list(SPOILED))
+def test_a_spoiled_baseline_is_one_line_naming_the_file_and_what(tmp_path, case_):
+    # a failed upload, a bad merge, a hand edit: what tests/plugin/test_baselines.py sees end to end for one of them
+    store = BaselineStore(tmp_path / ".useragent")
+    path = store.save(run(a=case(figures())), "main")
+    assert store.load(store.find("main")).tests["t::a"].goal.value == 1.0  # type: ignore[arg-type]  # the twin
+    spoil, said = SPOILED[case_]
+    path.write_text(spoil(path.read_text()))
+    with pytest.raises(BaselineError) as caught:
+        store.load(store.find("main"))  # type: ignore[arg-type]
+    assert "0001_main.json is not a useragent baseline: " in str(caught.value) and said in str(caught.value)
+    assert "\n" not in str(caught.value)
