@@ -227,6 +227,13 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "document-limit", "most kilobytes one of the persona's documents may hold (default 100)", _positive_int, "100"
     ),
+    Option(
+        "write-idle",
+        "seconds after which a large write an earlier run left open in a session's docs/ counts as abandoned: "
+        "reported if cut off, cleaned if it failed (default 3600)",
+        _timeout,
+        "3600",
+    ),
     Option("todo", "keep todo.md (plan and progress log) in each session: on (default) or off", _switch, "on"),
     Option("todo-every", "write todo.md every N steps (default 1)", _positive_int, "1"),
     Option("todo-max-lines", "most progress lines kept in todo.md (default 200)", _positive_int, "200"),

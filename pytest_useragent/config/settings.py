@@ -39,6 +39,8 @@ class UserAgentConfig:
     """One test's budget, in `currency`: from the marker's or agent.run's `budget=`."""
     document_limit: int = 100
     """KB."""
+    write_idle: float = 3600.0
+    """Seconds a large write left open in docs/.pending/ may be idle before it counts as abandoned."""
     todo: bool = True
     todo_every: int = 1
     todo_max_lines: int = 200

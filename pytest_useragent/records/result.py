@@ -97,6 +97,25 @@ class IncompleteDocument(BaseModel):
     content_path: str
 
 
+class OrphanedWrite(BaseModel):
+    """A large write an earlier process left open in the session's docs/.pending/ (killed mid-write), and what the
+    session that found it did with it (`workspace/pending.recover`)."""
+
+    file: str
+    operation: str
+    parts: int
+    bytes_saved: int
+    idle_seconds: float
+    """Since its files last changed."""
+    fate: Literal["finished", "reported", "cleaned", "left"]
+    """finished: its content was whole (DONE seen) and is now in place; reported: cut off, closed as failed, what
+    it saved kept at `content_path`; cleaned: a failed write idle past the limit, removed; left: its process is
+    writing it still."""
+    problem: str | None = None
+    content_path: str | None = None
+    """Where what it saved is kept (reported, left)."""
+
+
 class Completion(BaseModel):
     """Whether the goal was reached, beyond the persona's word: its claims of done, and the test's success check."""
 
@@ -181,6 +200,8 @@ class SessionResult(BaseModel):
     documents: list[DocumentEntry] = []
     """The same documents as the model last saw them: format, size, headings, preview, profile."""
     incomplete_docs: list[IncompleteDocument] = []
+    orphaned_writes: list[OrphanedWrite] = []
+    """Large writes an earlier process left open in this session's docs/, found when it started."""
     completion: Completion = Completion()
     survey: Survey | None = None
     """The questionnaire the persona answered after the wrap-up (--useragent-survey), with its score."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 __all__ = [
     "afterwards",
     "agent",
+    "begin",
     "carry_out",
     "compose",
     "coordinator",

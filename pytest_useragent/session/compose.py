@@ -51,6 +51,7 @@ def compose_write(
         if reply.value is None:  # a refusal included: what arrived stays pending, never saved as complete
             problem = reply.problem or "no content"
             break
+        pending.complete()  # a process killed from here on leaves a write the next session finishes
         try:
             message = documents.apply(action.kind, pending.meta.file, reply.value, action.target)
         except FileSystemRefused as refused:  # no other content would do: not composed again

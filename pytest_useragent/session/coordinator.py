@@ -51,6 +51,7 @@ from pytest_useragent.records.result import progress_line
 from pytest_useragent.records.screenshots import Glance, for_model
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.exposure import warn_exposed
+from pytest_useragent.session.begin import take_over_writes, todo_for
 from pytest_useragent.session.carry_out import carry_out
 from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
@@ -58,7 +59,6 @@ from pytest_useragent.session.memory import remember
 from pytest_useragent.session.state import Last, Setup, State
 from pytest_useragent.session.verdict import visible_text
 from pytest_useragent.workspace.documents import Documents
-from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 
 class Session(Setup):
@@ -81,9 +81,10 @@ class Session(Setup):
             watcher=watcher,
             checks=checks,
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
-            todo=self._todo(goal, url),
+            todo=todo_for(self, goal, url),
         )
         state.documents.redact = state.todo.redact = secrets.redact
+        take_over_writes(self, state)
         state.todo.save()
         outcome: SessionOutcome = "max_steps"
         error: str | None = None
@@ -132,25 +133,6 @@ class Session(Setup):
         if diverged is not None:
             raise diverged
         return result
-
-    def _todo(self, goal: str, url: str | None) -> Todo:
-        started = datetime.now(UTC)
-        settings = TodoSettings(
-            enabled=self.config.todo,
-            every=self.config.todo_every,
-            max_lines=self.config.todo_max_lines,
-            auto_check=self.config.todo_autocheck,
-        )
-        session = f"{self.directory.parent.name}/{self.directory.name} {started:%Y%m%d-%H%M%S}"
-        return Todo(
-            self.directory / "todo.md",
-            session=session,
-            goal=goal,
-            started=started,
-            url=url or "",
-            settings=settings,
-            max_steps=self.config.max_steps,
-        )
 
     def _step(self, state: State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""

@@ -20,7 +20,7 @@ from pytest_useragent.cost.billing import Meter
 from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm.base import Provider
-from pytest_useragent.records import ActionOutcome, PageEvent, SessionResult, Step
+from pytest_useragent.records import ActionOutcome, OrphanedWrite, PageEvent, SessionResult, Step
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.result import harness_texts
 from pytest_useragent.records.screenshots import ScreenshotPolicy
@@ -113,6 +113,8 @@ class State:
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     interrupted: bool = False
     """Ctrl-C came during the wrap-up or the survey: raised once the session is written."""
+    orphaned: list[OrphanedWrite] = field(default_factory=list)
+    """The large writes an earlier run left open in docs/, found at the start (`begin.take_over_writes`)."""
 
     @property
     def page(self) -> Page:

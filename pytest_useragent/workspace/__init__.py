@@ -6,6 +6,7 @@ __all__ = [
     "documents",
     "pending",
     "profile",
+    "profiles",
     "reading",
     "todo",
 ]

@@ -13,14 +13,13 @@ import json
 import os
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 from pytest_useragent.errors import RunError
 from pytest_useragent.files import atomic_write
 from pytest_useragent.records import DocumentEntry
-from pytest_useragent.workspace.profile import profile
+from pytest_useragent.workspace.profiles import Profiles
 from pytest_useragent.workspace.reading import read
 
 MAX_BYTES = 100_000
@@ -106,6 +105,7 @@ class Documents:
         self.max_bytes = max_bytes
         self.redact: Callable[[str], str] = lambda text: text
         """What every document passes before it is written: the session's Secrets.redact."""
+        self.profiles = Profiles(root)
 
     @refusing_os_errors
     def apply(self, operation: str, name: str, text: str, target: str | None = None) -> str:
@@ -183,7 +183,7 @@ class Documents:
                     size=len(text.encode()),
                     headings=[line.lstrip("#").strip() for line in text.splitlines() if _HEADING.match(line)][:10],
                     preview=" ".join(text.split())[:120],
-                    profile=profile(text, datetime.now(UTC)).describe(),
+                    profile=self.profiles.load(name, text).describe(),
                 )
             )
         return entries
@@ -241,8 +241,10 @@ class Documents:
 
     def _replace(self, path: Path, text: str) -> None:
         """Write atomically, redacted: a reader sees the old document or the new one, never half of one. Renaming
-        over a symlink replaces the link itself."""
-        atomic_write(path, self.redact(text))
+        over a symlink replaces the link itself. Its profile is kept beside it, from the text as written."""
+        written = self.redact(text)
+        atomic_write(path, written)
+        self.profiles.save(path.name, written)
 
     def _check(self, path: Path, text: str) -> None:
         size = len(text.encode())

@@ -15,7 +15,9 @@ from pydantic import BaseModel
 
 from pytest_useragent.records.language import detected
 
-PROFILE_VERSION = 1
+PROFILE_VERSION = 2
+"""1: counts, paragraphs, the first and last line and sentence, the kinds of blocks; 2: its language and when it was
+analyzed. A kept profile of another version is analyzed again (`profiles.py`)."""
 ABBREVIATIONS = frozenset(
     {
         "mr",

@@ -1,0 +1,56 @@
+"""What a session sets up before its first step: its todo.md, and the large writes an earlier run left open in its
+docs/ (a process killed mid-write), finished or reported before the persona writes anything (`pending.recover`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from pytest_useragent.records import OrphanedWrite
+from pytest_useragent.session.state import Setup, State
+from pytest_useragent.workspace.pending import CONTENT, FOLDER, recover
+from pytest_useragent.workspace.todo import Todo, TodoSettings
+
+
+def todo_for(setup: Setup, goal: str, url: str | None) -> Todo:
+    """The session's todo.md, not written yet."""
+    started = datetime.now(UTC)
+    settings = TodoSettings(
+        enabled=setup.config.todo,
+        every=setup.config.todo_every,
+        max_lines=setup.config.todo_max_lines,
+        auto_check=setup.config.todo_autocheck,
+    )
+    session = f"{setup.directory.parent.name}/{setup.directory.name} {started:%Y%m%d-%H%M%S}"
+    return Todo(
+        setup.directory / "todo.md",
+        session=session,
+        goal=goal,
+        started=started,
+        url=url or "",
+        settings=settings,
+        max_steps=setup.config.max_steps,
+    )
+
+
+def take_over_writes(setup: Setup, state: State) -> None:
+    """Each write an earlier run left open in docs/ dealt with, kept for the report and told in todo.md's Notes
+    (redacted as they are: the documents' redaction is set)."""
+    state.orphaned = recover(state.documents, setup.config.write_idle)
+    for orphan in state.orphaned:
+        state.todo.note(state.secrets.redact(note(orphan)))
+
+
+def note(orphan: OrphanedWrite) -> str:
+    """One line for todo.md's Notes (a note is cut at 200 characters): which write, what it had saved, and what
+    became of it."""
+    parts = f"{orphan.parts} part" + ("" if orphan.parts == 1 else "s")
+    what = f"docs/{orphan.file}: the {orphan.operation} an earlier run left open ({parts}, "
+    what += f"{orphan.bytes_saved:,} bytes"
+    if orphan.fate == "finished":
+        return f"{what}, DONE seen): finished, now in place"
+    if orphan.fate == "cleaned":
+        return f"{what}) had failed and was idle past the limit: cleaned"
+    if orphan.fate == "left":
+        return f"{what}) is written still ({orphan.problem}): left alone"
+    kept = f"docs/{FOLDER}/{orphan.file}{CONTENT}"
+    return f"{what}) was {orphan.problem}; what it saved is kept in {kept}"
