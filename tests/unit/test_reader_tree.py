@@ -24,6 +24,7 @@ AI = """- generic [active] [ref=e1] [box=8,8,1264,304]:
     - button "Close" [ref=e10] [box=8,160,40,18]
     - button "Close" [ref=e11] [box=50,160,40,18]
     - checkbox "Agree" [checked] [ref=e15] [box=335,161,13,13]
+    - textbox "Email" [ref=e17] [box=8,200,100,18]
     - status [ref=e16] [box=8,180,1264,18]: Saved"""
 TREE = """- navigation [box=8,8,1264,18]:
   - link "Pricing" [box=8,8,46,17]:
@@ -33,6 +34,7 @@ TREE = """- navigation [box=8,8,1264,18]:
   - text: Send
   - button "Close" [box=50,160,40,18]
   - checkbox "Agree" [checked] [box=335,161,13,13]
+  - textbox "Email" [box=8,200,100,18]
   - status [box=8,180,1264,18]: Saved"""
 
 
@@ -43,6 +45,7 @@ def test_the_tree_keeps_roles_names_states_and_refs_and_nothing_visual():
     assert lines[("link", "Pricing")].ref == "e4" and lines[("link", "Pricing")].text is None  # its ":" went too
     assert lines[("heading", "Welcome")].ref == "e7" and lines[("heading", "Welcome")].level == 1
     assert lines[("checkbox", "Agree")].ref == "e15" and lines[("checkbox", "Agree")].checked
+    assert lines[("textbox", "Email")].ref == "e17"  # a role that starts as "text" does is no text line
     assert lines[("status", None)].ref == "e16" and lines[("status", None)].text == "Saved"
     # the clickable div is its text only: nothing to operate; the tree's one "Close" is the one in its box
     assert lines[("text", None)].text == "Send" and lines[("text", None)].ref is None
@@ -94,3 +97,34 @@ def test_no_finding_when_the_message_is_far_or_announced():
     far = Heard(unannounced=[Message("2 items in your cart", 'generic "2 items in your cart"', near=False)])
     announced = Heard(announced=[Announcement(kind="polite", text="Saved.")])
     assert status_not_announced(far, None) == [] and status_not_announced(announced, None) == []
+
+
+def test_a_frames_content_is_read_from_the_ai_snapshot_under_its_frame_without_visual_markers():
+    ai = """- generic [active] [ref=e1] [box=8,8,1264,704]:
+  - heading "Top" [level=1] [ref=e2] [box=8,8,1264,37]
+  - iframe [ref=e3] [box=8,66,304,154]:
+    - link "Inside" [ref=f1e2] [cursor=pointer] [box=8,8,52,21]:
+      - /url: /inside
+  - button "Top" [ref=e4] [box=8,8,1264,37]"""
+    tree = """- heading "Top" [level=1] [box=8,8,1264,37]
+- iframe [box=8,66,304,154]
+- button "Top" [box=8,8,1264,37]"""
+    read = reader_tree(tree, ai)
+    assert "[cursor" not in read and "/url" not in read and "[active]" not in read
+    lines = parse(read)
+    assert [(line.role, line.ref, line.indent) for line in lines] == [
+        ("heading", "e2", 0),
+        ("iframe", "e3", 0),
+        ("link", "f1e2", 2),
+        ("button", "e4", 0),
+    ]
+    assert lines[1].text == "" and lines[2].text is None  # the frame opens; the link lost only its address
+    # without the frame's content the frame is a line of its own
+    assert parse(reader_tree(tree, ai.replace("[ref=e3]", "")))[1].text is None
+
+
+def test_a_quoted_key_gets_its_ref_as_playwright_would_write_it():
+    ai = """- 'button "Note: read me" [ref=e5] [cursor=pointer] [box=1,2,3,4]'"""
+    tree = """- 'button "Note: read me" [box=1,2,3,4]'"""
+    (read,) = parse(reader_tree(tree, ai))
+    assert (read.role, read.name, read.ref, read.attributes.get("box")) == ("button", "Note: read me", "e5", "1,2,3,4")
