@@ -16,6 +16,7 @@ from pytest_useragent.browser import bounded
 from pytest_useragent.browser.condense import Viewport, condense
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS, settle
+from pytest_useragent.browser.tree import reader_tree
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
 from pytest_useragent.records.screenshots import QUALITY
@@ -68,15 +69,22 @@ def _look(
     the page's last DOM change is older than the look itself; and whether its screenshot, taken without masks, may
     have shown a password field (see `_must_mask`)."""
     started = time.monotonic()
+    # a screen-reader persona reads the tree a screen reader gets; taken first, as any snapshot but the ai one
+    # forgets the refs of the last ai snapshot, which the persona acts by
+    reader = watcher.reader
     try:
+        tree = reader.tree(seconds) if reader is not None else None
         image = _screenshot(page, secrets, seconds, masked)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
     except PlaywrightTimeout:
         bounded.check_responsive(page, seconds)  # a frozen page says so
         # a live page that is only big (10,000 rows take Chromium seconds to snapshot) gets one longer look
         slow = seconds * SLOW_PAGE_FACTOR
+        tree = reader.tree(slow) if reader is not None else None
         image = _screenshot(page, secrets, slow, masked)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
+    if tree is not None:
+        snapshot = reader_tree(tree, snapshot)
     try:
         look = bounded.evaluate(page, seconds, _LOOK, not masked)
     except PlaywrightError:  # the document is being replaced: look at what there is

@@ -11,6 +11,7 @@ from playwright.sync_api import ConsoleMessage, Page, Request, Response
 from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.announce import ScreenReader
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
@@ -28,8 +29,12 @@ class PageWatcher:
     """Listens to a page for a session: console errors and failed requests between two looks, requests in flight;
     `observe` and `PageChecks` read what the page script counts. `close` removes all of it from the page."""
 
-    def __init__(self, page: Page, slow_ms: float = 1000, seconds: float = 5.0) -> None:
+    def __init__(
+        self, page: Page, slow_ms: float = 1000, seconds: float = 5.0, reader: ScreenReader | None = None
+    ) -> None:
         self._page = page
+        self.reader = reader
+        """A screen-reader persona's: the tree `observe` shows, what the page announces after an action."""
         self._seconds = seconds
         """The bound of each call on the page (see `bounded`)."""
         self._slow_ms = slow_ms
@@ -57,6 +62,8 @@ class PageWatcher:
         self._script = bounded.call(self._page, self._seconds, "add_init_script", _WATCH)
         with contextlib.suppress(PlaywrightError):  # a document going away: its successor gets the init script
             bounded.evaluate(self._page, self._seconds, _WATCH)
+        if self.reader is not None:
+            self.reader.start()
         return self
 
     def drain(self) -> Signals:
@@ -85,6 +92,8 @@ class PageWatcher:
         if self._script is not None:
             with bounded.quietly():  # the page is closed already, or stopped answering
                 bounded.call(self._script, self._seconds, "close")
+        if self.reader is not None:
+            self.reader.close()
 
     def _handlers(self) -> list[tuple[str, Callable[..., None]]]:
         return [

@@ -14,6 +14,7 @@ from pytest_useragent.records.actions import (
     TODO_ACTIONS,
     ActionSpec,
 )
+from pytest_useragent.records.announcement import Announcement, AnnouncementKind
 from pytest_useragent.records.decision import (
     ERROR_OUTCOMES,
     SEVERITY_ORDER,
@@ -85,6 +86,8 @@ __all__ = [
     "Action",
     "ActionKind",
     "ActionOutcome",
+    "Announcement",
+    "AnnouncementKind",
     "Box",
     "CacheUse",
     "Amount",

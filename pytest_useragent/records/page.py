@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from pytest_useragent.records.announcement import Announcement
+
 
 class FailedRequest(BaseModel):
     """A request that failed outright or was answered with a status of 400 or more."""
@@ -95,6 +97,8 @@ class ActionOutcome(BaseModel):
     """For `done`: the claim as judged; `ok` is whether it was accepted."""
     dead_click: bool = False
     """A click that showed no effect on the page (the message says so too, for the model and the report)."""
+    announced: list[Announcement] = []
+    """For a screen-reader persona: what a screen reader said after the action (focus, live regions)."""
 
 
 PageEventKind = Literal["dialog", "popup", "download", "blocked"]

@@ -66,12 +66,16 @@ class ScreenshotPolicy:
     shown: dict[str, Glance] = field(default_factory=dict)
     """Each page's screen as the model last saw it."""
     unasked: int = 0
+    blind: bool = False
+    """A screen-reader persona's: no screenshot ever goes to the model (the report still keeps each step's)."""
 
     def reason(self, now: Glance, asked: bool) -> str | None:
         """Why this step's screenshot goes to the model, or None when it does not."""
         seen = self.shown.get(now.url)
         reason = None
-        if asked:
+        if self.blind:
+            reason = None
+        elif asked:
             reason = "you asked to look"
         elif self.unasked >= MAX_UNASKED_SCREENSHOTS:
             reason = None
@@ -87,6 +91,8 @@ class ScreenshotPolicy:
     @property
     def why_not(self) -> str:
         """Why a step sends no screenshot, for the model."""
+        if self.blind:
+            return "you use a screen reader: the page comes to you as its accessibility tree"
         if self.unasked >= MAX_UNASKED_SCREENSHOTS:
             return f"this session sent the {MAX_UNASKED_SCREENSHOTS} it sends unasked"
         return "the screen looks as you last saw it"

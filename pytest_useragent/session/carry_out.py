@@ -17,6 +17,7 @@ from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
 from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, ActionOutcome, Issue
 from pytest_useragent.records.actions import too_long_inline
+from pytest_useragent.records.modes import refusal
 from pytest_useragent.session.compose import compose_write
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import judge_done, read_documents
@@ -30,7 +31,9 @@ Handler = Callable[[Setup, State, Action, list[Issue], int], ActionOutcome]
 
 
 def carry_out(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    """Do the action where its kind belongs."""
+    """Do the action where its kind belongs; one the persona's way of moving cannot do is the model's mistake."""
+    if why := refusal(setup.persona.uses, action.kind):
+        return ActionOutcome(ok=False, message=f"refused: {why}")
     return HANDLERS[action.kind](setup, state, action, found, index)
 
 
@@ -121,6 +124,8 @@ def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], ind
     dead = None
     if done.ok and action.kind == "click":
         dead = state.checks.dead_click(done.locator, url_before, event=state.events.happened_within)
+    if state.watcher.reader is not None:  # what a screen reader said of it, and a message it did not
+        done = state.watcher.reader.after(done, found)
     if state.events.settle():  # redirected off the allowed hosts: the action's "went to <url>" must not be told
         done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
     if state.page is not page:  # a new tab or popup became the session's page: the watcher and checks move to it

@@ -48,7 +48,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.records.grouping import grouped, stamped
 from pytest_useragent.records.result import progress_line
-from pytest_useragent.records.screenshots import Glance, for_model
+from pytest_useragent.records.screenshots import Glance, ScreenshotPolicy, for_model
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.exposure import warn_exposed
 from pytest_useragent.session.begin import take_over_writes, todo_for
@@ -82,6 +82,7 @@ class Session(Setup):
             checks=checks,
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
             todo=todo_for(self, goal, url),
+            screenshots=ScreenshotPolicy(blind=watcher.reader is not None),  # a screen reader gives no screenshot
         )
         state.documents.redact = state.todo.redact = secrets.redact
         take_over_writes(self, state)

@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.announce import ScreenReader
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.events import PageEvents
 from pytest_useragent.browser.observe import screenshot
@@ -70,7 +71,9 @@ class Setup:
     def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
         """The watcher (not started yet) and the checks of a page of the session."""
         seconds = bounded.bound(self.config.settle_timeout)
-        return PageWatcher(page, self.config.slow_response * 1000, seconds), PageChecks(page, seconds=seconds)
+        reader = ScreenReader(page, seconds) if self.persona.uses == "screen-reader" else None
+        watcher = PageWatcher(page, self.config.slow_response * 1000, seconds, reader)
+        return watcher, PageChecks(page, seconds=seconds)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,55 @@
+(() => {
+  // installed in every document of a screen-reader persona's session: what changed on the page after the persona's
+  // own action (from its first event after the last take, so the document's own loading is no change), for
+  // heard.js to sort into what a screen reader says (live regions, focus) and what it does not
+  if (window.__useragentReader) return;
+  const MAX_CHANGED = 50;
+  const reader = window.__useragentReader = {acted: null, changed: [], focusMoved: false, taken: true};
+  const SCOPE = 'form, fieldset, dialog, [role=dialog], [role=alertdialog], section, article, [role=region], [role=form]';
+  const act = event => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (reader.taken) {  // a new action: what changed before it was taken already
+      reader.changed = [];
+      reader.focusMoved = false;
+      reader.taken = false;
+      reader.acted = null;
+    }
+    if (event.type === 'focusin') reader.focusMoved = true;
+    // the action's first event names what it acted on (a click's pointerdown on the button, not its form's submit)
+    if (target && event.type !== 'focusin' && !reader.acted) {
+      const box = target.getBoundingClientRect();
+      reader.acted = {element: target, top: box.top + scrollY, bottom: box.bottom + scrollY,
+                      scope: target.closest(SCOPE)};
+    }
+  };
+  for (const type of ['pointerdown', 'keydown', 'input', 'change', 'submit', 'click', 'focusin'])
+    addEventListener(type, act, true);
+  const keep = (element, text) => {
+    if (!element || element.nodeName === 'X-PW-GLASS' || reader.taken || reader.changed.length >= MAX_CHANGED) return;
+    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(element.nodeName)) return;
+    reader.changed.push({element, text});
+  };
+  // hidden before and shown now: the attribute's old value says it was hidden
+  const hiding = /display:\s*none|visibility:\s*hidden/;
+  new MutationObserver(records => {
+    for (const record of records) {
+      if (record.type === 'childList') {
+        // the same text written again (a form sent twice) is no change to see or to hear
+        const text = nodes => [...nodes].map(node => node.textContent).join('');
+        if (record.removedNodes.length && text(record.removedNodes) === text(record.addedNodes)) continue;
+        for (const node of record.addedNodes) {
+          if (node.nodeType === Node.TEXT_NODE) keep(node.parentElement, node.data);
+          else if (node.nodeType === Node.ELEMENT_NODE) keep(node, null);
+        }
+      } else if (record.type === 'characterData') {
+        keep(record.target.parentElement, record.target.data);
+      } else if (record.attributeName === 'hidden' && record.oldValue !== null && !record.target.hidden) {
+        keep(record.target, null);
+      } else if (record.attributeName === 'style' && hiding.test(record.oldValue || '') &&
+                 !hiding.test(record.target.getAttribute('style') || '')) {
+        keep(record.target, null);
+      }
+    }
+  }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true,
+                        attributeFilter: ['hidden', 'style'], attributeOldValue: true});
+})()

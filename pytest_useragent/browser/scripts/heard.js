@@ -1,0 +1,57 @@
+([maxItems, maxChars, nearPx]) => {
+  // after an action has settled: what a screen reader says of what changed (`announced`: live regions' text, and
+  // the element focus moved to) and the messages it says nothing of (`unannounced`: short text outside any live
+  // region, not where focus went); null when no action of the persona's reached this document
+  const reader = window.__useragentReader;
+  if (!reader || reader.taken) return null;
+  const {acted, changed, focusMoved} = reader;
+  reader.taken = true;
+  reader.changed = [];
+  const LIVE = '[aria-live]:not([aria-live="off" i]), [role~=status], [role~=alert], [role~=log], output';
+  const CONTROLS = 'a[href], button, input, select, textarea, [tabindex], [contenteditable=""], [contenteditable=true]';
+  const squeeze = text => (text || '').replace(/\s+/g, ' ').trim();
+  const shown = el => el.isConnected && !el.closest('[aria-hidden=true]') &&
+                      (!el.checkVisibility || el.checkVisibility({visibilityProperty: true}));
+  const focus = document.activeElement;
+  const focused = focus && focus !== document.body && focus !== document.documentElement ? focus : null;
+  const announced = [];
+  const unannounced = [];
+  const said = new Set();
+  for (const {element, text} of changed) {
+    if (!shown(element)) continue;
+    const region = element.closest(LIVE);
+    if (region) {
+      // status and alert speak as a whole (implicit aria-atomic); other regions what was added
+      const role = (region.getAttribute('role') || '').split(/\s+/);
+      const atomic = region.getAttribute('aria-atomic') === 'true' ||
+                     (!region.hasAttribute('aria-atomic') && (role.includes('status') || role.includes('alert')));
+      const spoken = squeeze(atomic || text === null ? region.innerText : text).slice(0, maxChars);
+      const polite = (region.getAttribute('aria-live') || '').toLowerCase();
+      const kind = polite === 'assertive' || (!polite && role.includes('alert')) ? 'assertive' : 'polite';
+      if (spoken && !said.has(spoken) && announced.length < maxItems) {
+        said.add(spoken);
+        announced.push({kind, text: spoken});
+      }
+      continue;
+    }
+    // a message, not new content: short, with nothing to operate in it, and not where focus went (that is read)
+    const message = squeeze(text === null ? element.innerText : text);
+    if (!message || message.length > maxChars || element.querySelector(CONTROLS) || element.matches(CONTROLS)) continue;
+    if (focused && focusMoved && (element.contains(focused) || focused.contains(element))) continue;
+    if (said.has(message) || unannounced.length >= maxItems) continue;
+    said.add(message);
+    const box = element.getBoundingClientRect();
+    const top = box.top + scrollY, bottom = box.bottom + scrollY;
+    const near = !!acted && ((acted.scope && acted.scope.contains(element)) ||
+                             Math.max(top - acted.bottom, acted.top - bottom, 0) <= nearPx);
+    const named = describe(element).replace(/^(div|span) /, 'generic ').replace(/^p /, 'paragraph ');
+    unannounced.push({text: message, element: named, near,
+                      box: `${box.x},${box.y},${box.width},${box.height}`});
+  }
+  return {
+    announced,
+    unannounced,
+    focus: focusMoved && focused && !(acted && acted.element === focused) ? describe(focused) : null,
+    acted: acted && acted.element.isConnected ? describe(acted.element) : null,
+  };
+}
