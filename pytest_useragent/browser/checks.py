@@ -17,6 +17,7 @@ from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
+from pytest_useragent.browser.keyboard import Listeners
 from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
@@ -36,8 +37,10 @@ _CLICK_EFFECT = script("click_effect.js")
 class PageChecks:
     """Runs the checks on one page for one session."""
 
-    def __init__(self, page: Page, audits: Audits = AUDITS, seconds: float = 5.0) -> None:
+    def __init__(self, page: Page, audits: Audits = AUDITS, seconds: float = 5.0, keyboard: bool = False) -> None:
         self._page = page
+        self._listeners = Listeners(page, seconds) if keyboard else None
+        """A keyboard persona's: what responds to a pointer, scanned once a page state for what no Tab reaches."""
         self._seconds = seconds
         """The bound of each call on the page (see `bounded`)."""
         self._audits = audits
@@ -71,7 +74,7 @@ class PageChecks:
         except PlaywrightError:  # the document is going away: its successor is the state to check
             return issues_from_signals(signals)
         self._seen.add(state)
-        layout = self._layout(found["layout"])
+        layout = self._layout(found["layout"]) + (self._listeners.scan() if self._listeners else [])
         self._pending = (state, layout, pending)
         return issues_from_signals(signals) + layout
 
