@@ -56,11 +56,13 @@ class PageChecks:
         state: PageState = (self._page.url, fingerprint)
         if not fingerprint or state in self._seen:
             return issues_from_signals(signals)
+        # a keyboard persona's own, never kept for the sessions of other personas
+        seen_now = issues_from_signals(signals) + (self._listeners.scan() if self._listeners else [])
         known = self._audits.get(state)
         if known is not None:
             self._seen.add(state)
             # where an earlier session's screenshot showed the elements: this one may be scrolled elsewhere
-            return issues_from_signals(signals) + [issue.model_copy(update={"box": None}) for issue in known]
+            return seen_now + [issue.model_copy(update={"box": None}) for issue in known]
         try:
             if self._auditor is None:
                 found: dict[str, Any] = {
@@ -74,9 +76,9 @@ class PageChecks:
         except PlaywrightError:  # the document is going away: its successor is the state to check
             return issues_from_signals(signals)
         self._seen.add(state)
-        layout = self._layout(found["layout"]) + (self._listeners.scan() if self._listeners else [])
+        layout = self._layout(found["layout"])
         self._pending = (state, layout, pending)
-        return issues_from_signals(signals) + layout
+        return seen_now + layout
 
     def audited(self) -> list[Issue]:
         """axe's issues for the state `inspect` last started auditing (waiting for them while axe still runs); the

@@ -26,8 +26,9 @@ POINTER_EVENTS = frozenset({"click", "mousedown", "mouseup", "pointerdown", "poi
 
 _KEYBOARD = script("keyboard.js", describe=True)
 _UNREACHABLE = script("unreachable.js")
-_SCAN = f"function (...args) {{ const describe = {script('describe.js')};\n return ({_UNREACHABLE}).apply(this, args); }}"
-_ONE = f"(el, [keep, limit]) => {{ const describe = {script('describe.js')};\n return ({_UNREACHABLE})(keep, limit, el); }}"
+_DESCRIBE = script("describe.js")
+_SCAN = f"function (...args) {{ const describe = {_DESCRIBE};\n return ({_UNREACHABLE}).apply(this, args); }}"
+_ONE = f"(el, [keep, limit]) => {{ const describe = {_DESCRIBE};\n return ({_UNREACHABLE})(keep, limit, el); }}"
 
 
 @dataclass(frozen=True)

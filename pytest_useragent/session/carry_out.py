@@ -12,8 +12,8 @@ from urllib.parse import urljoin
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.actions import act
-from pytest_useragent.browser.keyboard import focus_now
 from pytest_useragent.browser.find import find
+from pytest_useragent.browser.keyboard import focus_now
 from pytest_useragent.browser.scope import left_app, outside
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
@@ -37,7 +37,9 @@ def carry_out(setup: Setup, state: State, action: Action, found: list[Issue], in
     """Do the action where its kind belongs; one the persona's `uses` cannot do (`records.modes`) is the model's
     mistake, its outcome saying why, and the session goes on."""
     if (why := refusal(setup.persona.uses, action.kind)) is not None:
-        found.extend(refused_looked_for(state.page, setup.persona.uses, action, bounded.bound(setup.config.settle_timeout)))
+        found.extend(
+            refused_looked_for(state.page, setup.persona.uses, action, bounded.bound(setup.config.settle_timeout))
+        )
         return ActionOutcome(ok=False, message=why)
     if action.kind in PAGE_ACTIONS and setup.persona.uses in KEYBOARD_USES:
         return _by_keyboard(setup, state, action, found, index)

@@ -52,16 +52,19 @@ class Keys:
         where = f"focus is on {self.focus.on}" if self.focus is not None and self.focus.on else "nothing has focus"
         return ActionOutcome(ok=False, message=f"a keyboard acts where focus is ({where}): Tab to {action.ref} first")
 
-    def after(self, page: Page, action: Action, before: FocusNow | None, url_before: str, seconds: float) -> list[Issue]:
+    def after(
+        self, page: Page, action: Action, before: FocusNow | None, url_before: str, seconds: float
+    ) -> list[Issue]:
         """The keyboard checks after an action: focus lost, focus not shown where Tab moved it (once an element on a
         page), and, after an Escape that left focus on an element, a trap."""
         after = focus_now(page, seconds)
         same = urldefrag(page.url).url == urldefrag(url_before).url
-        found = [lost] if (lost := focus_lost(before, after, same)) else []
-        if action.kind == "press" and action.key in MOVES and after is not None and after.on:
-            if after.element not in self.measured:
-                self.measured.add(after.element)
-                found += [shown] if (shown := focus_not_visible(page, seconds)) else []
+        moved = action.kind == "press" and action.key in MOVES
+        # Tab past the last control leaves the page for the browser's own bar, as it should: no focus is lost
+        found = [lost] if not moved and (lost := focus_lost(before, after, same)) else []
+        if moved and after is not None and after.on and after.element not in self.measured:
+            self.measured.add(after.element)
+            found += [shown] if (shown := focus_not_visible(page, seconds)) else []
         if action.kind == "press" and action.key == "Escape" and after is not None and after.on:
             found += [trap] if (trap := trapped(page, seconds)) else []
         return found

@@ -71,8 +71,8 @@ class Setup:
     def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
         """The watcher (not started yet) and the checks of a page of the session."""
         seconds = bounded.bound(self.config.settle_timeout)
-        keyboard = self.persona.uses in KEYBOARD_USES
-        return PageWatcher(page, self.config.slow_response * 1000, seconds), PageChecks(page, seconds=seconds, keyboard=keyboard)
+        checks = PageChecks(page, seconds=seconds, keyboard=self.persona.uses in KEYBOARD_USES)
+        return PageWatcher(page, self.config.slow_response * 1000, seconds), checks
 
 
 @dataclass(frozen=True)

@@ -114,3 +114,15 @@ def test_a_long_tab_order_is_walked_within_its_bound_and_is_no_trap(page):
     page.keyboard.press("Tab")
     assert trapped(page, SECONDS) is None
     assert page.evaluate("document.activeElement.textContent") == "Link 0"
+
+
+def test_a_keyboard_personas_scan_is_its_own_not_kept_for_other_personas(page, site):
+    open_page(page, site, "kb-div-button.html")
+    audits = Audits()
+    first = PageChecks(page, audits)  # a mouse persona's session audits the state first
+    first.inspect(Signals(), "state")
+    first.audited()
+    keyboard = PageChecks(page, audits, keyboard=True).inspect(Signals(), "state")
+    assert "keyboard-unreachable" in {issue.rule for issue in keyboard}  # the state was audited: still scanned
+    mouse = PageChecks(page, audits).inspect(Signals(), "state")
+    assert "keyboard-unreachable" not in {issue.rule for issue in mouse}

@@ -28,7 +28,9 @@ def press(key: str, verdict: str | None = "met") -> Any:
     return lambda body: decision("press", key=key, verdict=verdict, expectation="focus moves")
 
 
-def test_a_keyboard_personas_click_is_refused_as_its_mistake_and_the_session_goes_on(page, site, tmp_path, fake_api, claude):
+def test_a_keyboard_personas_click_is_refused_as_its_mistake_and_the_session_goes_on(
+    page, site, tmp_path, fake_api, claude
+):
     fake_api.push(
         lambda body: decision("click", ref_of(body, "Back to top"), expectation="it scrolls up"),
         press("Tab", verdict="unmet"),
@@ -60,7 +62,9 @@ def test_the_focused_element_is_marked_and_the_walk_shown(page, site, tmp_path, 
 
 
 def test_a_mouse_persona_is_told_no_focus_and_may_click(page, site, tmp_path, fake_api, claude):
-    fake_api.push(lambda body: decision("click", ref_of(body, "Back to top")), decision("give_up", reason="ok"), wrap_up())
+    fake_api.push(
+        lambda body: decision("click", ref_of(body, "Back to top")), decision("give_up", reason="ok"), wrap_up()
+    )
     result = make_agent(page, claude, tmp_path, SAM).run("Subscribe", url=f"{site}/a11y/kb-div-button.html")
 
     assert result.steps[0].outcome.ok and "Focus:" not in user_text(fake_api.requests[0])
@@ -126,8 +130,20 @@ def test_the_offline_engine_moves_with_keys(page, site, tmp_path, name, outcome,
 
 @pytest.mark.parametrize(("name", "rules"), [("kb-trap.html", {"keyboard-trap"}), ("kb-trap-fixed.html", set())])
 def test_the_offline_engine_escapes_where_tab_comes_round(page, site, tmp_path, name, rules):
-    result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run("Find the pricing", url=f"{site}/a11y/{name}")
+    result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run(
+        "Find the pricing", url=f"{site}/a11y/{name}"
+    )
     keys = [step.action.key for step in result.steps if step.action and step.action.kind == "press"]
     assert keys[:3] == ["Tab", "Tab", "Escape"]  # Tab came round in the dialog: Escape, as a person would
     assert ("Enter" in keys) is not bool(rules)  # the fixed dialog let go, and Pricing was reached
     assert {issue.rule for issue in result.issues if issue.rule in ("keyboard-trap", "focus-lost")} == rules
+
+
+def test_tab_past_the_last_control_is_no_lost_focus(page, site, tmp_path):
+    result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run(
+        "Find the pricing", url=f"{site}/a11y/kb-span-link.html"
+    )
+    keys = [step.action.key for step in result.steps if step.action and step.action.kind == "press"]
+    assert keys == ["Tab", "Tab", "Tab", "Tab", "Escape"]  # Home, Search, the browser's bar, Home again: round
+    assert result.outcome == "gave_up" and "keyboard-unreachable" in {issue.rule for issue in result.issues}
+    assert not [issue for issue in result.issues if issue.rule == "focus-lost"]

@@ -177,7 +177,7 @@ def test_the_example_shop_fixed_then_flawed_fails_naming_the_goals_lost_and_the_
     example = Path(__file__).parents[2] / "example_project"
     shutil.copytree(example, suite.path / "example_project", ignore=shutil.ignore_patterns("__pycache__"))
     saved = run(suite, "example_project", "--shop=fixed", "--useragent-save=fixed", timeout=600)
-    saved.assert_outcomes(passed=15)
+    saved.assert_outcomes(passed=17)
     flawed = run(
         suite,
         "example_project",
@@ -185,7 +185,7 @@ def test_the_example_shop_fixed_then_flawed_fails_naming_the_goals_lost_and_the_
         "--useragent-compare-fail=goal:0,new_issues:0",
         timeout=600,
     )
-    flawed.assert_outcomes(passed=9, xfailed=6)
+    flawed.assert_outcomes(passed=10, xfailed=7)
     assert flawed.ret == 1
     flawed.stdout.fnmatch_lines(
         [

@@ -9,7 +9,10 @@
   const box = el => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); };
   const html = el => el.outerHTML.slice(0, 200);
   const active = document.activeElement;
-  const onPage = active && active !== document.body && active !== document.documentElement;
+  // an element hidden or removed a moment ago may still hold focus until the browser's next update: it is gone all
+  // the same, and focus with it
+  const onPage = active && active !== document.body && active !== document.documentElement && active.isConnected &&
+                 active.getClientRects().length > 0;
   const here = () => ({on: !!onPage, element: onPage ? describe(active) : 'body', html: onPage ? html(active) : '',
                        box: onPage ? box(active) : null});
   if (command === 'focus') return here();
