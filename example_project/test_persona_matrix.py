@@ -1,12 +1,22 @@
 """One goal, every preset persona: the run report's "Personas compared" table puts their met rate, SUS and issues
 side by side. A preset is named in the marker (lowercase words with hyphens); `Persona.presets()` lists them, and
-each is a YAML file in pytest_useragent/personas/ to copy and change."""
+each is a YAML file in pytest_useragent/personas/ to copy and change. A persona who uses the keyboard alone meets a
+barrier the others never do: the Pricing link answers a click, but no Tab reaches it."""
 
 import pytest
 
 from pytest_useragent import Persona
 
-ROLES = [pytest.param(name, marks=pytest.mark.useragent(persona=name, survey="sus")) for name in Persona.presets()]
+BARRIERS = {"keyboard-only": "the Pricing link cannot be reached with the keyboard"}
+"""The presets a planted barrier stops on the flawed shop (the others click through it)."""
+ROLES = [
+    pytest.param(
+        name,
+        marks=[pytest.mark.useragent(persona=name, survey="sus")]
+        + ([pytest.mark.flaw(BARRIERS[name])] if name in BARRIERS else []),
+    )
+    for name in Persona.presets()
+]
 
 
 @pytest.mark.parametrize("role", ROLES)

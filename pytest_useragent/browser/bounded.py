@@ -63,6 +63,11 @@ def evaluate(target: Any, seconds: float, expression: str, arg: Any = None) -> A
     return call(target, seconds, "evaluate", expression, arg)
 
 
+def first_line(error: PlaywrightError) -> str:
+    """A Playwright error as one line: its first (the rest is the driver's call log)."""
+    return (error.message or str(error)).strip().splitlines()[0]
+
+
 def check_responsive(page: Page, seconds: float) -> None:
     """Raise PageUnresponsive when the page's main frame cannot run a trivial script within `seconds`. A document
     going away (navigation) answers with an error, and counts as alive."""

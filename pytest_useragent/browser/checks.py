@@ -17,6 +17,7 @@ from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
+from pytest_useragent.browser.keyboard import Listeners
 from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
@@ -36,8 +37,10 @@ _CLICK_EFFECT = script("click_effect.js")
 class PageChecks:
     """Runs the checks on one page for one session."""
 
-    def __init__(self, page: Page, audits: Audits = AUDITS, seconds: float = 5.0) -> None:
+    def __init__(self, page: Page, audits: Audits = AUDITS, seconds: float = 5.0, keyboard: bool = False) -> None:
         self._page = page
+        self._listeners = Listeners(page, seconds) if keyboard else None
+        """A keyboard persona's: what responds to a pointer, scanned once a page state for what no Tab reaches."""
         self._seconds = seconds
         """The bound of each call on the page (see `bounded`)."""
         self._audits = audits
@@ -53,11 +56,13 @@ class PageChecks:
         state: PageState = (self._page.url, fingerprint)
         if not fingerprint or state in self._seen:
             return issues_from_signals(signals)
+        # a keyboard persona's own, never kept for the sessions of other personas
+        seen_now = issues_from_signals(signals) + (self._listeners.scan() if self._listeners else [])
         known = self._audits.get(state)
         if known is not None:
             self._seen.add(state)
             # where an earlier session's screenshot showed the elements: this one may be scrolled elsewhere
-            return issues_from_signals(signals) + [issue.model_copy(update={"box": None}) for issue in known]
+            return seen_now + [issue.model_copy(update={"box": None}) for issue in known]
         try:
             if self._auditor is None:
                 found: dict[str, Any] = {
@@ -73,7 +78,7 @@ class PageChecks:
         self._seen.add(state)
         layout = self._layout(found["layout"])
         self._pending = (state, layout, pending)
-        return issues_from_signals(signals) + layout
+        return seen_now + layout
 
     def audited(self) -> list[Issue]:
         """axe's issues for the state `inspect` last started auditing (waiting for them while axe still runs); the

@@ -27,6 +27,7 @@ from pytest_useragent.records import (
     SusReply,
     WrapUp,
 )
+from pytest_useragent.records.focus import Focus
 from pytest_useragent.records.persona import Persona
 
 T = TypeVar("T")
@@ -70,6 +71,8 @@ class StepRequest:
     """The placeholders of the credentials the persona has ({{password}}); never their values."""
     cache_minimum: int = 0
     """The least prefix, in tokens, the model's prompt cache takes: the system prompt is made at least this long."""
+    focus: Focus | None = None
+    """For a keyboard persona: the element that has focus and the way its focus came on this page."""
 
 
 @dataclass(frozen=True)

@@ -243,3 +243,21 @@ def target_of(snapshot: str, ref: str) -> tuple[str, str | None, int] | None:
     if own is None:
         return None
     return own.role, own.name, refs_of(snapshot, own.role, own.name).index(ref)
+
+
+FOCUSED = "active"
+"""The attribute Playwright's ai snapshot puts on the element that has focus (`button "Buy" [active] [ref=e3]`)."""
+
+
+def focused(snapshot: str) -> SnapshotLine | None:
+    """The element that has focus, as its line reads; None when focus is on the page itself (`<body>`). The innermost
+    marked line: a frame that holds the focus is marked too, and so is the element inside it."""
+    marked = [read for read in parse(snapshot) if FOCUSED in read.attributes and read.ref]
+    return marked[-1] if marked else None
+
+
+def named(read: SnapshotLine) -> str:
+    """An element as a person names it: its role and accessible name (`button "Buy"`), with its ref."""
+    said = read.name or read.text
+    name = f" {json.dumps(said, ensure_ascii=False)}" if said else ""
+    return f"{read.role}{name} [ref={read.ref}]" if read.ref else f"{read.role}{name}"

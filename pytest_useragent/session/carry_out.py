@@ -10,8 +10,10 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.find import find
+from pytest_useragent.browser.keyboard import focus_now
 from pytest_useragent.browser.scope import left_app, outside
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
@@ -19,6 +21,7 @@ from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, Act
 from pytest_useragent.records.actions import too_long_inline
 from pytest_useragent.records.modes import refusal
 from pytest_useragent.session.compose import compose_write
+from pytest_useragent.session.keyboard import KEYBOARD_USES, refused_looked_for
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import judge_done, read_documents
 from pytest_useragent.workspace.documents import DocumentRefused
@@ -31,10 +34,28 @@ Handler = Callable[[Setup, State, Action, list[Issue], int], ActionOutcome]
 
 
 def carry_out(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    """Do the action where its kind belongs; one the persona's way of moving cannot do is the model's mistake."""
-    if why := refusal(setup.persona.uses, action.kind):
+    """Do the action where its kind belongs; one the persona's `uses` cannot do (`records.modes`) is the model's
+    mistake, its outcome saying why, and the session goes on."""
+    if (why := refusal(setup.persona.uses, action.kind)) is not None:
+        found.extend(
+            refused_looked_for(state.page, setup.persona.uses, action, bounded.bound(setup.config.settle_timeout))
+        )
         return ActionOutcome(ok=False, message=f"refused: {why}")
+    if action.kind in PAGE_ACTIONS and setup.persona.uses in KEYBOARD_USES:
+        return _by_keyboard(setup, state, action, found, index)
     return HANDLERS[action.kind](setup, state, action, found, index)
+
+
+def _by_keyboard(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    """A keyboard persona's page action, aimed where focus is, then its focus checked (`session/keyboard.py`)."""
+    aimed = state.keys.aim(action)
+    if isinstance(aimed, ActionOutcome):
+        return aimed
+    seconds, url_before = bounded.bound(setup.config.settle_timeout), state.page.url
+    before = focus_now(state.page, seconds)
+    done = _on_page(setup, state, aimed, found, index)
+    found.extend(state.keys.after(state.page, aimed, before, url_before, seconds))
+    return done
 
 
 def _document(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:

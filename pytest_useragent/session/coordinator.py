@@ -112,7 +112,7 @@ class Session(Setup):
             if isinstance(failure, ProviderRejected):  # every later call there would fail alike: stop the run's
                 self.spending.ledger.halt(failure.where, error)
         except PlaywrightError as failure:
-            outcome, error = "page_error", _first_line(failure)
+            outcome, error = "page_error", bounded.first_line(failure)
         except PageUnresponsive as frozen:
             outcome, error = "page_error", str(frozen)
         except Unreachable as unreachable:
@@ -163,6 +163,7 @@ class Session(Setup):
             image_reason=reason if image else "no screenshot was taken" if reason else state.screenshots.why_not,
             credentials=state.secrets.credentials.placeholders,
             cache_minimum=self.spending.prices.cache_minimum(state.model),
+            focus=state.keys.look(self.persona.uses, observation.url, observation.full_snapshot),
         )
         request = state.secrets.redact_record(request)
         seen = {
@@ -240,8 +241,8 @@ class Session(Setup):
             response = state.page.goto(url, timeout=bounded.bound(self.config.settle_timeout) * 1000)
         except PlaywrightError as failure:
             if outside(state.page.url, state.events.hosts):  # nothing of the app to test: no model is asked
-                raise Unreachable(f"{url} could not be opened: {_first_line(failure)}") from None
-            return ActionOutcome(ok=False, message=_first_line(failure))
+                raise Unreachable(f"{url} could not be opened: {bounded.first_line(failure)}") from None
+            return ActionOutcome(ok=False, message=bounded.first_line(failure))
         state.events.opened()
         settle(state.page, state.watcher, minimum=self.config.wait, timeout=self.config.settle_timeout)
         status = f" ({response.status})" if response is not None else ""
@@ -271,7 +272,3 @@ def _release(*closes: Callable[[], None]) -> None:
     for close in closes:
         with contextlib.suppress(Exception):
             close()
-
-
-def _first_line(error: PlaywrightError) -> str:
-    return (error.message or str(error)).strip().splitlines()[0]

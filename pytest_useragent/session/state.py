@@ -29,6 +29,7 @@ from pytest_useragent.replay.provider import Replay
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.secrets.redaction import Secrets
+from pytest_useragent.session.keyboard import KEYBOARD_USES, Keys
 from pytest_useragent.session.verdict import SuccessCheck
 from pytest_useragent.workspace.documents import Documents
 from pytest_useragent.workspace.todo import Todo
@@ -72,8 +73,8 @@ class Setup:
         """The watcher (not started yet) and the checks of a page of the session."""
         seconds = bounded.bound(self.config.settle_timeout)
         reader = ScreenReader(page, seconds) if self.persona.uses == "screen-reader" else None
-        watcher = PageWatcher(page, self.config.slow_response * 1000, seconds, reader)
-        return watcher, PageChecks(page, seconds=seconds)
+        checks = PageChecks(page, seconds=seconds, keyboard=self.persona.uses in KEYBOARD_USES)
+        return PageWatcher(page, self.config.slow_response * 1000, seconds, reader), checks
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,8 @@ class State:
     """The model asked to see the next screenshot."""
     full_snapshot: str = ""
     """The whole ai snapshot of the last look, for `find`."""
+    keys: Keys = field(default_factory=Keys)
+    """A keyboard persona's focus walk and what its checks have measured."""
     steps: list[Step] = field(default_factory=list)
     summary: str = ""
     last: Last = field(default_factory=lambda: Last())

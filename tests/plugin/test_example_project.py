@@ -15,7 +15,7 @@ def test_the_example_project_passes_offline(suite):
     result = suite.runpytest_subprocess(
         "example_project", "-p", "no:cacheprovider", f"--basetemp={suite.path / 'tmp'}", timeout=240
     )
-    result.assert_outcomes(passed=11, xfailed=6)
+    result.assert_outcomes(passed=10, xfailed=7)
     result.stdout.fnmatch_lines(["useragent: provider offline (auto: no ANTHROPIC_API_KEY or OPENAI_API_KEY)*"])
     sessions = list((suite.path / "tmp").rglob("useragent/session.json"))
     assert len(sessions) == 17
@@ -38,10 +38,16 @@ def test_the_example_project_passes_offline(suite):
     # the persona matrix: every preset side by side, with its SUS
     report = (suite.path / "useragent-report" / "report.md").read_text()
     compared = report.split("## Personas compared")[1].split("##")[0]
+    # the keyboard-only persona (Kai) is stopped by the Pricing link no Tab reaches; the mouse personas click through
     assert all(
         f"| {name} | 1 | 1 | 100% | 100.0 |" in compared
-        for name in ("Sam", "Marek", "Jarmila", "Vera", "Petra", "Lucie", "Kai", "Lucia")
+        for name in ("Sam", "Marek", "Jarmila", "Vera", "Petra", "Lucie", "Lucia")
     )
+    (kai,) = [line for line in compared.splitlines() if line.startswith("| Kai |")]
+    assert "| 100.0 |" not in kai
+    kai_session = next(path for path in sessions if json.loads(path.read_text())["persona"]["name"] == "Kai")
+    rules = {issue.get("rule") for step in json.loads(kai_session.read_text())["steps"] for issue in step["issues"]}
+    assert "keyboard-unreachable" in rules and "focus-lost" not in rules
 
 
 def test_the_fixed_shop_passes_every_test(suite):

@@ -10,7 +10,8 @@ It says done only with evidence it names, which the harness checks: for a task, 
 changed after its own action, a new confirmation heading, or the goal's quoted value new in a list — never the page
 being about the goal's words; for a goal that only asks to find something, the heading that names it, or the text
 that holds the kind of answer it asks for (a price, a number, a date). A goal of several parts ("... and then ...") is
-worked part by part, and done only when the last is reached. It gives up
+worked part by part, and done only when the last is reached. A persona that uses the keyboard makes the same moves with
+keys (`keyboard.by_keyboard`): Tab to the element, Enter or Space, type where focus is. It gives up
 when stuck (two unmet expectations in a row), when nothing untried matches the goal, or when its done is not taken.
 
 It keeps no state of its own: what it has tried, saw and expects travels in the rolling summary as one typed record
@@ -31,6 +32,7 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.llm.offline import debrief as offline_debrief
 from pytest_useragent.llm.offline.judge import evaluate
+from pytest_useragent.llm.offline.keyboard import by_keyboard
 from pytest_useragent.llm.offline.memory import Memory
 from pytest_useragent.llm.offline.moves import move
 from pytest_useragent.llm.offline.page import MODEL, QUOTED, notable, parse_snapshot
@@ -59,7 +61,7 @@ class OfflineProvider:
         memory = Memory.read(request.summary)
         evaluation, issues = evaluate(request, elements, memory)
         unmet = memory.unmet + 1 if evaluation is not None and evaluation.verdict == "unmet" else 0
-        made = move(request, elements, memory, unmet)
+        made = by_keyboard(move(request, elements, memory, unmet), request, elements, memory.tried)
         news = [text for text in notable(elements, QUOTED.findall(request.goal)) if text not in memory.said]
         after = Memory(
             tried=memory.tried + ((made.key,) if made.key else ()),

@@ -1,0 +1,77 @@
+"""A keyboard persona's session: where its focus is and the way it walked (told to the model each step), its page
+actions aimed at the element that has focus, and the checks only such a persona can make, after each of its
+actions (`browser/keyboard.py`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urldefrag
+
+from playwright.sync_api import Page
+
+from pytest_useragent.browser.keyboard import FocusNow, focus_lost, focus_not_visible, focus_now, looked_for, trapped
+from pytest_useragent.records import Action, ActionOutcome, Issue
+from pytest_useragent.records.focus import Focus, walk
+
+KEYBOARD_USES = frozenset({"keyboard"})
+"""The persona's `uses` that move with the keyboard alone: their actions are aimed at the focused element, and the
+keyboard checks run on their steps."""
+MOVES = frozenset({"Tab", "Shift+Tab"})
+
+
+@dataclass
+class Keys:
+    """A session's keyboard state: the focus walk of the page it is on, and the elements whose focus style it has
+    measured there (once each)."""
+
+    focus: Focus | None = None
+    url: str = ""
+    measured: set[str] = field(default_factory=set)
+
+    def look(self, uses: str, url: str, snapshot: str) -> Focus | None:
+        """The focus to tell a keyboard persona at this step (None for others), its walk carried on while the page
+        is the same document."""
+        if uses not in KEYBOARD_USES:
+            return None
+        page = urldefrag(url).url
+        if page != self.url:
+            self.measured.clear()
+        self.focus, self.url = walk(self.focus, snapshot, same_page=page == self.url), page
+        return self.focus
+
+    def aim(self, action: Action) -> Action | ActionOutcome:
+        """The action as a keyboard does it: `type` goes into the focused element (its ref filled in when the model
+        gave none), and `type` or `press` on another element is refused (the keyboard acts where focus is)."""
+        on = self.focus.ref if self.focus is not None else None
+        if action.kind not in ("type", "press") or action.ref in (None, on):
+            if action.kind == "type" and action.ref is None:
+                if on is None:
+                    return ActionOutcome(ok=False, message="nothing has focus to type into: Tab to a field first")
+                return action.model_copy(update={"ref": on})
+            return action
+        where = f"focus is on {self.focus.on}" if self.focus is not None and self.focus.on else "nothing has focus"
+        return ActionOutcome(ok=False, message=f"a keyboard acts where focus is ({where}): Tab to {action.ref} first")
+
+    def after(
+        self, page: Page, action: Action, before: FocusNow | None, url_before: str, seconds: float
+    ) -> list[Issue]:
+        """The keyboard checks after an action: focus lost, focus not shown where Tab moved it (once an element on a
+        page), and, after an Escape that left focus on an element, a trap."""
+        after = focus_now(page, seconds)
+        same = urldefrag(page.url).url == urldefrag(url_before).url
+        moved = action.kind == "press" and action.key in MOVES
+        # Tab past the last control leaves the page for the browser's own bar, as it should: no focus is lost
+        found = [lost] if not moved and (lost := focus_lost(before, after, same)) else []
+        if moved and after is not None and after.on and after.element not in self.measured:
+            self.measured.add(after.element)
+            found += [shown] if (shown := focus_not_visible(page, seconds)) else []
+        if action.kind == "press" and action.key == "Escape" and after is not None and after.on:
+            found += [trap] if (trap := trapped(page, seconds)) else []
+        return found
+
+
+def refused_looked_for(page: Page, uses: str, action: Action, seconds: float) -> list[Issue]:
+    """What a keyboard persona tried to click or hover, when no keyboard reaches it: it looked for it there."""
+    if uses not in KEYBOARD_USES or action.kind not in ("click", "hover") or not action.ref:
+        return []
+    return looked_for(page.locator(f"aria-ref={action.ref}"), seconds)

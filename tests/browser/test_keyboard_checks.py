@@ -1,0 +1,128 @@
+"""The keyboard checks on planted barriers, each beside its fixed twin, which must give no finding."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_useragent.browser.audit import Audits
+from pytest_useragent.browser.checks import PageChecks
+from pytest_useragent.browser.keyboard import (
+    MAX_WALK,
+    focus_lost,
+    focus_not_visible,
+    focus_now,
+    looked_for,
+    trapped,
+)
+from pytest_useragent.records import Signals
+
+SECONDS = 5.0
+
+
+def open_page(page, site, name):
+    page.goto(f"{site}/a11y/{name}")
+    return page
+
+
+def scanned(page, keyboard=True):
+    return PageChecks(page, Audits(), keyboard=keyboard).inspect(Signals(), "state")
+
+
+@pytest.mark.parametrize(("name", "found"), [("kb-div-button.html", True), ("kb-div-button-fixed.html", False)])
+def test_a_control_no_tab_reaches_is_found_once_a_page_state(page, site, name, found):
+    open_page(page, site, name)
+    unreachable = [issue for issue in scanned(page) if issue.rule == "keyboard-unreachable"]
+    assert bool(unreachable) is found
+    if found:
+        (issue,) = unreachable
+        assert issue.heuristic == "WCAG 2.1.1 Keyboard" and issue.severity == "major"
+        assert issue.element == 'div "Send"' and issue.count == 1 and issue.box is not None
+        assert issue.source == "check"
+
+
+def test_the_scan_is_a_keyboard_personas_and_finds_listeners_a_cursor_does_not_show(page, site):
+    page.set_content(
+        "<main><h1>Shop</h1><span id=s>Buy</span><a href='#x'><span onclick='1' style='cursor:pointer'>In a link"
+        "</span></a><label><input type=checkbox> Agree</label></main>"
+        "<script>s.addEventListener('click', () => {})</script>"
+    )
+    assert [issue.rule for issue in scanned(page, keyboard=False)] == []  # a mouse persona's checks: not asked
+    (issue,) = [issue for issue in scanned(page) if issue.rule == "keyboard-unreachable"]
+    assert issue.element == 'span "Buy"' and issue.count == 1  # the link's own span and the label are reached
+
+
+def test_what_a_keyboard_persona_looked_for_is_found_when_no_tab_reaches_it(page, site):
+    open_page(page, site, "kb-div-button.html")
+    (issue,) = looked_for(page.get_by_text("Send"), SECONDS)
+    assert issue.rule == "keyboard-unreachable" and issue.element == 'div "Send"'
+    assert looked_for(page.get_by_role("link", name="Back to top"), SECONDS) == []
+    assert looked_for(page.get_by_role("heading"), SECONDS) == []  # text that responds to nothing is no control
+
+
+@pytest.mark.parametrize(("name", "found"), [("kb-focus-style.html", True), ("kb-focus-style-fixed.html", False)])
+def test_a_focused_control_that_looks_unfocused_is_found(page, site, name, found):
+    open_page(page, site, name)
+    page.keyboard.press("Tab")
+    issue = focus_not_visible(page, SECONDS)
+    assert (issue is not None) is found
+    if issue is not None:
+        assert issue.rule == "focus-not-visible" and issue.heuristic == "WCAG 2.4.7 Focus Visible"
+        assert issue.element == 'button "Pay now"'
+    assert page.evaluate("document.activeElement.textContent") == "Pay now"  # measured, and focused again
+
+
+@pytest.mark.parametrize(("name", "found"), [("kb-focus-lost.html", True), ("kb-focus-lost-fixed.html", False)])
+def test_focus_dropped_when_a_dialog_closes_is_found(page, site, name, found):
+    open_page(page, site, name)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # opens the dialog, focus on its Close
+    before = focus_now(page, SECONDS)
+    assert before is not None and before.element == 'button "Close"'
+    page.keyboard.press("Enter")
+    issue = focus_lost(before, focus_now(page, SECONDS), same_document=True)
+    assert (issue is not None) is found
+    if issue is not None:
+        assert issue.rule == "focus-lost" and issue.heuristic == "WCAG 2.4.3 Focus Order"
+        assert 'button "Close"' in issue.evidence
+
+
+def test_focus_on_a_new_page_starts_at_its_top_and_is_not_lost(page, site):
+    open_page(page, site, "kb-focus-lost.html")
+    page.keyboard.press("Tab")
+    before = focus_now(page, SECONDS)
+    open_page(page, site, "kb-focus-lost-fixed.html")
+    assert focus_lost(before, focus_now(page, SECONDS), same_document=False) is None
+    assert focus_lost(before, focus_now(page, SECONDS), same_document=True) is not None
+
+
+@pytest.mark.parametrize(("name", "found"), [("kb-trap.html", True), ("kb-trap-fixed.html", False)])
+def test_a_dialog_escape_does_not_leave_is_a_trap(page, site, name, found):
+    open_page(page, site, name)
+    page.keyboard.press("Escape")  # the persona's Escape: the fixed dialog closes, the planted one stays
+    start = page.evaluate("document.activeElement.textContent")
+    issue = trapped(page, SECONDS)
+    assert (issue is not None) is found
+    if issue is not None:
+        assert issue.rule == "keyboard-trap" and issue.severity == "critical"
+        assert issue.heuristic == "WCAG 2.1.2 No Keyboard Trap" and "go round 2 elements" in issue.evidence
+    assert page.evaluate("document.activeElement.textContent") == start  # focus is put back where it was
+
+
+def test_a_long_tab_order_is_walked_within_its_bound_and_is_no_trap(page):
+    links = "".join(f"<a href='#{index}'>Link {index}</a> " for index in range(3 * MAX_WALK))
+    page.set_content(f"<main>{links}</main>")
+    page.keyboard.press("Tab")
+    assert trapped(page, SECONDS) is None
+    assert page.evaluate("document.activeElement.textContent") == "Link 0"
+
+
+def test_a_keyboard_personas_scan_is_its_own_not_kept_for_other_personas(page, site):
+    open_page(page, site, "kb-div-button.html")
+    audits = Audits()
+    first = PageChecks(page, audits)  # a mouse persona's session audits the state first
+    first.inspect(Signals(), "state")
+    first.audited()
+    keyboard = PageChecks(page, audits, keyboard=True).inspect(Signals(), "state")
+    assert "keyboard-unreachable" in {issue.rule for issue in keyboard}  # the state was audited: still scanned
+    mouse = PageChecks(page, audits).inspect(Signals(), "state")
+    assert "keyboard-unreachable" not in {issue.rule for issue in mouse}

@@ -1,0 +1,149 @@
+"""Keyboard personas in whole sessions: through the fake Messages API (what the model is told and refused) and driven
+by the offline engine (the checks in CI without a key)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_useragent import Agent, OfflineProvider, Persona
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.testing import decision, ref_of, wrap_up
+
+KAI = Persona("Kai, 29, moves through every page with the keyboard alone.", uses="keyboard")
+SAM = Persona("Sam, 31, uses a mouse.")
+
+
+def make_agent(page: Any, provider: Any, tmp_path: Path, persona: Persona = KAI, **settings: Any) -> Agent:
+    return Agent(page, persona, provider, UserAgentConfig(settle_timeout=2, **settings), tmp_path)
+
+
+def user_text(body: dict[str, Any]) -> str:
+    return "\n".join(block.get("text", "") for block in body["messages"][0]["content"] if block["type"] == "text")
+
+
+def press(key: str, verdict: str | None = "met") -> Any:
+    return lambda body: decision("press", key=key, verdict=verdict, expectation="focus moves")
+
+
+def test_a_keyboard_personas_click_is_refused_as_its_mistake_and_the_session_goes_on(
+    page, site, tmp_path, fake_api, claude
+):
+    fake_api.push(
+        lambda body: decision("click", ref_of(body, "Back to top"), expectation="it scrolls up"),
+        press("Tab", verdict="unmet"),
+        decision("give_up", verdict="met", reason="enough"),
+        wrap_up(),
+    )
+    result = make_agent(page, claude, tmp_path).run("Subscribe", url=f"{site}/a11y/kb-div-button-fixed.html")
+
+    first, second, last = result.steps
+    assert not first.outcome.ok and first.outcome.message.startswith("a keyboard user cannot click")
+    assert result.outcome == "gave_up" and second.outcome.ok and last.action.kind == "give_up"
+    told = user_text(fake_api.requests[1])
+    assert "You did: click" in told and "failed: a keyboard user cannot click: Tab to it" in told
+    assert "Focus: on the page itself" in told  # nothing was clicked: focus is where it was
+    assert "You use the keyboard alone" in fake_api.requests[0]["system"][0]["text"]
+    assert not [issue for issue in result.issues if issue.rule == "keyboard-unreachable"]  # a link Tab reaches
+
+
+def test_the_focused_element_is_marked_and_the_walk_shown(page, site, tmp_path, fake_api, claude):
+    fake_api.push(press("Tab", None), press("Tab"), press("Tab"), decision("give_up", reason="enough"), wrap_up())
+    make_agent(page, claude, tmp_path).run("Subscribe", url=f"{site}/a11y/kb-div-button-fixed.html")
+
+    texts = [user_text(body) for body in fake_api.requests[:4]]
+    assert "Focus: on the page itself" in texts[0]
+    assert 'Focus: link "Back to top" [ref=' in texts[1] and "Your focus went" not in texts[1]
+    assert 'link "Back to top" [active] [ref=' in texts[1].partition("Snapshot:")[2]
+    assert 'Focus: textbox "Email" [ref=' in texts[2] and 'Your focus went: link "Back to top"' in texts[2]
+    assert 'Focus: button "Send"' in texts[3]
+
+
+def test_a_mouse_persona_is_told_no_focus_and_may_click(page, site, tmp_path, fake_api, claude):
+    fake_api.push(
+        lambda body: decision("click", ref_of(body, "Back to top")), decision("give_up", reason="ok"), wrap_up()
+    )
+    result = make_agent(page, claude, tmp_path, SAM).run("Subscribe", url=f"{site}/a11y/kb-div-button.html")
+
+    assert result.steps[0].outcome.ok and "Focus:" not in user_text(fake_api.requests[0])
+    assert "You use the keyboard alone" not in fake_api.requests[0]["system"][0]["text"]
+    assert not [issue for issue in result.issues if issue.rule and issue.rule.startswith(("keyboard", "focus"))]
+
+
+def test_typing_goes_where_focus_is_and_elsewhere_is_refused(page, site, tmp_path, fake_api, claude):
+    fake_api.push(
+        lambda body: decision("type", ref_of(body, "Email"), text="kai@example.com"),  # Email has no focus yet
+        press("Tab"),
+        press("Tab"),
+        decision("type", text="kai@example.com", verdict="met"),  # no ref: the focused field
+        decision("give_up", reason="ok"),
+        wrap_up(),
+    )
+    result = make_agent(page, claude, tmp_path).run("Subscribe", url=f"{site}/a11y/kb-div-button-fixed.html")
+
+    refused, _, _, typed, _ = result.steps
+    assert not refused.outcome.ok and "a keyboard acts where focus is" in refused.outcome.message
+    assert typed.outcome.ok and page.get_by_label("Email").input_value() == "kai@example.com"
+
+
+def test_a_click_on_what_no_tab_reaches_is_a_finding_where_the_persona_looked(page, site, tmp_path, fake_api, claude):
+    fake_api.push(lambda body: decision("click", ref_of(body, "Send")), decision("give_up", reason="ok"), wrap_up())
+    result = make_agent(page, claude, tmp_path).run("Subscribe", url=f"{site}/a11y/kb-div-button.html")
+
+    issues = [issue for issue in result.steps[0].issues if issue.rule == "keyboard-unreachable"]
+    assert issues and issues[0].element == 'div "Send"' and issues[0].trust == "objective"
+    assert issues[0].step == 1
+
+
+def test_a_trap_is_found_when_escape_does_not_leave(page, site, tmp_path, fake_api, claude):
+    fake_api.push(press("Tab", None), press("Tab"), press("Escape"), decision("give_up", reason="stuck"), wrap_up())
+    result = make_agent(page, claude, tmp_path).run("Find the pricing", url=f"{site}/a11y/kb-trap.html")
+
+    texts = [user_text(body) for body in fake_api.requests[:3]]
+    assert "Tab has come round" in texts[2]
+    (trap,) = [issue for issue in result.issues if issue.rule == "keyboard-trap"]
+    assert trap.step == 3 and trap.severity == "critical"
+
+
+@pytest.mark.parametrize(
+    ("name", "outcome", "rules"),
+    [
+        ("kb-div-button.html", "gave_up", {"keyboard-unreachable"}),
+        ("kb-div-button-fixed.html", "goal_achieved", set()),
+    ],
+)
+def test_the_offline_engine_moves_with_keys(page, site, tmp_path, name, outcome, rules):
+    result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run(
+        'Subscribe to the newsletter with "kai@example.com"', url=f"{site}/a11y/{name}"
+    )
+    kinds = {step.action.kind for step in result.steps if step.action}
+    assert result.outcome == outcome and kinds <= {"press", "type", "done", "give_up"}
+    assert {issue.rule for issue in result.issues if issue.source == "check"} & {
+        "keyboard-unreachable",
+        "keyboard-trap",
+        "focus-not-visible",
+        "focus-lost",
+    } == rules
+
+
+@pytest.mark.parametrize(("name", "rules"), [("kb-trap.html", {"keyboard-trap"}), ("kb-trap-fixed.html", set())])
+def test_the_offline_engine_escapes_where_tab_comes_round(page, site, tmp_path, name, rules):
+    result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run(
+        "Find the pricing", url=f"{site}/a11y/{name}"
+    )
+    keys = [step.action.key for step in result.steps if step.action and step.action.kind == "press"]
+    assert keys[:3] == ["Tab", "Tab", "Escape"]  # Tab came round in the dialog: Escape, as a person would
+    assert ("Enter" in keys) is not bool(rules)  # the fixed dialog let go, and Pricing was reached
+    assert {issue.rule for issue in result.issues if issue.rule in ("keyboard-trap", "focus-lost")} == rules
+
+
+def test_tab_past_the_last_control_is_no_lost_focus(page, site, tmp_path):
+    result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run(
+        "Find the pricing", url=f"{site}/a11y/kb-span-link.html"
+    )
+    keys = [step.action.key for step in result.steps if step.action and step.action.kind == "press"]
+    assert keys == ["Tab", "Tab", "Tab", "Tab", "Escape"]  # Home, Search, the browser's bar, Home again: round
+    assert result.outcome == "gave_up" and "keyboard-unreachable" in {issue.rule for issue in result.issues}
+    assert not [issue for issue in result.issues if issue.rule == "focus-lost"]
