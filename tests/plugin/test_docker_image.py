@@ -50,7 +50,7 @@ def image() -> str:
 def test_the_image_runs_the_example_project_with_no_network(image):
     ran = docker("run", "--rm", "--network", "none", "--shm-size=1g", image, timeout=RUN_BOUND)
     assert ran.returncode == 0, (ran.stdout + ran.stderr)[-3000:]
-    assert "11 passed, 6 xfailed" in ran.stdout
+    assert "10 passed, 7 xfailed" in ran.stdout
     assert "useragent: provider offline" in ran.stdout
     assert docker("run", "--rm", image, "id", "-u", timeout=RUN_BOUND).stdout.strip() != "0"  # not root
 
