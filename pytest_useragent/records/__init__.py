@@ -67,6 +67,7 @@ from pytest_useragent.records.result import (
     SessionResult,
     Step,
 )
+from pytest_useragent.records.setting import Setting
 from pytest_useragent.records.usage import (
     Amount,
     Call,
@@ -114,6 +115,7 @@ __all__ = [
     "ReplayReport",
     "SessionOutcome",
     "SessionResult",
+    "Setting",
     "Severity",
     "Signals",
     "SlowResponse",
