@@ -87,7 +87,7 @@ def unknown_device(name: str, devices: Mapping[str, Any]) -> str:
     """One line: the device is not Playwright's, and the names closest to it (case ignored)."""
     folded = {known.casefold(): known for known in devices}
     close = [folded[known] for known in difflib.get_close_matches(name.casefold(), folded, n=5, cutoff=0.4)]
-    shown = close or sorted(devices)[:5]
+    shown = close or sorted(devices, key=str.casefold)[:5]
     return (
         f"persona device {name!r} is not one of Playwright's devices; {'closest' if close else 'e.g.'}: "
         f"{', '.join(shown)} (playwright.devices lists them all)"
