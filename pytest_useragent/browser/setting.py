@@ -47,6 +47,13 @@ ms, throughput in bytes/s; NetworkManager.ts): Slow 3G is ~400 kbps at 2 s, Fast
 _DPR = "() => window.devicePixelRatio"
 
 
+def added_latency_ms(persona: Persona) -> float:
+    """The least every response waits on the persona's network (Chromium's latency is a floor from request to
+    response, not an addition): a response is the app's slow one only `slow_response` beyond it, or a Slow 3G persona
+    would find every request of every page slow, and blame the app."""
+    return THROTTLING[persona.network]["latency"] if persona.network is not None else 0.0
+
+
 def own_browser(persona: Persona) -> bool:
     """Whether the persona's session needs a browser of its own: any field the browser is set up for, except how
     it moves with a mouse, a keyboard or a screen reader (those change what the session does, not the browser)."""

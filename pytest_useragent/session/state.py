@@ -14,6 +14,7 @@ from pytest_useragent.browser import bounded
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.events import PageEvents
 from pytest_useragent.browser.observe import Scale, observe, screenshot
+from pytest_useragent.browser.setting import added_latency_ms
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.billing import Meter
@@ -82,7 +83,8 @@ class Setup:
     def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
         """The watcher (not started yet) and the checks of a page of the session."""
         seconds = bounded.bound(self.config.settle_timeout)
-        return PageWatcher(page, self.config.slow_response * 1000, seconds), PageChecks(page, seconds=seconds)
+        slow_ms = self.config.slow_response * 1000 + added_latency_ms(self.persona)
+        return PageWatcher(page, slow_ms, seconds), PageChecks(page, seconds=seconds)
 
 
 @dataclass(frozen=True)

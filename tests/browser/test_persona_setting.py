@@ -160,3 +160,19 @@ def test_an_unknown_device_is_one_line_naming_close_ones(page, site, tmp_path):
     assert "\n" not in message and "'iPhone 99' is not one of Playwright's devices" in message
     assert "iPhone" in message.split("closest: ")[1]
     assert not (tmp_path / "useragent").exists()  # nothing was run or written
+
+
+def test_a_throttled_persona_blames_the_app_only_for_what_the_network_did_not_add(page, site, tmp_path):
+    """Slow 3G makes every response take at least 2 s: a response counts as slow 1 s (the default) beyond that, so a
+    quick answer is not the app's slow one (it was, before), and an answer that takes the app 3.5 s still is."""
+
+    def session(folder: str, ms: int) -> SessionResult:
+        # two looks, so that the answer the page waits for is in, however busy the machine
+        provider = ScriptedProvider([decision("scroll", direction="down"), decision("done", evidence="the list")])
+        return Agent(page, Persona("Lucia, 24", network="slow-3g"), provider, UserAgentConfig(), tmp_path / folder).run(
+            "Read the list", url=f"{site}/a11y/slow-fetch.html?ms={ms}"
+        )
+
+    assert "slow-response" not in [issue.rule for issue in session("quick", 100).issues]
+    slow_ones = [issue.evidence for issue in session("slow", 3500).issues if issue.rule == "slow-response"]
+    assert len(slow_ones) == 1 and "/slow?ms=3500" in slow_ones[0]
