@@ -230,7 +230,7 @@ class Session(Setup):
         step.marks = marks_of(observation.full_snapshot, step, state.page.viewport_size)
         step = self._record(state, step)
         state.files.write_exchanges(
-            f"step-{index:03d}", reply.exchanges, lambda: state.shot(self.config.settle_timeout)
+            f"step-{index:03d}", reply.exchanges, lambda: state.shot(self.config.settle_timeout, self.scale)
         )
         return step
 

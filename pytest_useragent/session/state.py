@@ -132,6 +132,6 @@ class State:
     def page(self) -> Page:
         return self.events.page
 
-    def shot(self, seconds: float) -> bytes | None:
+    def shot(self, seconds: float, scale: Scale = "css") -> bytes | None:
         """The page as it is now, masked as every screenshot is: ultra keeps it as a step's after-action view."""
-        return screenshot(self.page, self.secrets, seconds)
+        return screenshot(self.page, self.secrets, seconds, scale)

@@ -60,4 +60,3 @@ def test_the_run_report_compares_personas_with_their_browsers():
     per_test = {entry["nodeid"]: entry for entry in json.loads(summary.model_dump_json())["per_test"]}
     assert per_test["t::phone"]["settings"] == [json.loads(PHONE.model_dump_json())]
     assert per_test["t::old"]["settings"] == []
-
