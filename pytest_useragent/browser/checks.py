@@ -1,5 +1,6 @@
 """Objective UX checks, every step: accessibility (axe-core), dead clicks, failed and slow requests, console errors,
-controls smaller than 24x24 CSS px, and horizontal overflow. Findings are Issues with source="check".
+controls smaller than 24x24 CSS px, and horizontal overflow (`reflow.py` at 320 CSS px or less). Findings are Issues
+with source="check".
 
 The page-state checks (axe and the layout) run once per distinct page state: a session reports a state's issues
 the first time it sees it, and their results are kept for the process (a test run, or one xdist worker), so the
@@ -19,6 +20,7 @@ from pytest_useragent.browser import bounded
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
 from pytest_useragent.browser.keyboard import Listeners
 from pytest_useragent.browser.locators import css_locator
+from pytest_useragent.browser.reflow import applies, reflow
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.records import Box, Issue, Signals
@@ -141,7 +143,9 @@ class PageChecks:
         issues = grouped(cramped)
         if issues:
             issues[0].count = found["smallCount"]
-        if found["overflow"] > 1:
+        if applies(self._page):  # WCAG's reflow width: the stricter check, naming what does not reflow
+            issues += reflow(self._page, self._seconds)
+        elif found["overflow"] > 1:
             issues.append(
                 Issue(
                     source="check",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urldefrag
 
 from playwright.sync_api import Error as PlaywrightError
@@ -22,6 +22,7 @@ from pytest_useragent.records import Observation, Signals
 from pytest_useragent.records.screenshots import QUALITY
 from pytest_useragent.secrets.redaction import MIN_LENGTH, Secrets
 
+Scale = Literal["css", "device"]
 _LOOK = script("look.js")
 SLOW_PAGE_FACTOR = 6
 """How much longer the second look at a page that answers but was too slow to snapshot may take."""
@@ -44,26 +45,30 @@ _SHOWN = """elements => elements.map(e => e.tagName === "SELECT"
 chosen one is drawn in the closed box). Read as `_VALUES` is."""
 
 
-def observe(page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0) -> Observation:
+def observe(
+    page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0, scale: Scale = "css"
+) -> Observation:
     """One look at the page, taken while it stands still: when its DOM changed or a request started during the look,
     wait (at most `timeout` seconds) until it is quiet and look again. Needs the page's PageWatcher, whose script
     times the DOM's changes. The screenshot is kept as taken; `screenshots.for_model` makes what is sent.
     Every call is bounded by `timeout`: a page that never stands still for a look (a reload loop) raises
-    Playwright's TimeoutError, one whose script never returns PageUnresponsive."""
+    Playwright's TimeoutError, one whose script never returns PageUnresponsive. `scale` "device" keeps a zoomed
+    persona's screenshot at the screen's pixels (`browser/setting.py`), where "css" would shrink it by the zoom."""
     seconds = bounded.bound(timeout)
-    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=_must_mask(page, watcher, secrets))
+    masked = _must_mask(page, watcher, secrets)
+    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=masked, scale=scale)
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
-        observation, _, exposed = _look(page, watcher, secrets, seconds, masked=True)
+        observation, _, exposed = _look(page, watcher, secrets, seconds, masked=True, scale=scale)
     if exposed:  # the bare shot may have shown a password field: taken again, masked (as long as a big page's may)
-        image = _screenshot(page, secrets, seconds * SLOW_PAGE_FACTOR, masked=True)
+        image = _screenshot(page, secrets, seconds * SLOW_PAGE_FACTOR, masked=True, scale=scale)
         observation = observation.model_copy(update={"image": image})
     signals = watcher.drain()
     return observation.model_copy(update={"signals": Signals.model_validate(secrets.redact_json(signals.model_dump()))})
 
 
 def _look(
-    page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float, *, masked: bool
+    page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float, *, masked: bool, scale: Scale
 ) -> tuple[Observation, bool, bool]:
     """The observation; whether nothing on the page moved (no DOM change, no request started) while it was taken:
     the page's last DOM change is older than the look itself; and whether its screenshot, taken without masks, may
@@ -74,14 +79,14 @@ def _look(
     reader = watcher.reader
     try:
         tree = reader.tree(seconds) if reader is not None else None
-        image = _screenshot(page, secrets, seconds, masked)
+        image = _screenshot(page, secrets, seconds, masked, scale)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
     except PlaywrightTimeout:
         bounded.check_responsive(page, seconds)  # a frozen page says so
         # a live page that is only big (10,000 rows take Chromium seconds to snapshot) gets one longer look
         slow = seconds * SLOW_PAGE_FACTOR
         tree = reader.tree(slow) if reader is not None else None
-        image = _screenshot(page, secrets, slow, masked)
+        image = _screenshot(page, secrets, slow, masked, scale)
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
     if tree is not None:
         snapshot = reader_tree(tree, snapshot)
@@ -135,15 +140,15 @@ def _must_mask(page: Page, watcher: PageWatcher, secrets: Secrets) -> bool:
     return known or len(page.frames) > 1 or urldefrag(page.url).url in watcher.password_pages
 
 
-def screenshot(page: Page, secrets: Secrets, seconds: float) -> bytes | None:
+def screenshot(page: Page, secrets: Secrets, seconds: float, scale: Scale = "css") -> bytes | None:
     """A masked screenshot of the page as it is now; None when the page cannot give one (closed, frozen)."""
     try:
-        return _screenshot(page, secrets, bounded.bound(seconds), masked=True)
+        return _screenshot(page, secrets, bounded.bound(seconds), masked=True, scale=scale)
     except PlaywrightError:
         return None
 
 
-def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool) -> bytes:
+def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool, scale: Scale = "css") -> bytes:
     """The screenshot, with every secret masked when `masked`. The masks are locators the page resolves, so a
     document replaced meanwhile (a redirect by script) fails the shot: it is taken once more on the new document,
     never unmasked."""
@@ -152,7 +157,7 @@ def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool) -> b
             return page.screenshot(
                 type="jpeg",
                 quality=QUALITY,
-                scale="css",
+                scale=scale,
                 animations="disabled",
                 mask=_masks(page, secrets, seconds) if masked else [],
                 mask_color=MASK_COLOR,

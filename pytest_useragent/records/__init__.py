@@ -69,6 +69,7 @@ from pytest_useragent.records.result import (
     SessionResult,
     Step,
 )
+from pytest_useragent.records.setting import Setting
 from pytest_useragent.records.usage import (
     Amount,
     Call,
@@ -119,6 +120,7 @@ __all__ = [
     "ReplayReport",
     "SessionOutcome",
     "SessionResult",
+    "Setting",
     "Severity",
     "Signals",
     "SlowResponse",

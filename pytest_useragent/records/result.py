@@ -14,6 +14,7 @@ from pytest_useragent.records.issue import Box, Issue, IssueList
 from pytest_useragent.records.page import ActionOutcome, Claim, PageEvent, Signals
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.research import Interview, Survey
+from pytest_useragent.records.setting import Setting
 from pytest_useragent.records.usage import Call, Usage
 
 
@@ -214,6 +215,9 @@ class SessionResult(BaseModel):
     report.md is the session's account that outlives pytest's tmp_path."""
     cache: CacheUse | None = None
     """How much of the steps' input the prompt cache served; None when no step called a model."""
+    setting: Setting | None = None
+    """The browser the session ran in, read back from its page (`records/setting.py`); None in a session.json
+    written before sessions recorded it."""
 
     def owned(self, test: str | None) -> list[str]:
         """What the harness wrote of its own into this session's record and files (`harness_texts`)."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, get_args
+from collections.abc import Iterable
+from typing import Any, TypeVar, get_args
 
 from pydantic import BaseModel, computed_field, model_validator
 
@@ -14,6 +15,7 @@ from pytest_useragent.records import (
     SEVERITY_ORDER,
     Issue,
     SessionResult,
+    Setting,
     Severity,
     Trust,
     chosen,
@@ -22,6 +24,8 @@ from pytest_useragent.records.grouping import trust_of
 from pytest_useragent.regression.baseline import RunMetadata, TrendPoint
 from pytest_useragent.regression.compare import Comparison
 from pytest_useragent.regression.repeats import RepeatStats, repeat_stats
+
+T = TypeVar("T")
 
 REPORT_SCHEMA_VERSION = 2
 """The version of report.json's shape; raised whenever a field changes meaning or goes away.
@@ -118,6 +122,8 @@ class PersonaRow(BaseModel):
     surveys: int = 0
     issues: int = 0
     """Distinct issues (by key) its sessions met."""
+    settings: list[str] = []
+    """The browsers its sessions ran in (`Setting.describe`), each once: a zoomed or phone persona shows it."""
 
     @property
     def met_rate(self) -> float:
@@ -144,6 +150,8 @@ class TestStats(BaseModel):
     stats: RepeatStats
     reproduced: int
     """Issues met in two sessions or more."""
+    settings: list[Setting] = []
+    """The browsers its sessions ran in, each once (`SessionResult.setting`)."""
 
 
 class RunSummary(BaseModel):
@@ -216,7 +224,13 @@ class RunSummary(BaseModel):
     def per_test(self) -> list[TestStats]:
         """Each test's aggregate, for report.json's readers (a dashboard, a script that gates on one test)."""
         return [
-            TestStats(nodeid=view.nodeid, outcome=view.outcome, stats=view.stats, reproduced=view.stats.reproduced)
+            TestStats(
+                nodeid=view.nodeid,
+                outcome=view.outcome,
+                stats=view.stats,
+                reproduced=view.stats.reproduced,
+                settings=distinct(result.setting for result in view.results),
+            )
             for view in self.by_test
         ]
 
@@ -319,9 +333,15 @@ def by_persona(sessions: list[SessionEntry]) -> list[PersonaRow]:
                 sus=sum(scores) / len(scores) if scores else None,
                 surveys=len(scores),
                 issues=len({issue.key for result in results for issue in result.issues}),
+                settings=distinct(result.setting.describe() for result in results if result.setting),
             )
         )
     return rows
+
+
+def distinct(values: Iterable[T | None]) -> list[T]:
+    """The values given, each once, in order, without the Nones."""
+    return list(dict.fromkeys(value for value in values if value is not None))
 
 
 def merged(sessions: list[SessionEntry]) -> list[RunIssue]:

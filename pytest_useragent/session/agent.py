@@ -7,11 +7,13 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from pytest_useragent.browser import bounded
+from pytest_useragent.browser.setting import persona_page, read_back
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import GoalError, UserError, warn
 from pytest_useragent.llm.base import Provider, conforming
-from pytest_useragent.records import Interview, SessionResult
+from pytest_useragent.records import Interview, SessionResult, Setting
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.regression.repeats import repeated
 from pytest_useragent.replay.cassette import numbered
@@ -88,6 +90,13 @@ class Agent:
         check = validate(success)
 
         def once(page: Page, start: str | None = url) -> SessionResult:
+            seconds = bounded.bound(config.settle_timeout)
+            with persona_page(page, self.persona, seconds) as own:  # a context of its own when its fields ask
+                if own is not page and start is None and page.url != "about:blank":
+                    start = page.url  # where the test's page stands is where the persona's starts
+                return session(own, start, read_back(own, self.persona, seconds))
+
+        def session(page: Page, start: str | None, setting: Setting) -> SessionResult:
             name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
             cassette = self.cassette and numbered(self.cassette, len(self.results) + 1)  # a repeat is a run too
             replay = around(self.provider, config, cassette)
@@ -105,6 +114,7 @@ class Agent:
                 success=check,
                 report_copy=self._report_copy(name, known),
                 finished=lambda result: keep(result, name),
+                setting=setting,
             )
             return session.run(goal, start)
 

@@ -22,7 +22,6 @@ from playwright.sync_api import Error as PlaywrightError
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.events import PageEvents
 from pytest_useragent.browser.hosts import AllowedHosts
-from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.scope import outside, require_start
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.cost.billing import Meter
@@ -138,7 +137,7 @@ class Session(Setup):
     def _step(self, state: State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
-        observation = observe(state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
+        observation = self.look(state)
         # checks judge the app: not a blank page, the browser's error page or another site (see `scope`)
         on_app = outside(observation.url, state.events.hosts) is None
         found = state.checks.inspect(observation.signals, observation.fingerprint) if on_app else []
@@ -215,7 +214,7 @@ class Session(Setup):
         step.marks = marks_of(observation.full_snapshot, step, state.page.viewport_size)
         step = self._record(state, step)
         state.files.write_exchanges(
-            f"step-{index:03d}", reply.exchanges, lambda: state.shot(self.config.settle_timeout)
+            f"step-{index:03d}", reply.exchanges, lambda: state.shot(self.config.settle_timeout, self.scale)
         )
         return step
 

@@ -77,6 +77,7 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         replay=setup.replay.report(outcome) if setup.replay is not None else None,
         report_copy=setup.report_copy,
         cache=cache_use(state.steps, prices.cache_minimum(state.model)),
+        setting=setup.setting,
     )
     result = state.secrets.redact_record(result)
     state.files.finish(result)

@@ -14,14 +14,15 @@ from pytest_useragent.browser import bounded
 from pytest_useragent.browser.announce import ScreenReader
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.events import PageEvents
-from pytest_useragent.browser.observe import screenshot
+from pytest_useragent.browser.observe import Scale, observe, screenshot
+from pytest_useragent.browser.setting import added_latency_ms
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm.base import Provider
-from pytest_useragent.records import ActionOutcome, OrphanedWrite, PageEvent, SessionResult, Step
+from pytest_useragent.records import ActionOutcome, Observation, OrphanedWrite, PageEvent, SessionResult, Setting, Step
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.result import harness_texts
 from pytest_useragent.records.screenshots import ScreenshotPolicy
@@ -62,6 +63,8 @@ class Setup:
     finished: Callable[[SessionResult], None] = lambda result: None  # noqa: E731
     """Given the finished session before `run` returns it, or raises (a divergence, the test's own mistake, an
     interrupt): so the test's reports carry it either way."""
+    setting: Setting | None = None
+    """The browser the session runs in, as its page reported it (`browser/setting.py`)."""
 
     def secrets(self, goal: str) -> Secrets:
         """The session's one redaction boundary: its credentials, and what the harness writes of its own, kept."""
@@ -69,12 +72,23 @@ class Setup:
         owned = harness_texts(goal, self.test, str(self.directory), self.report_copy, cassette)
         return Secrets(self.credentials, owned)
 
+    @property
+    def scale(self) -> Scale:
+        """A zoomed persona's screenshots keep the screen's pixels, so its text is `zoom` times as large in what the
+        model sees as a persona's at 100% on the same screen (`screenshots.for_model` scales both alike)."""
+        return "device" if self.persona.zoom != 100 else "css"
+
+    def look(self, state: State) -> Observation:
+        """One look at the session's page (`observe`)."""
+        return observe(state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout, scale=self.scale)
+
     def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
         """The watcher (not started yet) and the checks of a page of the session."""
         seconds = bounded.bound(self.config.settle_timeout)
         reader = ScreenReader(page, seconds) if self.persona.uses == "screen-reader" else None
         checks = PageChecks(page, seconds=seconds, keyboard=self.persona.uses in KEYBOARD_USES)
-        return PageWatcher(page, self.config.slow_response * 1000, seconds, reader), checks
+        slow_ms = self.config.slow_response * 1000 + added_latency_ms(self.persona)
+        return PageWatcher(page, slow_ms, seconds, reader), checks
 
 
 @dataclass(frozen=True)
@@ -126,6 +140,6 @@ class State:
     def page(self) -> Page:
         return self.events.page
 
-    def shot(self, seconds: float) -> bytes | None:
+    def shot(self, seconds: float, scale: Scale = "css") -> bytes | None:
         """The page as it is now, masked as every screenshot is: ultra keeps it as a step's after-action view."""
-        return screenshot(self.page, self.secrets, seconds)
+        return screenshot(self.page, self.secrets, seconds, scale)

@@ -55,7 +55,7 @@ def test_the_how_to_examples_pass(suite, monkeypatch):
     monkeypatch.setenv("SHOP_PASSWORD", "a-password-of-mine")
     copy(suite, "examples")
     result = suite.runpytest_subprocess("docs/examples", "-p", "no:cacheprovider", timeout=300)
-    result.assert_outcomes(passed=11)  # eight presets, an interview, credentials, a scripted provider
+    result.assert_outcomes(passed=13)  # eight presets, an interview, credentials, a scripted provider, zoom, a phone
     result.stdout.fnmatch_lines(["useragent: provider offline*, budget $0.50* for the run, max 8 steps"])
     report = (suite.path / "useragent-report" / "report.md").read_text()
     assert "## Personas compared" in report and "## Interviews" in report
