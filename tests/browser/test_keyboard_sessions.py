@@ -40,7 +40,7 @@ def test_a_keyboard_personas_click_is_refused_as_its_mistake_and_the_session_goe
     result = make_agent(page, claude, tmp_path).run("Subscribe", url=f"{site}/a11y/kb-div-button-fixed.html")
 
     first, second, last = result.steps
-    assert not first.outcome.ok and first.outcome.message.startswith("a keyboard user cannot click")
+    assert not first.outcome.ok and first.outcome.message.startswith("refused: a keyboard user cannot click")
     assert result.outcome == "gave_up" and second.outcome.ok and last.action.kind == "give_up"
     told = user_text(fake_api.requests[1])
     assert "You did: click" in told and "failed: a keyboard user cannot click: Tab to it" in told
