@@ -43,7 +43,7 @@ def test_a_keyboard_personas_click_is_refused_as_its_mistake_and_the_session_goe
     assert not first.outcome.ok and first.outcome.message.startswith("refused: a keyboard user cannot click")
     assert result.outcome == "gave_up" and second.outcome.ok and last.action.kind == "give_up"
     told = user_text(fake_api.requests[1])
-    assert "You did: click" in told and "failed: a keyboard user cannot click: Tab to it" in told
+    assert "You did: click" in told and "failed: refused: a keyboard user cannot click: Tab to it" in told
     assert "Focus: on the page itself" in told  # nothing was clicked: focus is where it was
     assert "You use the keyboard alone" in fake_api.requests[0]["system"][0]["text"]
     assert not [issue for issue in result.issues if issue.rule == "keyboard-unreachable"]  # a link Tab reaches
