@@ -70,6 +70,8 @@ class StepRequest:
     """The placeholders of the credentials the persona has ({{password}}); never their values."""
     cache_minimum: int = 0
     """The least prefix, in tokens, the model's prompt cache takes: the system prompt is made at least this long."""
+    explore: bool = False
+    """No goal: `goal` is the persona's intent, and a done needs no evidence (`agent.explore`)."""
 
 
 @dataclass(frozen=True)

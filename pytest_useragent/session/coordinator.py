@@ -33,6 +33,7 @@ from pytest_useragent.errors import (
     ProviderError,
     ProviderRejected,
     RunError,
+    SessionTimedOut,
     Unreachable,
     UserError,
 )
@@ -52,13 +53,13 @@ from pytest_useragent.records.screenshots import Glance, for_model
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.exposure import warn_exposed
 from pytest_useragent.session.carry_out import carry_out
+from pytest_useragent.session.clock import Clock
 from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
 from pytest_useragent.session.state import Last, Setup, State
 from pytest_useragent.session.verdict import visible_text
 from pytest_useragent.workspace.documents import Documents
-from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 
 class Session(Setup):
@@ -81,7 +82,8 @@ class Session(Setup):
             watcher=watcher,
             checks=checks,
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
-            todo=self._todo(goal, url),
+            todo=self.todo(goal, url),
+            clock=Clock.start(self.config.session_timeout),
         )
         state.documents.redact = state.todo.redact = secrets.redact
         state.todo.save()
@@ -115,6 +117,8 @@ class Session(Setup):
             outcome, error = "page_error", str(frozen)
         except Unreachable as unreachable:
             outcome, error = "unreachable", str(unreachable)
+        except SessionTimedOut as late:  # the steps taken are on disk; the session is written as far as it got
+            outcome, error = "timed_out", str(late)
         except Divergence as divergence:  # a finding: written, then the test fails with it
             outcome, error, diverged = "diverged", str(divergence), divergence
         except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
@@ -133,28 +137,10 @@ class Session(Setup):
             raise diverged
         return result
 
-    def _todo(self, goal: str, url: str | None) -> Todo:
-        started = datetime.now(UTC)
-        settings = TodoSettings(
-            enabled=self.config.todo,
-            every=self.config.todo_every,
-            max_lines=self.config.todo_max_lines,
-            auto_check=self.config.todo_autocheck,
-        )
-        session = f"{self.directory.parent.name}/{self.directory.name} {started:%Y%m%d-%H%M%S}"
-        return Todo(
-            self.directory / "todo.md",
-            session=session,
-            goal=goal,
-            started=started,
-            url=url or "",
-            settings=settings,
-            max_steps=self.config.max_steps,
-        )
-
     def _step(self, state: State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
+        state.clock.check()
         observation = observe(state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout)
         # checks judge the app: not a blank page, the browser's error page or another site (see `scope`)
         on_app = outside(observation.url, state.events.hosts) is None
@@ -180,6 +166,7 @@ class Session(Setup):
             image_reason=reason if image else "no screenshot was taken" if reason else state.screenshots.why_not,
             credentials=state.secrets.credentials.placeholders,
             cache_minimum=self.spending.prices.cache_minimum(state.model),
+            explore=self.explore,
         )
         request = state.secrets.redact_record(request)
         seen = {
@@ -190,6 +177,7 @@ class Session(Setup):
             "signals": observation.signals,
         }
         try:
+            state.clock.check()  # a look that waited out the clock is not paid a call for
             reply = self.provider.decide(request, state.meter)
             decision = reply.value
             done = None if decision is None else carry_out(self, state, decision.action, found, index)

@@ -28,9 +28,10 @@ from pytest_useragent.replay.provider import Replay
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.secrets.redaction import Secrets
+from pytest_useragent.session.clock import Clock
 from pytest_useragent.session.verdict import SuccessCheck
 from pytest_useragent.workspace.documents import Documents
-from pytest_useragent.workspace.todo import Todo
+from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 Progress = Callable[[str], None]
 
@@ -60,6 +61,32 @@ class Setup:
     finished: Callable[[SessionResult], None] = lambda result: None  # noqa: E731
     """Given the finished session before `run` returns it, or raises (a divergence, the test's own mistake, an
     interrupt): so the test's reports carry it either way."""
+    explore: bool = False
+    """No goal (`agent.explore`): the goal is the persona's intent, a done needs no evidence, and the session ends
+    as `explored`."""
+    video: str | None = None
+    """Where the page's video will be once its context closes (the owner of the context saves it there), when one is
+    recorded; the result links it when it is kept (`config.video`)."""
+
+    def todo(self, goal: str, url: str | None) -> Todo:
+        """The session's todo.md."""
+        started = datetime.now(UTC)
+        settings = TodoSettings(
+            enabled=self.config.todo,
+            every=self.config.todo_every,
+            max_lines=self.config.todo_max_lines,
+            auto_check=self.config.todo_autocheck,
+        )
+        session = f"{self.directory.parent.name}/{self.directory.name} {started:%Y%m%d-%H%M%S}"
+        return Todo(
+            self.directory / "todo.md",
+            session=session,
+            goal=goal,
+            started=started,
+            url=url or "",
+            settings=settings,
+            max_steps=self.config.max_steps,
+        )
 
     def secrets(self, goal: str) -> Secrets:
         """The session's one redaction boundary: its credentials, and what the harness writes of its own, kept."""
@@ -100,6 +127,8 @@ class State:
     checks: PageChecks
     documents: Documents
     todo: Todo
+    clock: Clock = field(default_factory=lambda: Clock.start(None))
+    """The session's wall clock (`clock.py`)."""
     screenshots: ScreenshotPolicy = field(default_factory=ScreenshotPolicy)
     look: bool = False
     """The model asked to see the next screenshot."""
