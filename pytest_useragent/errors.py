@@ -15,6 +15,7 @@
         ├── BudgetExhausted       the next model call could overspend the budget
         ├── PageUnresponsive      the page under test stopped answering (its main thread never returns)
         ├── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
+        ├── SessionTimedOut       the session's wall clock ran out (the session ends as `timed_out`)
         └── Divergence            a replayed journey no longer fits the page (the session ends as `diverged`)
 
     UserAgentWarning              something was not kept (an export, a cassette) and the test goes on: one line in
@@ -96,6 +97,10 @@ class PageUnresponsive(RunError):
 
 class Unreachable(RunError):
     """The start URL could not be loaded: the browser shows its own error page (or none) instead of the app."""
+
+
+class SessionTimedOut(RunError):
+    """The session's wall clock (--useragent-session-timeout) ran out: it ends as `timed_out`, everything written."""
 
 
 class Divergence(RunError):

@@ -1,7 +1,8 @@
 """mkdocs hook: the reference page is generated from the code, so it cannot drift from it.
 
 reference.md holds markers (`<!-- reference:options -->` ...) that this hook replaces, at build time, with tables made
-from `config.OPTIONS` (the one table the plugin registers its options and ini keys from),
+from `config.OPTIONS` (the one table the plugin registers its options and ini keys from), the `useragent` command's
+parser (its flags are the same table's, `cli/flags.py`),
 `config.MARKER_ARGUMENTS`, the fixtures of `pytest_useragent.plugin.fixtures`, and the `__all__` of
 `pytest_useragent` and `pytest_useragent.testing`.
 tests/unit/test_docs.py imports this file to compare the options with what `pytest --help` shows.
@@ -20,6 +21,7 @@ from pydantic import BaseModel
 import pytest_useragent
 import pytest_useragent.testing
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, Option
+from pytest_useragent import cli
 from pytest_useragent.plugin import fixtures
 
 MARKER_ONLY = {
@@ -84,8 +86,31 @@ def api(module: ModuleType) -> str:
     return "\n".join(sections)
 
 
+def cli_rows() -> list[tuple[str, str, str, str]]:
+    """(flag, value, environment variable, help) for every flag of `useragent run`, from its parser: the same table's
+    rows (`cli/flags.py`) and the command's own."""
+    sub = cli.parser()._subparsers._group_actions[0].choices["run"]  # type: ignore[union-attr]
+    rows = []
+    for action in sub._actions:
+        if not action.option_strings or action.dest == "help":
+            continue
+        help_text = action.help or ""
+        text, _, env = help_text.rpartition(" [env ")
+        rows.append((action.option_strings[0], action.metavar or "", env.rstrip("]"), text.replace("%%", "%")))
+    return rows
+
+
+def cli_table() -> str:
+    lines = ["`useragent run URL`, then:", "", "| flag | value | environment | what it sets |", "|---|---|---|---|"]
+    for flag, value, env, text in cli_rows():
+        cells = [f"`{flag}`", f"`{value}`" if value else "", f"`{env}`", text]
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(lines)
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "options": options_table,
+    "cli": cli_table,
     "marker": marker_table,
     "fixtures": fixture_list,
     "api": lambda: api(pytest_useragent),

@@ -43,3 +43,15 @@ def launch_options(base: dict[str, Any], playwright_executable: str) -> dict[str
     args = list(options.get("args", []))
     options["args"] = args + [flag for flag in QUIET_ARGS if flag not in args]
     return options
+
+
+NO_FFMPEG = (
+    "video recording needs Playwright's ffmpeg, which is not installed: run `playwright install ffmpeg` "
+    "(`playwright install chromium` brings it too), or turn video off"
+)
+
+
+def video_problem(error: Exception) -> str | None:
+    """Why a context that records video could not open a page, in one line, when it is the missing ffmpeg (Playwright
+    says so in a framed banner); None for any other error."""
+    return NO_FFMPEG if "ffmpeg" in str(error) else None

@@ -13,6 +13,7 @@ from pytest_useragent.config.options import (
     Option,
     ProviderName,
     RecordMode,
+    VideoMode,
 )
 from pytest_useragent.config.settings import (
     MARKER_ARGUMENTS,
@@ -37,6 +38,7 @@ __all__ = [
     "ProviderName",
     "RecordMode",
     "UserAgentConfig",
+    "VideoMode",
     "model_problem",
     "openai_model",
 ]

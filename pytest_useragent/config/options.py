@@ -24,6 +24,7 @@ DEFAULT_OPENAI_MODEL = "gpt-5.4-mini"
 ProviderName = Literal["auto", "anthropic", "openai", "offline"]
 RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 DebugMode = Literal["off", "debug", "ultra"]
+VideoMode = Literal["off", "on", "retain-on-failure"]
 IniType = Literal["string", "int", "float", "bool"]
 
 
@@ -321,5 +322,19 @@ OPTIONS: tuple[Option, ...] = (
         "640x360: ~307 tokens for Claude, width x height / 750; 1280x720: ~1,229)",
         _size,
         "640x360",
+    ),
+    Option(
+        "video",
+        "record each session's page as a video (video.webm in its folder, linked from its report): off (default), on, "
+        "or retain-on-failure (kept when the goal was not reached); with pytest-playwright's --video on, its file is "
+        "linked instead",
+        _choice("off", "on", "retain-on-failure"),
+        "off",
+    ),
+    Option(
+        "session-timeout",
+        "most seconds of wall clock one session may take; it then ends as timed_out, all written (default: none)",
+        _timeout,
+        None,
     ),
 )

@@ -15,6 +15,7 @@ from pytest_useragent.config.options import (
     DebugMode,
     ProviderName,
     RecordMode,
+    VideoMode,
 )
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.regression.thresholds import FailRules
@@ -74,14 +75,19 @@ class UserAgentConfig:
     baseline_update: bool = False
     repeat: int = 1
     """Sessions per `agent.run` (`repeats.py`)."""
+    video: VideoMode = "off"
+    """Whether a session's page is recorded as a video, and when it is kept."""
+    session_timeout: float | None = None
+    """Most seconds of wall clock one session may take (`session/clock.py`); None: no bound but its steps'."""
 
     @property
     def screenshot_pixels(self) -> int:
         return self.screenshot_size[0] * self.screenshot_size[1]
 
     @classmethod
-    def from_raw(cls, raw: Mapping[str, str | None]) -> UserAgentConfig:
-        """Parse raw strings keyed by option name ('max-steps'); a missing or None value takes the default."""
+    def from_raw(cls, raw: Mapping[str, str | None], prefix: str = "--useragent-") -> UserAgentConfig:
+        """Parse raw strings keyed by option name ('max-steps'); a missing or None value takes the default. A bad
+        value is a ConfigError naming the option as `prefix` spells it (the `useragent` command's is `--`)."""
         values: dict[str, Any] = {}
         for option in OPTIONS:
             text = raw.get(option.name)
@@ -92,10 +98,10 @@ class UserAgentConfig:
             try:
                 values[option.name.replace("-", "_")] = option.parse(str(text))
             except ValueError as error:
-                raise ConfigError(f"--useragent-{option.name}={text!r}: {error}") from None
+                raise ConfigError(f"{prefix}{option.name}={text!r}: {error}") from None
         config = cls(**values)
         if problem := model_problem(config.provider, config.model):
-            raise ConfigError(f"--useragent-model={config.model}: {problem}")
+            raise ConfigError(f"{prefix}model={config.model}: {problem}")
         return config
 
     def with_overrides(self, **overrides: Any) -> UserAgentConfig:

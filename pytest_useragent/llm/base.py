@@ -73,6 +73,8 @@ class StepRequest:
     """The least prefix, in tokens, the model's prompt cache takes: the system prompt is made at least this long."""
     focus: Focus | None = None
     """For a keyboard persona: the element that has focus and the way its focus came on this page."""
+    explore: bool = False
+    """No goal: `goal` is the persona's intent, and a done needs no evidence (`agent.explore`)."""
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def junit_properties(
     evaluated = sum(result.expectations.total for result in results)
     met = sum(result.expectations.met for result in results)
     properties: list[tuple[str, object]] = [
-        ("useragent_goal_achieved", all(result.goal_achieved for result in results)),
+        ("useragent_goal_achieved", all(result.goal_achieved is not False for result in results)),  # explored too
         ("useragent_met_rate", round(met / evaluated, 3) if evaluated else 0.0),
         ("useragent_cost_usd", round(sum(result.cost_usd for result in results), 6)),
         ("useragent_steps", sum(len(result.steps) for result in results)),

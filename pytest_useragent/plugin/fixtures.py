@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserType, Page
+from playwright.sync_api import Browser, BrowserType, Page
+from playwright.sync_api import Error as PlaywrightError
 
-from pytest_useragent.browser.launch import launch_options
+from pytest_useragent.browser.launch import launch_options, video_problem
 from pytest_useragent.config import MARKER_ARGUMENTS, UserAgentConfig
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm import choice
@@ -157,9 +158,52 @@ def agent(
         credentials=credentials,
         cassette=_cassette(request, useragent_config, persona),
         report_dir=report_root(request.config, useragent_config.report_dir),
+        video=_their_video(request),
     )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent
+    agent.save_videos()  # before the reports carry the results: the video each links is then there
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(
+    browser_context_args: dict[str, Any],
+    pytestconfig: pytest.Config,
+    tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest,
+) -> dict[str, Any]:
+    """pytest-playwright's context options, recording video for --useragent-video unless its own --video does: each
+    session's video is then saved into its folder when the test ends (`Agent.save_videos`)."""
+    if pytestconfig.stash[CONFIG_KEY].video == "off" or "record_video_dir" in browser_context_args:
+        return browser_context_args
+    folder = str(tmp_path_factory.mktemp("useragent-video"))
+    _can_record(request.getfixturevalue("browser"), folder)
+    return {**browser_context_args, "record_video_dir": folder}
+
+
+def _can_record(browser: Browser, folder: str) -> None:
+    """A context that records opens a page, or every test fails with the one line that says why (no ffmpeg), not
+    with Playwright's banner at each test's setup."""
+    try:
+        context = browser.new_context(record_video_dir=folder)
+        try:
+            context.new_page()
+        finally:
+            context.close()
+    except PlaywrightError as error:
+        problem = video_problem(error)
+        if problem is None:
+            raise
+    else:
+        return
+    pytest.fail(f"--useragent-video: {problem}", pytrace=False)
+
+
+def _their_video(request: pytest.FixtureRequest) -> str | None:
+    """pytest-playwright's video of the test's page, when its --video records one: linked, not recorded twice."""
+    if request.config.getoption("--video", None) in (None, "off"):
+        return None
+    return str(Path(request.getfixturevalue("output_path")) / "video.webm")
 
 
 @pytest.fixture(scope="session")

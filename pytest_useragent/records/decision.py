@@ -45,11 +45,15 @@ SessionOutcome = Literal[
     "unverified",
     "unreachable",
     "diverged",
+    "explored",
+    "timed_out",
 ]
-"""`diverged`: a replayed journey no longer fit the page (record mode none or once; see replay.py).
+"""`explored`: a session with no goal (`agent.explore`) ended as the persona said it had seen enough, or at its last
+step. `timed_out`: the session's wall clock (--useragent-session-timeout) ran out.
+`diverged`: a replayed journey no longer fit the page (record mode none or once; see replay.py).
 `unverified`: the persona said done at its last step, and neither its evidence nor the test's success check bore
 it out. `unreachable`: the start URL could not be loaded; no model call was made."""
-ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted", "unreachable")
+ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted", "unreachable", "timed_out")
 """Outcomes that say the session was stopped from outside, not how the persona fared."""
 
 

@@ -218,6 +218,11 @@ class SessionResult(BaseModel):
     setting: Setting | None = None
     """The browser the session ran in, read back from its page (`records/setting.py`); None in a session.json
     written before sessions recorded it."""
+    explore: bool = False
+    """The session had no goal (`agent.explore`): `goal` is the intent it was given, the persona's jobs-to-be-done,
+    and whether it was reached is no question (`goal_achieved` is None)."""
+    video: str | None = None
+    """The session's video: `video.webm` in its folder, or pytest-playwright's file when its --video recorded it."""
 
     def owned(self, test: str | None) -> list[str]:
         """What the harness wrote of its own into this session's record and files (`harness_texts`)."""
@@ -226,8 +231,11 @@ class SessionResult(BaseModel):
 
     @computed_field  # type: ignore[prop-decorator]
     @property
-    def goal_achieved(self) -> bool:
-        """The test's success check when it gave one; otherwise a claim of done whose evidence was found."""
+    def goal_achieved(self) -> bool | None:
+        """The test's success check when it gave one; otherwise a claim of done whose evidence was found. None for a
+        session that explored: it had no goal to reach."""
+        if self.explore:
+            return None
         if self.completion.success is not None:
             return self.completion.success
         return self.outcome == "goal_achieved"
@@ -293,7 +301,7 @@ def one_line(result: SessionResult) -> str:
 
 def lines(result: SessionResult) -> list[str]:
     """The session in a few lines, for a failing test."""
-    ending = "goal achieved" if result.goal_achieved else "goal not achieved"
+    ending = "explored" if result.explore else "goal achieved" if result.goal_achieved else "goal not achieved"
     steps = f"{len(result.steps)} step" + ("" if len(result.steps) == 1 else "s")
     told = [f"{result.outcome} after {steps}, {ending} ({_engine(result)}): {result.goal}"]
     if result.error:

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 from pytest_useragent.errors import UserError
 from pytest_useragent.files import MiB, atomic_write, invalid, read_text, version_problem
 from pytest_useragent.records import Amount, SessionResult, Severity, Source, Trust
-from pytest_useragent.regression.stats import Rate, median, rate
+from pytest_useragent.regression.stats import Rate, goal_rate, median, rate
 
 BASELINE_SCHEMA_VERSION = 1
 MAX_BASELINE_BYTES = 64 * MiB
@@ -43,8 +43,8 @@ class Figures(BaseModel):
 class SessionFigures(Figures):
     """One session as a baseline keeps it."""
 
-    goal_achieved: bool
-    """Verified: the test's success check, or a done whose evidence was found."""
+    goal_achieved: bool | None
+    """Verified: the test's success check, or a done whose evidence was found; None for a session that explored."""
     claimed: bool
     """The persona said it was done (verified or not)."""
     outcome: str
@@ -53,6 +53,8 @@ class SessionFigures(Figures):
     steps: NonNegativeInt
     cost_usd: Amount
     intuitiveness: int | None = Field(None, ge=0, le=10)
+    explored: bool = False
+    """A session with no goal (`agent.explore`): compared by its issues and rates only."""
 
     @model_validator(mode="after")
     def _consistent(self) -> SessionFigures:
@@ -90,7 +92,12 @@ class TestFigures(Figures):
 
     @property
     def goal(self) -> Rate:
-        return rate(sum(s.goal_achieved for s in self.sessions), len(self.sessions))
+        return goal_rate(s.goal_achieved for s in self.sessions)
+
+    @property
+    def explored(self) -> bool:
+        """Every session explored: the test has no goal, steps or cost to hold it to, only issues and rates."""
+        return bool(self.sessions) and all(s.explored for s in self.sessions)
 
     @property
     def met_rate(self) -> Rate:
@@ -130,10 +137,7 @@ class Baseline(Figures):
 
     @property
     def goal(self) -> Rate:
-        return rate(
-            sum(s.goal_achieved for t in self.tests.values() for s in t.sessions),
-            sum(len(t.sessions) for t in self.tests.values()),
-        )
+        return goal_rate(s.goal_achieved for t in self.tests.values() for s in t.sessions)
 
     @property
     def met_rate(self) -> Rate:
@@ -167,6 +171,7 @@ def figures_of(result: SessionResult) -> SessionFigures:
         steps=len(result.steps),
         cost_usd=result.cost_usd,
         intuitiveness=result.wrap_up.intuitiveness if result.wrap_up else None,
+        explored=result.explore,
     )
 
 

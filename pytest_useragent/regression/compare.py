@@ -156,6 +156,8 @@ def _changes(test: str, old: TestFigures, new: TestFigures, rules: FailRules) ->
             change.interval = newcombe(before, after)
         change.regression = change.worse and _rate_regressed(before, after, change.interval, rules.get(measure))
         found.append(change)
+    if old.explored or new.explored:  # a look around ends when the persona has seen enough: no effort to hold it to
+        return found
     rises: tuple[tuple[ChangeMeasure, list[float], list[float]], ...] = (
         ("steps", [s.steps for s in old.sessions], [s.steps for s in new.sessions]),
         ("cost", [s.cost_usd for s in old.sessions], [s.cost_usd for s in new.sessions]),

@@ -28,7 +28,7 @@ from pytest_useragent.records import (
     Source,
     Usage,
 )
-from pytest_useragent.regression.stats import Rate, median, rate
+from pytest_useragent.regression.stats import Rate, goal_rate, median, rate
 
 REPRODUCED = 2
 """Sessions an issue must appear in to count as reproduced (`issues.trust_of`)."""
@@ -53,7 +53,7 @@ class RepeatStats(BaseModel):
 
     sessions: int
     goal: Rate
-    """Sessions whose goal was reached (verified), of all."""
+    """Sessions whose goal was reached (verified), of those that had one (an exploration has none)."""
     met_rate: Rate
     """Expectations met, of all evaluated, over every session."""
     steps: list[int]
@@ -95,7 +95,7 @@ def repeat_stats(results: list[SessionResult]) -> RepeatStats:
     issues = [entry.model_copy(update={"sessions": counts[key]}) for key, entry in first.items()]
     return RepeatStats(
         sessions=len(results),
-        goal=rate(sum(result.goal_achieved for result in results), len(results)),
+        goal=goal_rate([result.goal_achieved for result in results]),
         met_rate=rate(sum(r.expectations.met for r in results), sum(r.expectations.total for r in results)),
         steps=[len(result.steps) for result in results],
         steps_median=median([len(result.steps) for result in results]),
@@ -107,7 +107,7 @@ def repeat_stats(results: list[SessionResult]) -> RepeatStats:
 
 def combined(results: list[SessionResult]) -> RepeatedResult:
     """The sessions of one repeated run as one result (see `RepeatedResult`)."""
-    shown = next((result for result in results if not result.goal_achieved), results[0])
+    shown = next((result for result in results if result.goal_achieved is False), results[0])
     stats = repeat_stats(results)
     met = {issue.key: issue.sessions for issue in stats.issues}
     issues: dict[str, Issue] = {}

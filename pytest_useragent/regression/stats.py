@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
@@ -49,6 +49,13 @@ class Rate(BaseModel):
 
 def rate(hits: int, total: int) -> Rate:
     return Rate(hits=hits, total=total, interval=wilson(hits, total))
+
+
+def goal_rate(reached: Iterable[bool | None]) -> Rate:
+    """Goals reached of the sessions that had one: a session that explored (None) had no goal, and counts for
+    neither."""
+    had = [value for value in reached if value is not None]
+    return rate(sum(had), len(had))
 
 
 def wilson(hits: int, total: int, z: float = Z95) -> Interval:

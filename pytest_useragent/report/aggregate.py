@@ -173,6 +173,8 @@ class RunSummary(BaseModel):
     crashed: list[Crash]
     tests: int
     goals_achieved: int
+    explored: int = 0
+    """Sessions with no goal (`agent.explore`): counted apart, neither reached nor missed."""
     steps: int
     met: int
     evaluated: int
@@ -285,6 +287,7 @@ def aggregate(
         crashed=crashed,
         tests=len({s.nodeid for s in sessions} | {c.nodeid for c in crashed}),
         goals_achieved=sum(1 for s in sessions if s.result.goal_achieved),
+        explored=sum(1 for s in sessions if s.result.explore),
         steps=sum(len(s.result.steps) for s in sessions),
         met=sum(s.result.expectations.met for s in sessions),
         evaluated=sum(s.result.expectations.total for s in sessions),

@@ -27,7 +27,7 @@ def featured(summary: RunSummary, limit: int = TIMELINE_SESSIONS) -> list[Sessio
     def need(index: int) -> tuple[int, int, int, int]:
         entry = sessions[index]
         failed = summary.test_outcomes.get(entry.nodeid) in FAILED_OUTCOMES
-        return (not failed, entry.result.goal_achieved, -entry.worst, index)
+        return (not failed, entry.result.goal_achieved is not False, -entry.worst, index)  # explored: not failed
 
     chosen = sorted(sorted(range(len(sessions)), key=need)[:limit])
     return [sessions[index] for index in chosen]

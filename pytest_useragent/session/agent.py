@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
@@ -26,6 +27,8 @@ from pytest_useragent.session.coordinator import Session
 from pytest_useragent.session.state import Progress
 from pytest_useragent.session.verdict import SuccessCheck, validate
 
+VIDEO = "video.webm"
+"""The video's name in a session's folder."""
 MAX_GOAL_CHARS = 2_000
 """A goal is a task a person would be given, a few sentences; it goes with every model call, so a pasted page or file
 would be paid for at every step. 2,000 characters is ten times what a real test's goal needs."""
@@ -47,6 +50,7 @@ class Agent:
         credentials: Credentials | Mapping[str, str] | None = None,
         cassette: Path | None = None,
         report_dir: Path | None = None,
+        video: str | None = None,
     ) -> None:
         """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona.
         `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py)."""
@@ -60,8 +64,12 @@ class Agent:
         """The run report's folder, where each session's folder is copied at the end of the run."""
         """The pytest node id the agent serves, for the run's ledger."""
         self.results: list[SessionResult] = []
+        self._pages: list[Page] = []
+        """Each result's page, for its video."""
         self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
         self.cassette = cassette
+        self.video = video
+        """pytest-playwright's video of the test's page, when its --video records it (linked, not recorded again)."""
         self._progress = progress or (lambda line: None)
         # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
         self.spending = spending or Spending.start(config, directory / "useragent-ledger.json")
@@ -84,10 +92,37 @@ class Agent:
         a persona that said done when it says no is a finding. The result is redacted of every secret.
         With `repeat` above 1 (option or marker) the goal is pursued that many times, each in a fresh context, and a
         `RepeatedResult` (every session and their `stats`) is returned (`repeats.py`)."""
-        goal = checked_goal(goal)
+        config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
+        return self._sessions(checked_goal(goal), url, config, self.credentials.merged(credentials), validate(success))
+
+    def explore(
+        self,
+        url: str | None = None,
+        *,
+        max_steps: int | None = None,
+        budget: float | None = None,
+        model: str | None = None,
+        credentials: Mapping[str, str] | None = None,
+    ) -> SessionResult:
+        """Look around as the persona, with its jobs-to-be-done as its only intent, starting at `url` (or wherever
+        the page is): it notes what it expects and meets, reports issues, and ends when it says it has seen enough
+        (a done needs no evidence) or at its last step. The result's outcome is `explored` (`gave_up`, or what
+        stopped it, otherwise), `goal_achieved` is None and `goal` is the intent it was given; reports say "explored"
+        where a goal would be, and baselines compare it by its issues and rates only."""
         config = self.config.with_overrides(max_steps=max_steps, budget=budget, model=model)
         known = self.credentials.merged(credentials)
-        check = validate(success)
+        return self._sessions(intent(self.persona), url, config, known, None, explore=True)
+
+    def _sessions(
+        self,
+        goal: str,
+        url: str | None,
+        config: UserAgentConfig,
+        known: Credentials,
+        check: SuccessCheck | None,
+        explore: bool = False,
+    ) -> SessionResult:
+        """One session, or `config.repeat` of them in fresh contexts."""
 
         def once(page: Page, start: str | None = url) -> SessionResult:
             seconds = bounded.bound(config.settle_timeout)
@@ -113,13 +148,16 @@ class Agent:
                 credentials=known,
                 success=check,
                 report_copy=self._report_copy(name, known),
-                finished=lambda result: keep(result, name),
+                finished=lambda result: keep(result, name, page),
                 setting=setting,
+                explore=explore,
+                video=self._video(page, name),
             )
             return session.run(goal, start)
 
-        def keep(result: SessionResult, name: str) -> None:
+        def keep(result: SessionResult, name: str, page: Page) -> None:
             self.results.append(result)
+            self._pages.append(page)
             if config.export is not None and (found := journey(result, self.test or name, len(self.results))):
                 try:
                     write(found, config.export)
@@ -130,6 +168,34 @@ class Agent:
             return once(self.page)
         start = url or (self.page.url if self.page.url != "about:blank" else None)
         return repeated(lambda page: once(page, start), self.page, config.repeat)
+
+    def _video(self, page: Page, name: str) -> str | None:
+        """Where the session's video goes: pytest-playwright's file when its --video records (`self.video`), else
+        `video.webm` in the session's folder when the page's context records one (`save_videos` puts it there)."""
+        if self.config.video == "off":
+            return None
+        if self.video is not None:
+            return self.video
+        return str(self.directory / name / VIDEO) if _recording(page) else None
+
+    def save_videos(self) -> list[Path]:
+        """Close each session's page and save its video where its result links it: a page's video is whole only
+        once the page is closed, so the owner of the page calls this after the test (the fixture's teardown, or the
+        `useragent` command). Returns the files written; a video Playwright could not save is left out."""
+        saved = []
+        for result, page in zip(self.results, self._pages, strict=False):
+            if result.video is None or Path(result.video).is_absolute():
+                continue
+            target = Path(result.directory) / result.video
+            try:
+                page.close()
+                if page.video is not None:
+                    page.video.save_as(target)
+                    page.video.delete()
+                    saved.append(target)
+            except PlaywrightError:
+                continue
+        return saved
 
     def _report_copy(self, name: str, credentials: Credentials) -> str | None:
         """Where the run report will copy the session's folder, named knowing the credentials (`copies.py`)."""
@@ -153,6 +219,20 @@ class Agent:
             test=self.test,
             session_limit=self.config.session_budget,
         )
+
+
+def intent(persona: Persona) -> str:
+    """What a persona with no goal looks around for: its jobs-to-be-done, or, without any, what anyone new to a site
+    wants to know. It stands where a goal would, in every prompt and report."""
+    jobs = "; ".join(persona.jobs_to_be_done) or "find out what the site offers and whether it is for me"
+    return f"Explore the site as myself, with no task given: {jobs}"
+
+
+def _recording(page: Page) -> bool:
+    try:
+        return page.video is not None
+    except PlaywrightError:
+        return False
 
 
 def checked_goal(goal: object) -> str:

@@ -103,7 +103,10 @@ def _check(setup: Setup, state: State, action: Action, found: list[Issue], index
 
 
 def _done(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    """The claim judged: its evidence looked for on the page and in the documents, or the test's check asked."""
+    """The claim judged: its evidence looked for on the page and in the documents, or the test's check asked. A
+    session that explores has no goal to show: its done says it has seen enough, and is taken."""
+    if setup.explore:
+        return ActionOutcome(ok=True, message="done exploring")
     documents = read_documents(state.documents.listing(), setup.config.document_limit * 1000)
     judged, false_done = judge_done(
         index,

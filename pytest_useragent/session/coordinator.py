@@ -32,6 +32,7 @@ from pytest_useragent.errors import (
     ProviderError,
     ProviderRejected,
     RunError,
+    SessionTimedOut,
     Unreachable,
     UserError,
 )
@@ -52,6 +53,7 @@ from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.exposure import warn_exposed
 from pytest_useragent.session.begin import take_over_writes, todo_for
 from pytest_useragent.session.carry_out import carry_out
+from pytest_useragent.session.clock import Clock
 from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
@@ -82,6 +84,7 @@ class Session(Setup):
             documents=Documents(self.directory / "docs", max_bytes=self.config.document_limit * 1000),
             todo=todo_for(self, goal, url),
             screenshots=ScreenshotPolicy(blind=watcher.reader is not None),  # a screen reader gives no screenshot
+            clock=Clock.start(self.config.session_timeout),
         )
         state.documents.redact = state.todo.redact = secrets.redact
         take_over_writes(self, state)
@@ -116,6 +119,8 @@ class Session(Setup):
             outcome, error = "page_error", str(frozen)
         except Unreachable as unreachable:
             outcome, error = "unreachable", str(unreachable)
+        except SessionTimedOut as late:  # the steps taken are on disk; the session is written as far as it got
+            outcome, error = "timed_out", str(late)
         except Divergence as divergence:  # a finding: written, then the test fails with it
             outcome, error, diverged = "diverged", str(divergence), divergence
         except KeyboardInterrupt:  # written with what it spent, then pytest stops as the user asked
@@ -137,6 +142,7 @@ class Session(Setup):
     def _step(self, state: State, index: int) -> Step:
         """Observe, decide (one call), act, settle, record."""
         started = time.monotonic()
+        state.clock.check()
         observation = self.look(state)
         # checks judge the app: not a blank page, the browser's error page or another site (see `scope`)
         on_app = outside(observation.url, state.events.hosts) is None
@@ -163,6 +169,7 @@ class Session(Setup):
             credentials=state.secrets.credentials.placeholders,
             cache_minimum=self.spending.prices.cache_minimum(state.model),
             focus=state.keys.look(self.persona.uses, observation.url, observation.full_snapshot),
+            explore=self.explore,
         )
         request = state.secrets.redact_record(request)
         seen = {
@@ -173,6 +180,7 @@ class Session(Setup):
             "signals": observation.signals,
         }
         try:
+            state.clock.check()  # a look that waited out the clock is not paid a call for
             reply = self.provider.decide(request, state.meter)
             decision = reply.value
             done = None if decision is None else carry_out(self, state, decision.action, found, index)

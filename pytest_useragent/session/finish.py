@@ -4,6 +4,7 @@ the `SessionResult` written (session.json, report.md) and, under a record mode, 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 from pytest_useragent.cost.caching import cache_use
 from pytest_useragent.errors import UserError
@@ -17,17 +18,24 @@ from pytest_useragent.workspace.pending import incomplete
 
 ENDINGS = {"goal_achieved": "goal reached", "gave_up": "gave up", "max_steps": "out of steps"}
 """How todo.md's last line says a session ended."""
+EXPLORED_ENDINGS = ("goal_achieved", "max_steps", "unverified")
+"""How a session with no goal ends as `explored`: the persona said it had seen enough, or its steps ran out."""
+NO_AFTERWARDS = ("provider_error", "interrupted", "unreachable", "timed_out")
+"""Endings after which no wrap-up is asked: the API is down, the user stopped, nothing was seen, or the session's
+time is up (a wrap-up would be a call past it)."""
 
 
 def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
     """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
+    if setup.explore and outcome in EXPLORED_ENDINGS:
+        outcome = "explored"
     taken = [step.outcome.claim for step in state.steps if step.outcome.claim and step.outcome.claim.accepted]
     state.todo.close(
         datetime.now(UTC), ENDINGS.get(outcome, outcome.replace("_", " ")), taken[-1].evidence if taken else None
     )
     state.todo.save()
     afterwards = Afterwards()
-    if outcome not in ("provider_error", "interrupted", "unreachable"):
+    if outcome not in NO_AFTERWARDS:
         afterwards = _afterwards(setup, state, outcome)
         error = error or afterwards.problem
         if afterwards.rejected is not None:  # every later call there would be refused alike: stop the run's
@@ -78,12 +86,25 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         report_copy=setup.report_copy,
         cache=cache_use(state.steps, prices.cache_minimum(state.model)),
         setting=setup.setting,
+        explore=setup.explore,
     )
+    result = result.model_copy(update={"video": _video(setup, result)})
     result = state.secrets.redact_record(result)
     state.files.finish(result)
     if setup.replay is not None:
         setup.replay.record(result, state.secrets)
     return result
+
+
+def _video(setup: Setup, result: SessionResult) -> str | None:
+    """The video the result links: relative to the session's folder when it is in it (so the report's copy plays it
+    too); under retain-on-failure only for a session that did not reach its goal or explore to its end."""
+    if setup.video is None:
+        return None
+    if setup.config.video == "retain-on-failure" and (result.goal_achieved or result.outcome == "explored"):
+        return None
+    video = Path(setup.video)
+    return video.relative_to(setup.directory).as_posix() if video.is_relative_to(setup.directory) else str(video)
 
 
 def _afterwards(setup: Setup, state: State, outcome: SessionOutcome) -> Afterwards:

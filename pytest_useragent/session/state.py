@@ -30,6 +30,7 @@ from pytest_useragent.replay.provider import Replay
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.secrets.redaction import Secrets
+from pytest_useragent.session.clock import Clock
 from pytest_useragent.session.keyboard import KEYBOARD_USES, Keys
 from pytest_useragent.session.verdict import SuccessCheck
 from pytest_useragent.workspace.documents import Documents
@@ -65,6 +66,12 @@ class Setup:
     interrupt): so the test's reports carry it either way."""
     setting: Setting | None = None
     """The browser the session runs in, as its page reported it (`browser/setting.py`)."""
+    explore: bool = False
+    """No goal (`agent.explore`): the goal is the persona's intent, a done needs no evidence, and the session ends
+    as `explored`."""
+    video: str | None = None
+    """Where the page's video will be once its context closes (the owner of the context saves it there), when one is
+    recorded; the result links it when it is kept (`config.video`)."""
 
     def secrets(self, goal: str) -> Secrets:
         """The session's one redaction boundary: its credentials, and what the harness writes of its own, kept."""
@@ -118,6 +125,8 @@ class State:
     checks: PageChecks
     documents: Documents
     todo: Todo
+    clock: Clock = field(default_factory=lambda: Clock.start(None))
+    """The session's wall clock (`clock.py`)."""
     screenshots: ScreenshotPolicy = field(default_factory=ScreenshotPolicy)
     look: bool = False
     """The model asked to see the next screenshot."""

@@ -70,6 +70,20 @@ def test_the_reference_lists_every_option_and_ini_key_pytest_help_shows(site, sh
     assert {row[0] for row in hook().option_rows()} == options  # and nothing the plugin does not register
 
 
+def test_the_reference_lists_every_flag_and_variable_the_command_shows(site):
+    shown = subprocess.run(
+        [sys.executable, "-m", "pytest_useragent", "run", "--help"], capture_output=True, text=True, timeout=120
+    ).stdout
+    flags = set(re.findall(r"^\s+(--[a-z-]+)", shown, flags=re.MULTILINE)) - {"--help"}
+    variables = set(re.findall(r"USERAGENT_[A-Z_]+", shown))
+    page = reference_text(site)
+    section = page[page.index('id="the-useragent-command"') : page.index('id="marker-arguments"')]
+    assert {"--goal", "--max-steps", "--output", "--video", "--session-timeout"} <= flags
+    assert all(f"<code>{flag}</code>" in section for flag in flags)
+    assert all(f"<code>{name}</code>" in section for name in variables) and len(variables) == len(flags)
+    assert {row[0] for row in hook().cli_rows()} == flags  # and nothing the command does not take
+
+
 def test_the_reference_lists_every_marker_argument_the_marker_takes(site):
     page = reference_text(site)
     assert all(f"<code>{name}</code>" in page for name in MARKER_ARGUMENTS)

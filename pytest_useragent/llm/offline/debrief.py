@@ -23,8 +23,9 @@ def dead_ends(steps: list[Step]) -> int:
 
 def agreement(request: SurveyRequest) -> int:
     """How far the session went well, as an answer from 1 to 5 to a positive statement: the share of expectations
-    met (or 1 / 0 by the goal, with none judged), halved when the goal was not reached, less a tenth per dead end."""
-    stats, achieved = request.expectations, request.outcome == "goal_achieved"
+    met (or 1 / 0 by the goal, with none judged), halved when the goal was not reached (an exploration to its end
+    is no failure), less a tenth per dead end."""
+    stats, achieved = request.expectations, request.outcome in ("goal_achieved", "explored")
     ease = stats.met_rate if stats.total else float(achieved)
     ease = ease if achieved else ease / 2
     ease = min(max(ease - 0.1 * dead_ends(request.steps), 0.0), 1.0)

@@ -31,6 +31,7 @@ from pytest_useragent.llm.base import (
     WrapUpRequest,
 )
 from pytest_useragent.llm.offline import debrief as offline_debrief
+from pytest_useragent.llm.offline.explore import explore_move
 from pytest_useragent.llm.offline.judge import evaluate
 from pytest_useragent.llm.offline.keyboard import by_keyboard
 from pytest_useragent.llm.offline.memory import Memory
@@ -61,7 +62,8 @@ class OfflineProvider:
         memory = Memory.read(request.summary)
         evaluation, issues = evaluate(request, elements, memory)
         unmet = memory.unmet + 1 if evaluation is not None and evaluation.verdict == "unmet" else 0
-        made = by_keyboard(move(request, elements, memory, unmet), request, elements, memory.tried)
+        planned = explore_move(elements, memory) if request.explore else move(request, elements, memory, unmet)
+        made = by_keyboard(planned, request, elements, memory.tried)
         news = [text for text in notable(elements, QUOTED.findall(request.goal)) if text not in memory.said]
         after = Memory(
             tried=memory.tried + ((made.key,) if made.key else ()),
@@ -95,7 +97,7 @@ class OfflineProvider:
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
         verdicts = [step.evaluation.verdict for step in request.steps if step.evaluation]
         met = sum(1 for verdict in verdicts if verdict == "met")
-        achieved = request.outcome == "goal_achieved"
+        achieved = request.outcome in ("goal_achieved", "explored")
         score_10 = round(10 * met / len(verdicts)) if verdicts else (10 if achieved else 0)
         score_10 = score_10 if achieved else score_10 // 2  # a goal not reached is not intuitive, however it went
         issues = [issue for step in request.steps for issue in step.issues if issue.source == "persona"]

@@ -1,0 +1,202 @@
+"""The `useragent` command as a user runs it: the installed console script in a subprocess, on tests/pages served on
+loopback, a closed-network Chromium (`--browser-arg`), the offline engine unless a test says otherwise."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from ffmpeg import browsers_path
+from secret_scan import SECRET, leaks
+
+from pytest_useragent.cli import main
+from pytest_useragent.testing import FakeMessagesAPI
+
+PAGES = Path(__file__).parents[1] / "pages"
+CLOSED = "--browser-arg=--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+COMMAND = shutil.which("useragent", path=str(Path(sys.executable).parent)) or shutil.which("useragent")
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(PAGES)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def useragent(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """The console script, with no API key in its environment (the offline engine) and `env` laid over it."""
+    assert COMMAND is not None, "the useragent console script is installed with the package"
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "OPENAI_", "USERAGENT_"))}
+    return subprocess.run(
+        [COMMAND, *args], cwd=cwd, env={**environ, **env}, capture_output=True, text=True, timeout=180, check=False
+    )
+
+
+def one_line(done: subprocess.CompletedProcess[str]) -> str:
+    """The error a usage mistake prints: one line on stderr, nothing else, no traceback."""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    return lines[0]
+
+
+def test_exploring_a_site_writes_the_reports_and_a_video_and_exits_0(pages, tmp_path):
+    done = useragent(
+        tmp_path,
+        "run",
+        f"{pages}/index.html",
+        "--persona",
+        "first-time-visitor",
+        "--video",
+        "on",
+        CLOSED,
+        USERAGENT_MAX_STEPS="5",  # an option from the environment
+        PLAYWRIGHT_BROWSERS_PATH=str(browsers_path(tmp_path / "browsers")),
+    )
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "step 1/5 " in done.stdout and " so far" in done.stdout  # a line per step, as it went
+    report = tmp_path / "useragent-report"
+    assert f"report: {report / 'report.md'}" in done.stdout and f"report: {report / 'report.html'}" in done.stdout
+    (session,) = report.glob("sessions/*/useragent")
+    told = (session / "report.md").read_text()
+    assert "**Explored:**" in told and "Sam" in told  # the preset's persona, and explored where a goal would be
+    assert "[video.webm](video.webm)" in told
+    assert (session / "video.webm").read_bytes()[:4] == b"\x1a\x45\xdf\xa3"  # a WebM (EBML) file, not empty
+    assert (session / "video.webm").stat().st_size > 1000
+    assert '<video controls preload="metadata"' in (report / "report.html").read_text()
+    assert "| explored |" in (report / "report.md").read_text()
+
+
+def test_a_goal_reached_as_the_success_text_shows_exits_0_and_the_credentials_are_nowhere(pages, tmp_path):
+    persona = tmp_path / "jana.yaml"
+    persona.write_text("name: Jana\nbackground: Jana, 45. Signs in to shops she knows.\nlanguage: en\n")
+    done = useragent(
+        tmp_path,
+        "run",
+        f"{pages}/index.html",
+        "--goal=Sign in",
+        "--success-text=You are signed in",
+        f"--persona={persona.name}",
+        "--output=out",
+        "--max-steps=6",
+        CLOSED,
+        "--credentials",
+        "email=jana@example.com",
+        "password=$UA_PASSWORD",
+        UA_PASSWORD=SECRET,
+    )
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "goal achieved" in done.stdout and "Jana" in (tmp_path / "out" / "report.md").read_text()
+    typed = [line for line in done.stdout.splitlines() if '"{{password}}"' in line]
+    assert typed, done.stdout  # the secret was typed, as its placeholder
+    assert leaks(SECRET, [tmp_path / "out"], extra={"stdout": done.stdout, "stderr": done.stderr}) == []
+
+
+def test_a_goal_whose_success_text_the_page_never_shows_exits_1(pages, tmp_path):
+    done = useragent(
+        tmp_path,
+        "run",
+        f"{pages}/pricing.html",
+        "--goal=Find what the Pro plan costs",
+        "--success-text=Order shipped",
+        "--max-steps=3",
+        CLOSED,
+    )
+
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "goal not achieved" in done.stdout and (tmp_path / "useragent-report" / "report.html").is_file()
+
+
+def test_a_budget_stop_exits_3(pages, tmp_path):
+    with FakeMessagesAPI() as fake:
+        done = useragent(
+            tmp_path,
+            "run",
+            f"{pages}/index.html",
+            "--provider=anthropic",
+            "--budget=0.0001",
+            CLOSED,
+            ANTHROPIC_API_KEY="sk-ant-test-key",
+            ANTHROPIC_BASE_URL=fake.base_url,
+        )
+
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "budget_exhausted" in done.stdout and fake.requests == []  # stopped before any call was paid
+
+
+def test_a_bad_url_or_option_is_one_line_from_the_script_and_exits_2(tmp_path):
+    bad_url = useragent(tmp_path, "run", "ftp://example.com/")
+    bad_option = useragent(tmp_path, "run", "http://127.0.0.1:9/", USERAGENT_MAX_STEPS="many")  # from the environment
+
+    assert bad_url.returncode == 2 and "URL 'ftp://example.com/': ftp: is not a page" in one_line(bad_url)
+    assert bad_option.returncode == 2 and "--max-steps='many': must be a whole number" in one_line(bad_option)
+    assert not (tmp_path / "useragent-report").exists()  # refused before anything ran
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["run", "http://127.0.0.1:9/", "--max-steps=0"], "--max-steps='0': must be a whole number of at least 1"),
+        (["run", "http://127.0.0.1:9/", "--persona=missing.yaml"], "persona file"),
+        (["run", "http://127.0.0.1:9/", "--credentials", "password"], "give NAME=VALUE or NAME=$VAR"),
+        (["run", "http://127.0.0.1:9/", "--fail-on=bad"], "argument --fail-on: invalid choice: 'bad'"),
+        (["run", "http://127.0.0.1:9/", "--provider=anthropic"], "--provider=anthropic needs ANTHROPIC_API_KEY"),
+        (["run", "http://127.0.0.1:9/", "--goal= "], "agent.run needs a goal"),
+        (["walk", "http://127.0.0.1:9/"], "useragent: error: argument COMMAND: invalid choice: 'walk'"),
+        (["run"], "the following arguments are required: URL"),
+    ],
+)
+def test_each_usage_error_is_one_line_and_status_2(args, said, capsys, monkeypatch, tmp_path):
+    """The script's `main`, in process: each mistake it refuses before a browser starts (the script is above)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+
+    status = main(args)
+
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and len(err.splitlines()) == 1 and said in err, err
+
+
+def test_the_help_names_every_flag_and_its_environment_variable(capsys):
+    assert main(["run", "--help"]) == 0
+    shown = capsys.readouterr().out
+    assert "--session-timeout SECONDS" in shown and "USERAGENT_MAX_STEPS" in shown and "--output PATH" in shown
+
+
+def test_video_without_playwrights_ffmpeg_is_one_line_and_exits_2(pages, tmp_path):
+    (tmp_path / "empty").mkdir()
+    empty = str(tmp_path / "empty")
+    done = useragent(tmp_path, "run", f"{pages}/index.html", "--video=on", CLOSED, PLAYWRIGHT_BROWSERS_PATH=empty)
+
+    assert done.returncode == 2 and "video recording needs Playwright's ffmpeg" in one_line(done)
+
+
+def test_python_dash_m_is_the_same_command(tmp_path):
+    refused = subprocess.run(
+        [sys.executable, "-m", "pytest_useragent", "run", "http://127.0.0.1:9/", "--max-steps=-1"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+    assert refused.returncode == 2 and "useragent run: error: --max-steps='-1'" in one_line(refused)

@@ -1,0 +1,48 @@
+"""--useragent-video in a real pytest run: each session's page recorded, saved into its folder when the test ends,
+linked from its report.md and played in report.html; off, nothing is recorded; without Playwright's ffmpeg, one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from ffmpeg import browsers_path
+
+TESTS = """
+def test_explore(agent, site):
+    agent.explore(site + "/index.html", max_steps=2)
+"""
+
+
+def run(suite: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return suite.runpytest_subprocess("-p", "no:cacheprovider", *args, timeout=240)
+
+
+def test_video_on_records_each_session_into_its_folder_and_off_records_none(suite, monkeypatch, tmp_path):
+    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(browsers_path(tmp_path / "browsers")))
+    suite.makepyfile(test_site=TESTS)
+
+    run(suite, "--useragent-video=on").assert_outcomes(passed=1)
+
+    report = suite.path / "useragent-report"
+    (session,) = report.glob("sessions/*/useragent")
+    assert (session / "video.webm").read_bytes()[:4] == b"\x1a\x45\xdf\xa3"  # WebM, whole once the page closed
+    assert "[video.webm](video.webm)" in (session / "report.md").read_text()
+    assert json.loads((session / "session.json").read_text())["video"] == "video.webm"
+    assert f'src="{session.relative_to(report).as_posix()}/video.webm"' in (report / "report.html").read_text()
+
+    run(suite, "--useragent-video=off").assert_outcomes(passed=1)
+    (session,) = report.glob("sessions/*/useragent")
+    assert not (session / "video.webm").exists() and "video" not in (session / "report.md").read_text().lower()
+
+
+def test_video_without_playwrights_ffmpeg_fails_in_one_line(suite, monkeypatch, tmp_path):
+    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(Path(tmp_path)))
+    suite.makepyfile(test_site=TESTS)
+
+    result = run(suite, "--useragent-video=on")
+
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*--useragent-video: video recording needs Playwright's ffmpeg*"])
+    assert "Traceback" not in result.stdout.str() and "╔" not in result.stdout.str()
