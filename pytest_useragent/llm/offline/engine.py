@@ -62,7 +62,7 @@ class OfflineProvider:
         made = move(request, elements, memory, unmet)
         news = [text for text in notable(elements, QUOTED.findall(request.goal)) if text not in memory.said]
         after = Memory(
-            tried=memory.tried + ((made.key,) if made.key else ()),
+            tried=memory.tried + ((made.key,) if made.key else ()) + made.also,
             unmet=unmet,
             said=memory.said + tuple(news),
             expected=made.expected,
