@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from pytest_useragent.records.actions import ON_FIELDS
+
 Severity = Literal["critical", "major", "minor", "cosmetic"]
 SEVERITY_ORDER: dict[str, int] = {"critical": 3, "major": 2, "minor": 1, "cosmetic": 0}
 Verdict = Literal["met", "partial", "unmet", "surprised"]
@@ -93,13 +95,15 @@ class Action(BaseModel):
 
     @property
     def refs(self) -> list[str]:
-        """The elements it acts on: its ref, or each of its fields'."""
-        return [self.ref] if self.ref else [field.ref for field in self.fields or []]
+        """The elements it acts on: its ref, or a fill's each field's (whatever else its kind left set)."""
+        if self.kind in ON_FIELDS:
+            return [field.ref for field in self.fields or []]
+        return [self.ref] if self.ref else []
 
     def describe(self) -> str:
         """A short human line: `click e5`, `type e3 "milk"`, `fill e3 "Jana", e4 "{{password}}"`, `done: found it`."""
         parts: list[str] = [self.kind]
-        if self.fields:
+        if self.fields and self.kind in ON_FIELDS:
             # a cassette's fields have no ref: "fill "Jana", "jana@example.com""
             parts.append(", ".join(f'{field.ref} "{field.text}"'.lstrip() for field in self.fields))
         if self.ref or self.file:

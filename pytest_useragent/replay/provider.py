@@ -160,7 +160,7 @@ class Replay:
             found = [target_of(snapshot, ref) for ref in action.refs]
             named = [Target(role=role, name=name, nth=nth) for role, name, nth in filter(None, found)]
             if named and len(named) == len(found):  # each element named, or none: a replay cannot half-find them
-                seen.target, seen.targets = (named[0], []) if action.ref else (None, named)
+                seen.target, seen.targets = (None, named) if action.kind in ON_FIELDS else (named[0], [])
         return reply
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:

@@ -77,6 +77,10 @@ def test_a_fill_is_told_in_one_line_with_each_field():
     action = Action(kind="fill", fields=[FormField(ref="e2", text="Jana"), FormField(ref="e4", text="{{password}}")])
     assert action.describe() == 'fill e2 "Jana", e4 "{{password}}"'
     assert action.refs == ["e2", "e4"] and Action(kind="type", ref="e2", text="x").refs == ["e2"]
+    # what a kind does not use is left alone: a fill's stray ref, a click's stray fields
+    assert action.model_copy(update={"ref": "e9"}).refs == ["e2", "e4"]
+    stray = Action(kind="click", ref="e5", fields=action.fields)
+    assert stray.refs == ["e5"] and stray.describe() == "click e5"
     assert without_refs(decision("fill", fields=action.fields)).action.describe() == 'fill "Jana", "{{password}}"'
 
 
