@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import openai
 import pytest
 import yaml
 from secret_scan import SECRET, leaks
@@ -15,10 +16,11 @@ from secret_scan import SECRET, leaks
 from pytest_useragent import Agent, OfflineProvider, Persona, SessionResult
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import Divergence
+from pytest_useragent.llm.openai import OpenAIProvider
 from pytest_useragent.replay.journey import journey, write
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.render import write_run_report
-from pytest_useragent.testing import decision, ref_of, wrap_up
+from pytest_useragent.testing import FakeChatCompletionsAPI, decision, ref_of, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45.")
 GOAL = "Sign up for an account"
@@ -204,6 +206,24 @@ def test_a_field_gone_in_the_middle_of_a_fill_is_named_and_the_session_goes_on(p
     assert len(first.outcome.locators) == 2 and result.error is None
     assert "failed: field 3 of 4 (e999) failed" in str(fake_api.requests[1]["messages"])  # told to the model
     assert result.goal_achieved and [step.outcome.ok for step in result.steps] == [False, True, True, True]
+
+
+def test_openai_strict_output_fills_the_form_too(page, site, tmp_path):
+    """OpenAI's strict decoding writes every property, null where unused: a fill with the rest null, a click with
+    "fields": null."""
+    script = [
+        fill(*zip(LABELS, TEXTS, strict=True)),
+        lambda body: decision("click", ref_of(body, "Create account"), verdict="met"),
+        decision("done", verdict="met", evidence=WELCOME),
+        wrap_up(),
+    ]
+    with FakeChatCompletionsAPI(script) as fake:
+        client = openai.OpenAI(base_url=fake.base_url, api_key="sk-test", max_retries=0)
+        result = agent(page, OpenAIProvider(client), tmp_path / "openai").run(GOAL, f"{site}/signup.html")
+        assert not fake.problems  # the strict schema, fields and all, is one the API takes
+    assert result.goal_achieved and len(result.steps) == 3 and result.steps[0].outcome.message == "typed 5 fields"
+    assert page.locator("input[name=password]").input_value() == SECRET
+    assert leaks(SECRET, [tmp_path], fake.requests) == []
 
 
 def test_the_offline_engine_signs_up_in_three_steps_with_one_fill(page, site, tmp_path):
