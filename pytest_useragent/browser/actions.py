@@ -23,10 +23,17 @@ WAIT_SECONDS = 2.0
 def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str = "") -> ActionOutcome:
     """Carry out one action; anything that goes wrong comes back as ok=False with a one-line reason. `snapshot`,
     the ai snapshot the ref comes from, names the element for the record without asking the page."""
-    timeout_ms = bounded.bound(timeout) * 1000  # never 0, which Playwright reads as no timeout at all
     if action.kind not in PERFORM:  # the session carries out the others: documents, todo.md, reads, done
         return ActionOutcome(ok=False, message=f"{action.kind} is not done to the page")
-    if ACTIONS[action.kind].element and not action.ref:
+    if ACTIONS[action.kind].fields:
+        return _fill(page, action, secrets, timeout, snapshot)
+    return _act(page, action, secrets, timeout, snapshot)
+
+
+def _act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str) -> ActionOutcome:
+    """One action on the page, on at most one element."""
+    timeout_ms = bounded.bound(timeout) * 1000  # never 0, which Playwright reads as no timeout at all
+    if (ACTIONS[action.kind].element or ACTIONS[action.kind].fields) and not action.ref:
         return ActionOutcome(ok=False, message=f"{action.kind} needs the ref of an element, e.g. e5")
     if action.kind == "navigate" and not action.url:
         return ActionOutcome(ok=False, message="navigate needs a url")
@@ -44,6 +51,24 @@ def act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: 
         first_line = (error.message or str(error)).strip().splitlines()[0]
         return ActionOutcome(ok=False, message=secrets.redact(first_line), locator=described)
     return ActionOutcome(ok=True, message=message, locator=described)
+
+
+def _fill(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str) -> ActionOutcome:
+    """Each field typed as `type` types it, in order, until one fails: that one is named (the model's to put
+    right), with the fields typed before it; the page is settled once, after all of them, by the session."""
+    fields = action.fields or []
+    if not fields:
+        return ActionOutcome(ok=False, message='fill needs fields, e.g. [{"ref": "e3", "text": "Jana"}]')
+    locators: list[str] = []
+    for number, field in enumerate(fields, 1):
+        one = action.model_copy(update={"ref": field.ref, "text": field.text, "fields": None})
+        done = _act(page, one, secrets, timeout, snapshot)
+        if not done.ok:
+            typed = "the fields before it were typed, " if number > 1 else ""
+            message = f"field {number} of {len(fields)} ({field.ref}) failed: {done.message}; {typed}"
+            return ActionOutcome(ok=False, message=f"{message}it and those after it were not", locators=locators)
+        locators.append(done.locator or f'locator("aria-ref={field.ref}")')
+    return ActionOutcome(ok=True, message=f"typed {len(fields)} fields", locators=locators)
 
 
 def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
@@ -136,6 +161,7 @@ def _wait(page: Page, action: Action, locator: Locator | None, secrets: Secrets,
 PERFORM: dict[str, Performer] = {
     "click": _click,
     "type": _type,
+    "fill": _type,  # each field in turn (`_fill`)
     "select": _select,
     "hover": _hover,
     "press": _press,

@@ -20,6 +20,8 @@ class ActionSpec:
     element: bool = False
     """Acts on the element a snapshot ref names (`ref` required); a replay repeats it only on the element its
     cassette names, found again by role and name."""
+    fields: bool = False
+    """Acts on several elements, each a field's ref (`fields` required), as `element` does on one."""
 
 
 ACTIONS: dict[str, ActionSpec] = {
@@ -27,6 +29,7 @@ ACTIONS: dict[str, ActionSpec] = {
     "type": ActionSpec("page", element=True),
     "select": ActionSpec("page", element=True),
     "hover": ActionSpec("page", element=True),
+    "fill": ActionSpec("page", fields=True),
     "press": ActionSpec("page"),
     "scroll": ActionSpec("page"),
     "navigate": ActionSpec("page"),
@@ -56,6 +59,7 @@ TODO_ACTIONS = kinds("todo")
 PAGE_READS = kinds("read")
 """Actions that read the page as it is, without touching it."""
 ON_ELEMENTS = tuple(kind for kind, spec in ACTIONS.items() if spec.element)
+ON_FIELDS = tuple(kind for kind, spec in ACTIONS.items() if spec.fields)
 
 
 INLINE_LINES = 40

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from pytest_useragent.records.actions import ON_FIELDS
+
 Severity = Literal["critical", "major", "minor", "cosmetic"]
 SEVERITY_ORDER: dict[str, int] = {"critical": 3, "major": 2, "minor": 1, "cosmetic": 0}
 Verdict = Literal["met", "partial", "unmet", "surprised"]
@@ -20,6 +22,7 @@ ActionKind = Literal[
     "select",
     "scroll",
     "hover",
+    "fill",
     "navigate",
     "back",
     "wait",
@@ -61,6 +64,17 @@ ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupt
 # mean is told to the model once, in the system prompt (llm/prompts/system.j2, wrap_up.j2).
 
 
+MAX_FIELDS = 12
+"""The most fields one `fill` types: a long form is filled a part at a time, each part checked on the next page."""
+
+
+class FormField(BaseModel):
+    """One field of a `fill`: the ref of a field and what to type into it, each as `type` takes them."""
+
+    ref: str
+    text: str
+
+
 class Action(BaseModel):
     """One thing to do. Element actions name a ref from the snapshot (e.g. "e5")."""
 
@@ -79,10 +93,23 @@ class Action(BaseModel):
         None, description="the next dialog this action opens: accept (a prompt with text) or dismiss (the default)"
     )
     evidence: str | None = Field(None, description="done: the text on the page or in a document that shows the goal")
+    fields: list[FormField] | None = Field(
+        None, max_length=MAX_FIELDS, description="fill: the form's fields, typed in this order in one step"
+    )
+
+    @property
+    def refs(self) -> list[str]:
+        """The elements it acts on: its ref, or a fill's each field's (whatever else its kind left set)."""
+        if self.kind in ON_FIELDS:
+            return [field.ref for field in self.fields or []]
+        return [self.ref] if self.ref else []
 
     def describe(self) -> str:
-        """A short human line: `click e5`, `type e3 "milk"`, `done: found it`."""
+        """A short human line: `click e5`, `type e3 "milk"`, `fill e3 "Jana", e4 "{{password}}"`, `done: found it`."""
         parts: list[str] = [self.kind]
+        if self.fields and self.kind in ON_FIELDS:
+            # a cassette's fields have no ref: "fill "Jana", "jana@example.com""
+            parts.append(", ".join(f'{field.ref} "{field.text}"'.lstrip() for field in self.fields))
         if self.ref or self.file:
             parts.append(self.ref or self.file or "")
         for value in (self.text, self.key, self.url, self.direction, self.target if self.kind == "find" else None):

@@ -93,6 +93,8 @@ class ActionOutcome(BaseModel):
     message: str
     locator: str | None = None
     """The acted element as a stable Playwright locator, e.g. get_by_role("button", name="Buy")."""
+    locators: list[str] = []
+    """fill: each field typed, as `locator` is, in the fields' order (those before a field that failed)."""
     claim: Claim | None = None
     """For `done`: the claim as judged; `ok` is whether it was accepted."""
     dead_click: bool = False

@@ -1,11 +1,11 @@
 """Decision cassettes: a persona's journey as a YAML file meant for code review, and the one owner of that format.
 
 A cassette holds, per step, what the page offered before it (`PageFit`: its path and its controls, see
-`snapshot.fingerprint`), the decision taken there (with the acted element as role, name and place, never a ref:
-refs change between runs), what the action did (with its stable Playwright locator), and what the step cost when it
-was recorded. No images, no absolute paths (URLs lose the start URL's origin, so a cassette replays against another
-deployment), no secrets: `write` passes everything through the session's `Secrets`, so credentials stay
-`{{name}}` placeholders.
+`snapshot.fingerprint`), the decision taken there (with the acted element, or each field a fill typed, as role, name
+and place, never a ref: refs change between runs), what the action did (with its stable Playwright locator), and what
+the step cost when it was recorded. No images, no absolute paths (URLs lose the start URL's origin, so a cassette
+replays against another deployment), no secrets: `write` passes everything through the session's `Secrets`, so
+credentials stay `{{name}}` placeholders.
 
 Named `<test>.useragent.yaml` in `cassettes/<module>/`, beside pytest-recording's `<test>.yaml`: one suite can hold
 a test's HTTP cassette and its decision cassette side by side, and neither plugin reads the other's.
@@ -39,7 +39,9 @@ def without_refs(decision: Decision) -> Decision:
     """The decision as a cassette keeps it: no refs, neither its action's nor its issues' (a ref holds for one look;
     replay finds the acted element anew by role, name and place)."""
     issues = [issue.model_copy(update={"ref": None}) for issue in decision.issues]
-    return decision.model_copy(update={"action": decision.action.model_copy(update={"ref": None}), "issues": issues})
+    fields = [field.model_copy(update={"ref": ""}) for field in decision.action.fields or []] or None
+    action = decision.action.model_copy(update={"ref": None, "fields": fields})
+    return decision.model_copy(update={"action": action, "issues": issues})
 
 
 class PageFit(BaseModel):
@@ -67,6 +69,8 @@ class CassetteStep(BaseModel):
     """The persona's decision, its action's ref removed; None when the model gave none (then `problem`)."""
     problem: str | None = None
     target: Target | None = None
+    targets: list[Target] = []
+    """A fill's fields' elements, in its fields' order (a cassette written before fill has none, and needs none)."""
     content: str | None = None
     """A large write's content, as the model composed it."""
     outcome: ActionOutcome

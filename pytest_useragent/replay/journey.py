@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_useragent.files import atomic_write
-from pytest_useragent.records import Action, SessionResult
+from pytest_useragent.records import ON_FIELDS, Action, ActionOutcome, SessionResult
 from pytest_useragent.replay.cassette import path_of
 from pytest_useragent.secrets.credentials import pieces
 from pytest_useragent.templates import environment
@@ -65,12 +65,16 @@ def journey(result: SessionResult, test: str, run: int = 1) -> Journey | None:
         code = CODE.get(step.action.kind) if step.action is not None and step.outcome.ok else None
         if step.action is None or code is None:
             continue
-        element = _element(step.outcome.locator) if step.outcome.locator else None
-        if step.outcome.locator and element is None:
+        acts = _acts(step.action, step.outcome)
+        if acts is None:
             return None
-        if line := code(step.action, element):
-            lines.append(line)
-            variables |= {_variable(name) for name in pieces(step.action.text or "")[1::2]}
+        for action, locator in acts:
+            element = _element(locator) if locator else None
+            if locator and element is None:
+                return None
+            if line := code(action, element):
+                lines.append(line)
+                variables |= {_variable(name) for name in pieces(action.text or "")[1::2]}
     name = _name(test + (f" {run}" if run > 1 else ""))
     return Journey(
         name=name,
@@ -81,6 +85,18 @@ def journey(result: SessionResult, test: str, run: int = 1) -> Journey | None:
         evidence=claim.evidence,
         environment=sorted(variables),
     )
+
+
+def _acts(action: Action, outcome: ActionOutcome) -> list[tuple[Action, str | None]] | None:
+    """A step's action with its element's locator; a fill's each field as an action of its own (its text), with that
+    field's locator, so that the test types each field as the persona did; None for a fill whose fields were not
+    each recorded with a locator."""
+    if action.kind not in ON_FIELDS:
+        return [(action, outcome.locator)]
+    fields = action.fields or []
+    if not fields or len(outcome.locators) != len(fields):
+        return None
+    return [(Action(kind=action.kind, text=field.text), outcome.locators[n]) for n, field in enumerate(fields)]
 
 
 def write(found: Journey, directory: Path) -> Path:
@@ -124,6 +140,7 @@ def _scroll(action: Action, element: str | None) -> str:
 CODE: dict[str, Code] = {
     "click": lambda action, element: _on(element, "click()"),
     "type": lambda action, element: _on(element, f"fill({_value(action.text or '')})"),
+    "fill": lambda action, element: _on(element, f"fill({_value(action.text or '')})"),  # one field (`_acts`)
     "select": lambda action, element: _on(element, f"select_option(label={_value(action.text or '')})"),
     "hover": lambda action, element: _on(element, "hover()"),
     "press": _press,

@@ -10,11 +10,11 @@
     rewrite       the cassette deleted first, then as all
 
 At each step the page fits the recorded step when its path and its controls (`snapshot.fingerprint`: interactive
-roles and names, digits folded, order ignored) are those recorded, and the acted element resolves to exactly one
-element now (its ref is found anew: refs change between runs). Then the recorded decision is the answer: no model
-call, no cost; the session still acts, settles and runs every objective check. A recorded evaluation is only replayed
-with the next step, so it holds only when the page after the action fits too. Providers know nothing of Playwright,
-and neither does this: it reads the snapshot the request carries.
+roles and names, digits folded, order ignored) are those recorded, and the acted element (each field of a fill)
+resolves to exactly one element now (its ref is found anew: refs change between runs). Then the recorded decision is
+the answer: no model call, no cost; the session still acts, settles and runs every objective check. A recorded
+evaluation is only replayed with the next step, so it holds only when the page after the action fits too. Providers
+know nothing of Playwright, and neither does this: it reads the snapshot the request carries.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from pytest_useragent.llm.base import (
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
     ON_ELEMENTS,
+    ON_FIELDS,
     Decision,
     InterviewReply,
     ReplayReport,
@@ -82,6 +83,7 @@ class _Seen:
     decision: Decision | None = None
     problem: str | None = None
     target: Target | None = None
+    targets: list[Target] = field(default_factory=list)
     content: str | None = None
     recorded: CassetteStep | None = None
     """The cassette's step that answered, when replayed."""
@@ -153,9 +155,12 @@ class Replay:
         reply = self.live.decide(request, meter)
         seen.live, seen.decision = True, reply.value
         seen.problem = reply.problem or ("the model refused to answer" if reply.refused else None)
-        if reply.value is not None and reply.value.action.ref:
-            found = target_of(snapshot, reply.value.action.ref)
-            seen.target = Target(role=found[0], name=found[1], nth=found[2]) if found else None
+        if reply.value is not None:
+            action = reply.value.action
+            found = [target_of(snapshot, ref) for ref in action.refs]
+            named = [Target(role=role, name=name, nth=nth) for role, name, nth in filter(None, found)]
+            if named and len(named) == len(found):  # each element named, or none: a replay cannot half-find them
+                seen.target, seen.targets = (None, named) if action.kind in ON_FIELDS else (named[0], [])
         return reply
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
@@ -233,6 +238,7 @@ class Replay:
                     decision=decision,
                     problem=seen.problem if decision is None else None,
                     target=seen.target,
+                    targets=seen.targets,
                     content=seen.content,
                     outcome=step.outcome,
                     usage=usage,
@@ -292,14 +298,23 @@ def _fit(recorded: CassetteStep | None, now: PageFit, snapshot: str) -> _Fit:
     decision = recorded.decision
     if decision is not None and recorded.target is None and decision.action.kind in ON_ELEMENTS:
         return _Fit(why=f"the cassette does not name the element its {decision.action.kind} acted on")
-    if decision is None or recorded.target is None:
+    fields = (decision.action.fields or []) if decision is not None else []
+    if decision is not None and decision.action.kind in ON_FIELDS and len(recorded.targets) != len(fields):
+        return _Fit(why=f"the cassette does not name the fields its {decision.action.kind} typed")
+    if decision is None or (recorded.target is None and not recorded.targets):
         return _Fit(decision=decision)
-    target = recorded.target
-    refs = refs_of(snapshot, target.role, target.name)
-    if len(refs) <= target.nth or (target.nth == 0 and len(refs) > 1):
-        named = f'{target.role} "{target.name}"' if target.name else target.role
-        return _Fit(why=f"the element it acted on ({named}) is {len(refs)} elements now, not one")
-    action = decision.action.model_copy(update={"ref": refs[target.nth]})
+    refs = []
+    for target in [recorded.target] if recorded.target is not None else recorded.targets:
+        alike = refs_of(snapshot, target.role, target.name)
+        if len(alike) <= target.nth or (target.nth == 0 and len(alike) > 1):
+            named = f'{target.role} "{target.name}"' if target.name else target.role
+            return _Fit(why=f"the element it acted on ({named}) is {len(alike)} elements now, not one")
+        refs.append(alike[target.nth])
+    if recorded.target is not None:
+        action = decision.action.model_copy(update={"ref": refs[0]})
+    else:
+        found = [field.model_copy(update={"ref": ref}) for field, ref in zip(fields, refs, strict=True)]
+        action = decision.action.model_copy(update={"fields": found})
     return _Fit(decision=decision.model_copy(update={"action": action}))
 
 

@@ -31,10 +31,11 @@ def marks_of(snapshot: str, step: Step, viewport: ViewportSize | None) -> Marks 
     width, height = viewport["width"], viewport["height"]
     lines = [line for line in parse(snapshot) if "box" in line.attributes]
     found: list[Mark] = []
-    if step.action is not None and step.action.ref:
-        box = _box(next((line for line in lines if line.ref == step.action.ref), None))
-        if box is not None:
-            found.append(Mark(kind="acted", box=box, label=step.action.kind))
+    action = step.action
+    for ref in action.refs if action is not None else []:  # a fill marks each of its fields
+        box = _box(next((line for line in lines if line.ref == ref), None))
+        if box is not None and action is not None:
+            found.append(Mark(kind="acted", box=box, label=action.kind))
     for number, issue in enumerate(step.issues, 1):
         named = _role_and_name(issue.locator)
         if issue.box is not None:  # a check's finding, measured on the live page

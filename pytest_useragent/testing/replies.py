@@ -48,7 +48,8 @@ def decision(
 ) -> Decision:
     """A Decision in one line, e.g. decision("click", "e3", verdict="met") or decision("write", file="a.md", text="x").
 
-    `action` takes the other Action fields: text, key, url, direction, reason, file, target.
+    `action` takes the other Action fields: text, key, url, direction, reason, file, target, and a fill's fields
+    (`fields=[{"ref": "e3", "text": "Jana"}, ...]`).
     """
     return Decision(
         observation=observation,

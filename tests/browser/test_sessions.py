@@ -203,9 +203,10 @@ def test_a_reply_slower_than_the_client_timeout_ends_the_session(page, site, tmp
 
 def test_the_budget_stops_a_session_before_it_overspends(page, site, tmp_path, fake_api, claude):
     fake_api.push(click("Pricing"), wrap_up())
-    result = make_agent(page, claude, tmp_path, budget=0.07).run("Wander", url=f"{site}/index.html")
+    # step 2's call fits and its repair does not between ~0.071 and ~0.075 (the system prompt's length moves both)
+    result = make_agent(page, claude, tmp_path, budget=0.073).run("Wander", url=f"{site}/index.html")
     assert result.outcome == "budget_exhausted" and "budget" in (result.error or "")
-    assert len(result.steps) == 2 and result.cost_usd <= 0.07
+    assert len(result.steps) == 2 and result.cost_usd <= 0.073
     # step 2's answer did not validate and its repair could overspend: the step keeps the call it paid for
     assert "budget is left" in result.steps[1].outcome.message and len(result.steps[1].calls) == 1
     assert sum(call.usage.output_tokens for step in result.steps for call in step.calls) == sum(

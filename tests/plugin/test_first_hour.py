@@ -159,7 +159,7 @@ def test_a_failing_goal_says_in_a_few_lines_how_the_session_went(suite):
     suite.makepyfile(
         test_goal="""
         def test_goal(agent, site):
-            result = agent.run("Find the careers page and apply for a job", url=site + "/index.html", max_steps=3)
+            result = agent.run("Find the careers page and apply for a job", url=site + "/index.html", max_steps=2)
             assert result.goal_achieved
     """
     )
@@ -169,10 +169,10 @@ def test_a_failing_goal_says_in_a_few_lines_how_the_session_went(suite):
     assert len(where) == 1 and "Step(" not in where[0] and "usage" not in where[0], where  # not the 3 KB record
     result.stdout.fnmatch_lines(
         [
-            "E        +  where False = SessionResult(outcome='max_steps', goal_achieved=False, steps=3, *"
+            "E        +  where False = SessionResult(outcome='max_steps', goal_achieved=False, steps=2, *"
             "report='*/useragent/report.md').goal_achieved",
             "*- useragent -*",
-            "max_steps after 3 steps, goal not achieved (offline): Find the careers page and apply for a job",
+            "max_steps after 2 steps, goal not achieved (offline): Find the careers page and apply for a job",
             "last expectation: * -> met (*)",
             "issues: 1 major",
             "  major [[]dead-click[]] A click did nothing",

@@ -8,7 +8,7 @@ from typing import get_args
 import pytest
 
 from pytest_useragent.browser.actions import PERFORM
-from pytest_useragent.records import ACTIONS, ON_ELEMENTS, PAGE_ACTIONS, Action, ActionKind
+from pytest_useragent.records import ACTIONS, ON_ELEMENTS, ON_FIELDS, PAGE_ACTIONS, Action, ActionKind
 from pytest_useragent.replay.journey import CODE
 from pytest_useragent.session.carry_out import HANDLERS
 
@@ -38,6 +38,7 @@ def test_a_kind_left_out_or_made_up_is_found() -> None:
 
 def test_the_kinds_on_an_element_are_page_actions_whose_export_needs_the_element() -> None:
     assert set(ON_ELEMENTS) == {"click", "type", "select", "hover"} and set(ON_ELEMENTS) <= set(PAGE_ACTIONS)
-    for kind in ON_ELEMENTS:
+    assert set(ON_FIELDS) == {"fill"} and set(ON_FIELDS) <= set(PAGE_ACTIONS) and not set(ON_FIELDS) & set(ON_ELEMENTS)
+    for kind in ON_ELEMENTS + ON_FIELDS:  # a fill's export is a line per field, each given as its own action
         action = Action(kind=kind, ref="e1", text="x")  # type: ignore[arg-type]
         assert CODE[kind](action, None) is None and CODE[kind](action, "page.get_by_text('x')")

@@ -66,7 +66,7 @@ class OfflineProvider:
         made = by_keyboard(planned, request, elements, memory.tried)
         news = [text for text in notable(elements, QUOTED.findall(request.goal)) if text not in memory.said]
         after = Memory(
-            tried=memory.tried + ((made.key,) if made.key else ()),
+            tried=memory.tried + ((made.key,) if made.key else ()) + made.also,
             unmet=unmet,
             said=memory.said + tuple(news),
             expected=made.expected,

@@ -34,18 +34,17 @@ from pytest_useragent.llm.offline.page import (
     SIGN_OUT,
     SUBMIT_WORDS,
     Element,
-    credential_for,
     goal_words,
     has_stem,
     matches,
     note_of,
     parse_snapshot,
-    persona_value,
+    persona_fields,
     proof,
     score,
     task_verb,
 )
-from pytest_useragent.records import Action
+from pytest_useragent.records import Action, FormField
 
 STUCK_AFTER = 2
 STOP = Expected(kind="plain", target="I stop here.")
@@ -61,6 +60,8 @@ class Move:
     """What it remembers having tried by; None for what it may do again."""
     part: int | None = None
     """The goal's part it works on from now on, when this move finished the one before."""
+    also: tuple[str, ...] = ()
+    """More it remembers having tried by: the other fields of a fill."""
 
 
 @dataclass(frozen=True)
@@ -244,13 +245,18 @@ def _form(now: Situation) -> Move | None:
 
 
 def _fill_field(now: Situation) -> Move | None:
-    for field in (e for e in now.elements if e.role == "textbox" and e.ref and not e.value):
-        value = credential_for(field.name, now.request.credentials) or persona_value(field.name, now.request.persona)
-        if value is not None and f'filled "{field.name}"' not in now.tried:
-            expected = Expected(kind="plain", target=f'"{field.name}" takes what I type.')
-            action = Action(kind="type", ref=field.ref, text=value)
-            return Move(f'The form asks for "{field.name}".', expected, action, f'filled "{field.name}"')
-    return None
+    """The form's empty fields it has something for: one typed, two or more in one fill, as a person fills a form."""
+    known = persona_fields(now.elements, now.request.credentials, now.request.persona)
+    empty = [(field, value) for field, value in known if not field.value and f'filled "{field.name}"' not in now.tried]
+    if not empty:
+        return None
+    keys = tuple(f'filled "{field.name}"' for field, _ in empty)
+    asks = f"The form asks for {', '.join(key.removeprefix('filled ') for key in keys)}."
+    (first, value), one = empty[0], len(empty) == 1
+    fields = [FormField(ref=field.ref or "", text=text) for field, text in empty]
+    action = Action(kind="type", ref=first.ref, text=value) if one else Action(kind="fill", fields=fields)
+    took = f'"{first.name}" takes' if one else f"The form's {len(empty)} fields take"
+    return Move(asks, Expected(kind="plain", target=f"{took} what I type."), action, keys[0], also=keys[1:])
 
 
 def _choose_option(now: Situation) -> Move | None:
@@ -267,13 +273,8 @@ def _choose_option(now: Situation) -> Move | None:
 
 
 def _tick_box(now: Situation) -> Move | None:
-    persona, credentials = now.request.persona, now.request.credentials
-    asks_for_persona = any(
-        e.role == "textbox" and (credential_for(e.name, credentials) or persona_value(e.name, persona))
-        for e in now.elements
-    )
-    if not asks_for_persona:  # a list's own boxes (a todo's "done") are not the form's
-        return None
+    if not persona_fields(now.elements, now.request.credentials, now.request.persona):
+        return None  # a list's own boxes (a todo's "done") are not the form's
     boxes = (e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e))
     for box in boxes:
         expected = Expected(kind="plain", target=f'"{box.name}" is ticked.')

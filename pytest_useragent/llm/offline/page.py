@@ -225,6 +225,16 @@ def credential_for(field: str, placeholders: list[str]) -> str | None:
     return max(fitting, key=len) if fitting else None
 
 
+def persona_fields(elements: list[Element], placeholders: list[str], persona: Persona) -> list[tuple[Element, str]]:
+    """The text fields this persona has something for (a credential's placeholder, or its own name, e-mail or
+    password), each with what it types, in page order."""
+    found = []
+    for field in (e for e in elements if e.role == "textbox" and e.ref):
+        value = credential_for(field.name, placeholders) or persona_value(field.name, persona)
+        found += [(field, value)] if value is not None else []
+    return found
+
+
 def note_of(title: str, url: str, words: list[str], elements: list[Element]) -> str:
     """A short markdown note of what on this page speaks to the goal."""
     texts = [e for e in elements if e.role in TEXT and e.name]
