@@ -14,6 +14,7 @@ REFUSED: dict[str, dict[str, str]] = {
         "hover": "a keyboard user cannot hover: Tab to the element instead",
         "select": "a keyboard user cannot pick from a list by mouse: Tab to it and press the arrow keys",
         "scroll": "a keyboard user scrolls with keys: press PageDown, PageUp, Space, Home or End",
+        "fill": "a keyboard user fills one field at a time: Tab to it, then type (it types where focus is)",
     },
     "screen-reader": {
         "look": "a screen reader gives no screenshot: read the page's tree, or find what you need (find heading)",

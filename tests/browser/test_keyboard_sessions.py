@@ -147,3 +147,23 @@ def test_tab_past_the_last_control_is_no_lost_focus(page, site, tmp_path):
     assert keys == ["Tab", "Tab", "Tab", "Tab", "Escape"]  # Home, Search, the browser's bar, Home again: round
     assert result.outcome == "gave_up" and "keyboard-unreachable" in {issue.rule for issue in result.issues}
     assert not [issue for issue in result.issues if issue.rule == "focus-lost"]
+
+
+def test_a_keyboard_persona_fills_a_form_one_field_at_a_time(page, site, tmp_path):
+    # a mouse persona's offline engine fills the five fields in one `fill`; a keyboard one Tabs to each and types
+    result = make_agent(page, OfflineProvider(), tmp_path, max_steps=30).run(
+        "Sign up for an account", url=f"{site}/signup.html"
+    )
+    kinds = [step.action.kind for step in result.steps if step.action]
+    assert "fill" not in kinds and kinds.count("type") >= 2 and "press" in kinds
+
+
+def test_a_keyboard_personas_fill_is_refused_as_its_mistake(page, site, tmp_path, fake_api, claude):
+    fake_api.push(
+        decision("fill", fields=[{"ref": "e7", "text": "kai@example.com"}, {"ref": "e8", "text": "x"}]),
+        decision("give_up", reason="stop"),
+        wrap_up(),
+    )
+    result = make_agent(page, claude, tmp_path).run("Subscribe", url=f"{site}/a11y/kb-div-button-fixed.html")
+    first = result.steps[0]
+    assert not first.outcome.ok and first.outcome.message.startswith("refused: a keyboard user fills one field")

@@ -24,6 +24,9 @@ ESCAPED = "pressed Escape"
 def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried: tuple[str, ...]) -> Move:
     """`made`, done with the keyboard: as it is when it needs no element or its element has focus (a click becomes
     Enter or Space); otherwise a Tab towards it, Escape where Tab came round, then giving up."""
+    if made.action.kind == "fill" and made.action.fields and request.persona.uses in KEYBOARD:
+        first = made.action.fields[0]  # one field at a time, where focus is: the next step Tabs on to the next
+        made = replace(made, action=Action(kind="type", ref=first.ref, text=first.text), also=())
     focus, action = request.focus, made.action
     if focus is None or request.persona.uses not in KEYBOARD or not action.ref:
         return made
