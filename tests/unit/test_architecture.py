@@ -23,13 +23,14 @@ LAYERS: list[set[str]] = [
     {"report"},
     {"research"},
     {"session"},
-    {"plugin"},
+    {"plugin", "cli"},
     {"testing"},
-    {""},
+    {"", "__main__"},
 ]
 """Lowest first. A module may import its own part and any part of a lower layer; parts that share a layer (the
-browser, the persona's workspace and the model) know nothing of each other. `""` is the package's own
-`__init__`, the public surface, which may import anything."""
+browser, the persona's workspace and the model; pytest's plugin and the `useragent` command) know nothing of each
+other. `""` is the package's own `__init__`, the public surface, which may import anything, as `python -m`'s
+`__main__` may."""
 
 MAX_LINES = 400
 MAX_COORDINATOR_LINES = 300
