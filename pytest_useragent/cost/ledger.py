@@ -199,6 +199,8 @@ class Spending:
     prices: PriceBook
     ledger: Ledger
     currency: str
+    limit_usd: float = 0.0
+    """The run's budget as this process set out with it: what the report says when the ledger can no longer tell."""
 
     @classmethod
     def start(cls, config: UserAgentConfig, ledger_path: Path) -> Spending:
@@ -207,10 +209,10 @@ class Spending:
         prices = PriceBook.load(config.prices)
         limit = config.budget / prices.rate(config.currency)
         if config.ledger == "file":
-            return cls(prices, RunLedger.create(ledger_path, limit), config.currency)
+            return cls(prices, RunLedger.create(ledger_path, limit), config.currency, limit)
         from pytest_useragent.cost.shared import RedisLedger, run_id
 
-        return cls(prices, RedisLedger.create(config.ledger, run_id(config.run_id), limit), config.currency)
+        return cls(prices, RedisLedger.create(config.ledger, run_id(config.run_id), limit), config.currency, limit)
 
     @property
     def rate(self) -> float:

@@ -173,7 +173,7 @@ class RunCollector:
             return self.spending.ledger.state()
         except BudgetExhausted as unreadable:
             self.ledger_problem = str(unreadable)
-            return LedgerState(limit_usd=0.0, exhausted=True)
+            return LedgerState(limit_usd=self.spending.limit_usd, exhausted=True)
 
     def _unreported(self, state: LedgerState) -> tuple[list[SessionEntry], list[Crash]]:
         """Sessions the ledger knows but no report brought: read from their session.json when they wrote one
