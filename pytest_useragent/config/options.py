@@ -134,7 +134,7 @@ def _ledger(value: str) -> str:
         return value
     try:
         parts = urlsplit(value)
-        parts.port  # noqa: B018  # read for its ValueError: a port that is no number
+        _ = parts.port  # read for its ValueError: a port that is no number
     except ValueError:
         parts = urlsplit("")
     if parts.scheme not in LEDGER_SCHEMES or not (parts.hostname or parts.path.strip("/")):
