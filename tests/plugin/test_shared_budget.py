@@ -23,6 +23,7 @@ MODEL = "claude-sonnet-4-6"
 MACHINE = """
 import json
 import os
+import time
 from pathlib import Path
 
 import anthropic
@@ -34,9 +35,23 @@ from pytest_useragent.testing import FakeMessagesAPI, decision, wrap_up
 STEPS = []
 
 
+def together():
+    # both machines are under way before either pays (the second's xdist workers take a while to start): each says
+    # it is here, and waits, within a bound, for the other
+    peers = os.environ.get("PEERS")
+    if not peers:
+        return
+    Path(peers, os.environ["MACHINE"]).touch()
+    deadline = time.monotonic() + 120
+    while len(list(Path(peers).iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def reply(body):
     if not body.get("tools"):  # the wrap-up
         return wrap_up()
+    if not STEPS:
+        together()
     STEPS.append(body)
     if len(STEPS) == int(os.environ.get("STOP_REDIS_AT", "0")):  # Redis goes down while this call is answered
         try:
@@ -54,9 +69,10 @@ def llm_provider():
     return AnthropicProvider(anthropic.Anthropic(base_url=SERVER.base_url, api_key="test", max_retries=0))
 
 
-def pytest_sessionfinish(session):
+def pytest_sessionfinish(session):  # each process its own: the controller, and each xdist worker with its fake
     SERVER.idle()
-    Path("billed.json").write_text(json.dumps({"billed": SERVER.billed, "steps": len(STEPS)}))
+    name = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    Path(f"billed-{name}.json").write_text(json.dumps({"billed": SERVER.billed, "steps": len(STEPS)}))
 """
 
 TESTS = """
@@ -88,11 +104,14 @@ def start(folder: Path, url: str, *args: str, **env: str) -> subprocess.Popen[st
     )
 
 
+def billed(folder: Path) -> list[dict]:
+    """What each process of the machine wrote at its end: its fake API's bills and the steps it was asked."""
+    return [json.loads(path.read_text()) for path in sorted(folder.glob("billed-*.json"))]
+
+
 def billed_usd(folder: Path) -> float:
     book = PriceBook.load()
-    return sum(
-        book.cost_usd(MODEL, Usage(**usage)) for usage in json.loads((folder / "billed.json").read_text())["billed"]
-    )
+    return sum(book.cost_usd(MODEL, Usage(**usage)) for process in billed(folder) for usage in process["billed"])
 
 
 @pytest.fixture
@@ -106,7 +125,13 @@ def test_two_machines_share_one_budget_smaller_than_their_wish(suite, server: Re
         monkeypatch.delenv(key, raising=False)
     folders = [machine(suite, tmp_path / f"runner-{name}", name) for name in ("a", "b")]
     budget = 0.1  # each machine alone would spend more: three sessions of 15 paid steps at ~$0.004
-    runs = [start(folder, server.url, f"--useragent-budget={budget}", "--useragent-run-id=run-7") for folder in folders]
+    shared = (f"--useragent-budget={budget}", "--useragent-run-id=run-7")
+    (tmp_path / "peers").mkdir()
+    peers = {"PEERS": str(tmp_path / "peers")}
+    runs = [
+        start(folders[0], server.url, *shared, MACHINE="a", **peers),
+        start(folders[1], server.url, *shared, "-n", "2", MACHINE="b", **peers),  # and its xdist workers
+    ]
     outputs = [run.communicate(timeout=300)[0] for run in runs]
     for run, output in zip(runs, outputs, strict=True):
         assert run.returncode == 0, output
@@ -116,14 +141,14 @@ def test_two_machines_share_one_budget_smaller_than_their_wish(suite, server: Re
     ledger = RedisLedger(server.url, "run-7").state()
     assert ledger.exhausted and ledger.reserved_usd == pytest.approx(0, abs=1e-12)
     assert 0 < ledger.spent_usd <= budget  # overspend 0
-    billed = [billed_usd(folder) for folder in folders]
-    assert all(usd > 0 for usd in billed)  # both machines paid from the one budget
+    paid = [billed_usd(folder) for folder in folders]
+    assert all(usd > 0 for usd in paid)  # both machines paid from the one budget
     reports = [json.loads((folder / "useragent-report" / "report.json").read_text()) for folder in folders]
     recorded = [sum(s["result"]["cost_usd"] for s in report["sessions"]) for report in reports]
-    for usd, booked, report in zip(billed, recorded, reports, strict=True):
+    for usd, booked, report in zip(paid, recorded, reports, strict=True):
         assert booked == pytest.approx(usd, abs=1e-9)  # every billed call recorded, once, on its machine
         assert report["spent_usd"] == pytest.approx(booked, abs=1e-9) and report["run_id"] == "run-7"
-    assert ledger.spent_usd == pytest.approx(sum(billed), abs=1e-9)
+    assert ledger.spent_usd == pytest.approx(sum(paid), abs=1e-9)
 
     combined = tmp_path / "combined"
     assert main(["combine", *(str(folder / "useragent-report") for folder in folders), "--output", str(combined)]) == 0
@@ -139,7 +164,7 @@ def test_redis_stopped_mid_run_makes_no_call_after_it_and_says_so(suite, server:
     assert run.returncode == 0, output
     assert "Traceback" not in output and "INTERNALERROR" not in output
     gone = f"the run's ledger {server.url}: cannot be reached ("
-    assert json.loads((folder / "billed.json").read_text())["steps"] == 2  # no call after the one Redis went down in
+    assert [process["steps"] for process in billed(folder)] == [2]  # no call after the one Redis went down in
     report = json.loads((folder / "useragent-report" / "report.json").read_text())
     [session] = report["sessions"]
     assert session["result"]["outcome"] == "budget_exhausted"
