@@ -7,7 +7,8 @@
     │   ├── GoalError             a goal that is missing, empty or too long
     │   ├── BrowserNotFoundError  no Chromium to drive
     │   ├── NothingToOpen         agent.run() without a url on a blank page
-    │   └── NotAnAddress          agent.run(url=...) with something a browser cannot open as a page
+    │   ├── NotAnAddress          agent.run(url=...) with something a browser cannot open as a page
+    │   └── ShardError            `useragent combine`: a folder that is no shard's report, a test in two shards
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
         │   └── ProviderRejected  every call to that API and model would fail alike (key, permission, model,
@@ -68,6 +69,11 @@ class NothingToOpen(UserError):
 
 class NotAnAddress(UserError):
     """`agent.run(url=...)` with no scheme or host (`example.com/shop`, `not a url`) or a scheme that is no page."""
+
+
+class ShardError(UserError):
+    """`useragent combine` given what it cannot combine: a folder that holds no run report, reports of another
+    release's format, a test that two shards ran (its sessions would count twice)."""
 
 
 class RunError(UserAgentError):

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from pytest_useragent.cli import run
+from pytest_useragent.cli import combine, run
 
-__all__ = ["COMMANDS", "OneLineParser", "main", "run"]
+__all__ = ["COMMANDS", "OneLineParser", "combine", "main", "run"]
 
-COMMANDS: dict[str, ModuleType] = {"run": run}
+COMMANDS: dict[str, ModuleType] = {"run": run, "combine": combine}
 """Each subcommand's name and its module."""
 
 

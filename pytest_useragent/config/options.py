@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pytest_useragent.regression.thresholds import FailRules, parse_fail_rules
 
@@ -124,6 +125,31 @@ def _baseline_spec(value: str) -> str:
     return value
 
 
+LEDGER_SCHEMES = ("redis", "rediss", "unix")
+"""What redis-py's `from_url` opens: TCP, TLS, a Unix socket."""
+
+
+def _ledger(value: str) -> str:
+    value = value.strip()
+    if value == "file":
+        return value
+    try:
+        parts = urlsplit(value)
+        _ = parts.port  # read for its ValueError: a port that is no number
+    except ValueError:
+        parts = urlsplit("")
+    if parts.scheme not in LEDGER_SCHEMES or not (parts.hostname or parts.path.strip("/")):
+        raise ValueError("must be file or a Redis URL such as redis://localhost:6379/0 (rediss:// for TLS)")
+    return value
+
+
+def _run_id(value: str) -> str:
+    value = value.strip()
+    if not NAME.fullmatch(value):
+        raise ValueError("must be letters, digits, '.', '_' or '-' (at most 100), e.g. 4711-1")
+    return value
+
+
 def _fail_rules(value: str) -> FailRules:
     return parse_fail_rules(value)
 
@@ -173,6 +199,8 @@ METAVARS: dict[Callable[[str], Any], str] = {
     _baseline_name: "NAME",
     _baseline_spec: "NAME|latest",
     _fail_rules: "EXPR",
+    _ledger: "file|URL",
+    _run_id: "ID",
     _size: "WxH",
     str: "TEXT|FILE",
     Path: "PATH",
@@ -225,6 +253,20 @@ OPTIONS: tuple[Option, ...] = (
         "USD",
     ),
     Option("prices", "JSON or YAML file of model prices and exchange rates, laid over the built-in ones", Path, None),
+    Option(
+        "ledger",
+        "where the run's budget is kept: file (default: one machine's xdist workers share it) or a Redis URL such as "
+        "redis://localhost:6379/0, which every machine of a run shares (pip install 'pytest-useragent[redis]')",
+        _ledger,
+        "file",
+    ),
+    Option(
+        "run-id",
+        "the run a shared ledger books under: shards of one run give the same (default: from CI, e.g. "
+        "GITHUB_RUN_ID-GITHUB_RUN_ATTEMPT; else a new one, printed)",
+        _run_id,
+        None,
+    ),
     Option(
         "document-limit", "most kilobytes one of the persona's documents may hold (default 100)", _positive_int, "100"
     ),

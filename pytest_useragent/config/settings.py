@@ -36,6 +36,10 @@ class UserAgentConfig:
     """The run's budget, in `currency`."""
     currency: str = "USD"
     prices: Path | None = None
+    ledger: str = "file"
+    """The run's ledger: "file", or the URL of the Redis that the machines of a run share (`cost/shared.py`)."""
+    run_id: str | None = None
+    """What a shared ledger books the run under; None: from CI's variables, else a new one (`shared.run_id`)."""
     session_budget: float | None = None
     """One test's budget, in `currency`: from the marker's or agent.run's `budget=`."""
     document_limit: int = 100

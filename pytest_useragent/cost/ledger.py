@@ -7,6 +7,11 @@ so the run never spends more than its budget, however many workers share it. The
 spent, by its directory: a session that never reports (Ctrl-C, a killed worker) is still accounted for. And it
 carries the run's halts: once an API refuses the run's calls outright (a wrong key, an unknown model, no connection),
 no later session calls it for that model again; sessions that call another, or none, go on.
+
+Where it is kept is behind `Ledger` (as pytest-xdist puts its schedulers behind one protocol): this file for the
+workers of one machine, or Redis for the machines of a run (`shared.py`, `--useragent-ledger=redis://...`). A ledger
+that cannot be read or reached says nothing of what was spent, so nothing more may be: a call already paid for stays on
+the session's record, and its session makes no other (`Budget.unbooked`).
 """
 
 from __future__ import annotations
@@ -15,39 +20,26 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.cost.book import Ledger, LedgerState, SessionSpend
 from pytest_useragent.cost.pricing import PriceBook, money
 from pytest_useragent.errors import BudgetExhausted
 from pytest_useragent.files import MiB, atomic_write, invalid, read_text
-from pytest_useragent.records import Amount, Usage
+from pytest_useragent.records import Usage
 
 MAX_LEDGER_BYTES = 64 * MiB
 """The most the ledger may be: some 300,000 sessions' spending."""
 
 
-class SessionSpend(BaseModel):
-    """What one session spent, as the ledger knows it."""
+def join(address: str) -> Ledger:
+    """The ledger a worker was handed (`Ledger.address`): a shared one's is JSON, a file's its path."""
+    if address.startswith("{"):
+        from pytest_useragent.cost.shared import RedisLedger
 
-    test: str | None = None
-    """The test's node id; None for an Agent used outside pytest."""
-    spent_usd: Amount = 0.0
-
-
-class LedgerState(BaseModel):
-    limit_usd: Amount
-    spent_usd: Amount = 0.0
-    reserved_usd: Amount = 0.0
-    exhausted: bool = False
-    halted: dict[str, str] = {}
-    """Why no session may call an API for a model any more (it refused the run's calls), by `Provider.endpoint`."""
-    sessions: dict[str, SessionSpend] = {}
-    """Spending by session directory."""
-
-    @property
-    def left_usd(self) -> float:
-        return max(self.limit_usd - self.spent_usd - self.reserved_usd, 0.0)
+        return RedisLedger.join(address)
+    return RunLedger(Path(address))
 
 
 class RunLedger:
@@ -56,6 +48,14 @@ class RunLedger:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = FileLock(str(path) + ".lock")
+
+    @property
+    def address(self) -> str:
+        return str(self.path)
+
+    @property
+    def run_id(self) -> str | None:
+        return None
 
     @classmethod
     def create(cls, path: Path, limit_usd: float) -> RunLedger:
@@ -133,17 +133,21 @@ class Budget:
     """What one session spends: through the run's ledger, and within its own limit when the test set one."""
 
     prices: PriceBook
-    ledger: RunLedger
+    ledger: Ledger
     currency: str = "USD"
     session_limit_usd: float | None = None
     session: str | None = None
     """The session's directory: what the ledger books its spending under."""
     test: str | None = None
     spent_usd: float = 0.0
+    unbooked: str | None = None
+    """Why the ledger could not book this session's spending (it could not be reached): no call is made after it."""
     _held_usd: float = 0.0
 
     def reserve(self, model: str, worst_case: Usage) -> None:
         """Hold a call's worst case; BudgetExhausted, naming the amounts, when it could overspend."""
+        if self.unbooked is not None:
+            raise BudgetExhausted(self.unbooked)
         needed = self.prices.worst_usd(model, worst_case)
         if self.session_limit_usd is not None and self.spent_usd + needed > self.session_limit_usd:
             raise BudgetExhausted(
@@ -164,16 +168,24 @@ class Budget:
         """Replace the held worst case by the call's real cost (`worst`: a call with no reply, billed we cannot know
         how: its worst case, as reserved); returns that cost in USD."""
         cost = self.prices.worst_usd(model, usage) if worst else self.prices.cost_usd(model, usage)
-        self.ledger.settle(self._held_usd, cost, self.session, self.test)
-        self._held_usd = 0.0
+        held, self._held_usd = self._held_usd, 0.0
         self.spent_usd += cost
+        self._book(held, cost)
         return cost
 
     def release(self) -> None:
         """Give back the held worst case of a call that failed before it was answered (nothing was billed)."""
         if self._held_usd:
-            self.ledger.settle(self._held_usd, 0.0)
-            self._held_usd = 0.0
+            held, self._held_usd = self._held_usd, 0.0
+            self._book(held, 0.0)
+
+    def _book(self, held: float, cost: float) -> None:
+        """Settle on the ledger. A ledger that cannot take it leaves the call on the session's record all the same (it
+        was paid), and the session makes no other: the run's spending can no longer be proven within its budget."""
+        try:
+            self.ledger.settle(held, cost, self.session, self.test)
+        except BudgetExhausted as lost:
+            self.unbooked = f"{lost}; no call is made while it cannot be booked"
 
     def show(self, usd: float) -> str:
         """An amount in the run's currency, e.g. "$0.0420" or "0.99 CZK"."""
@@ -185,15 +197,22 @@ class Spending:
     """The run's price book, ledger and currency, shared by all its sessions."""
 
     prices: PriceBook
-    ledger: RunLedger
+    ledger: Ledger
     currency: str
+    limit_usd: float = 0.0
+    """The run's budget as this process set out with it: what the report says when the ledger can no longer tell."""
 
     @classmethod
     def start(cls, config: UserAgentConfig, ledger_path: Path) -> Spending:
-        """A new run's spending: prices loaded (ConfigError on a bad file or currency), the ledger created."""
+        """A new run's spending: prices loaded (ConfigError on a bad file or currency), the ledger created: the file at
+        `ledger_path`, or the run's in the Redis of `--useragent-ledger` (ConfigError when it cannot be reached)."""
         prices = PriceBook.load(config.prices)
-        ledger = RunLedger.create(ledger_path, config.budget / prices.rate(config.currency))
-        return cls(prices, ledger, config.currency)
+        limit = config.budget / prices.rate(config.currency)
+        if config.ledger == "file":
+            return cls(prices, RunLedger.create(ledger_path, limit), config.currency, limit)
+        from pytest_useragent.cost.shared import RedisLedger, run_id
+
+        return cls(prices, RedisLedger.create(config.ledger, run_id(config.run_id), limit), config.currency, limit)
 
     @property
     def rate(self) -> float:
@@ -203,9 +222,13 @@ class Spending:
         """A session's budget; `session_limit` is in the run's currency; `session` (its directory) and `test` (the
         node id) are what the ledger books its spending under."""
         limit = None if session_limit is None else session_limit / self.rate
+        budget = Budget(self.prices, self.ledger, self.currency, limit, session, test)
         if session is not None:
-            self.ledger.begin(session, test)
-        return Budget(self.prices, self.ledger, self.currency, limit, session, test)
+            try:
+                self.ledger.begin(session, test)
+            except BudgetExhausted as lost:  # the session starts, and ends at its first call with this outcome
+                budget.unbooked = str(lost)
+        return budget
 
     def show(self, usd: float) -> str:
         return money(usd, self.currency, self.rate)

@@ -7,6 +7,7 @@ a ledger file in a temp directory the controller creates and hands to workers th
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Generator
@@ -16,12 +17,12 @@ from typing import Any
 import pytest
 
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
-from pytest_useragent.cost.ledger import RunLedger, Spending
+from pytest_useragent.cost.ledger import Spending, join
 from pytest_useragent.cost.pricing import PriceBook
+from pytest_useragent.cost.shared import RedisLedger, ci_run_id, shown
 from pytest_useragent.errors import ConfigError, Divergence, UserAgentWarning, UserError
 from pytest_useragent.llm import choice
 from pytest_useragent.plugin import deltas, fixtures, hooks
-from pytest_useragent.plugin.baselines import BaselinePlan
 from pytest_useragent.plugin.collect import SESSIONS_ATTRIBUTE, RunCollector, html_report_extras, junit_properties
 from pytest_useragent.plugin.deltas import TestBaseline
 from pytest_useragent.plugin.stash import (
@@ -35,10 +36,11 @@ from pytest_useragent.plugin.stash import (
 )
 from pytest_useragent.records import result as told
 from pytest_useragent.records.persona import Persona, enter_rootdir, leave_rootdir
+from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.copies import report_root
 from pytest_useragent.templates import counted
 
-__all__ = ["baselines", "collect", "deltas", "fixtures", "hooks", "stash"]
+__all__ = ["collect", "deltas", "fixtures", "hooks", "stash"]
 """Its modules; the hooks below are pytest's to call."""
 
 LEDGER_DIR_KEY = pytest.StashKey[Path]()
@@ -116,7 +118,7 @@ def _spending(config: pytest.Config, settings: UserAgentConfig) -> Spending:
     if workerinput is not None and LEDGER_INPUT in workerinput:
         prices = PriceBook.load(settings.prices)
         prices.rate(settings.currency)
-        return Spending(prices, RunLedger(Path(workerinput[LEDGER_INPUT])), settings.currency)
+        return Spending(prices, join(workerinput[LEDGER_INPUT]), settings.currency)
     directory = Path(tempfile.mkdtemp(prefix="useragent-run-"))
     config.stash[LEDGER_DIR_KEY] = directory
     return Spending.start(settings, directory / "ledger.json")
@@ -125,7 +127,7 @@ def _spending(config: pytest.Config, settings: UserAgentConfig) -> Spending:
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
     """pytest-xdist: tell each worker where the run's ledger is, and the baseline its tests are compared with."""
-    node.workerinput[LEDGER_INPUT] = str(node.config.stash[SPENDING_KEY].ledger.path)
+    node.workerinput[LEDGER_INPUT] = node.config.stash[SPENDING_KEY].ledger.address
     baseline = node.config.stash.get(BASELINE_KEY, None)
     node.workerinput[deltas.WORKER_INPUT] = str(baseline.path) if baseline is not None else ""
 
@@ -174,6 +176,12 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     budget = spending.show(spending.ledger.state().limit_usd) + ("" if given else " (default)")
     steps = counted(settings.max_steps, "step")
     lines = [f"useragent: provider {provider}{why}{model}, budget {budget} for the run, max {steps}"]
+    if isinstance(spending.ledger, RedisLedger):  # the one place the run's id is told, so other shards can join it
+        new = settings.run_id is None and ci_run_id(os.environ) is None
+        hint = f" (a new id: give every shard of this run --useragent-run-id={spending.ledger.run})" if new else ""
+        lines.append(
+            f"useragent: budget shared through {shown(spending.ledger.url)} as run {spending.ledger.run}{hint}"
+        )
     if provider != "offline" and not spending.prices.is_known(model_name):
         lines.append(
             f"useragent: no known price for {model_name}: it is charged at the dearest known rate "

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
+from pytest_useragent.cost.book import LedgerState
 from pytest_useragent.cost.caching import never_formed
-from pytest_useragent.cost.ledger import LedgerState, Spending
+from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import BudgetExhausted
 from pytest_useragent.files import read_text
-from pytest_useragent.plugin.baselines import BaselinePlan
 from pytest_useragent.plugin.deltas import junit_deltas
 from pytest_useragent.plugin.stash import SKIP_ATTRIBUTE
 from pytest_useragent.records import SessionResult
@@ -31,7 +31,9 @@ from pytest_useragent.regression.compare import Comparison
 from pytest_useragent.replay.journey import journey
 from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, Stops, aggregate
 from pytest_useragent.report.artifacts import MAX_SESSION_BYTES
+from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.headline import headline
 from pytest_useragent.report.regressions import comparison_lines
 from pytest_useragent.report.render import (
     append_github_summary,
@@ -145,13 +147,15 @@ class RunCollector:
     def summary(self) -> RunSummary:
         state = self._ledger()
         sessions, crashed = self._unreported(state)
-        return aggregate(
+        # a ledger shared with other machines: this machine's spending, which their reports add up to the run's
+        spent = state.spent_usd if state.own_usd is None else state.own_usd
+        summary = aggregate(
             self.sessions + sessions,
             crashed,
             currency=self.spending.currency,
             exchange_rate=self.spending.rate,
             budget_usd=state.limit_usd,
-            spent_usd=state.spent_usd,
+            spent_usd=None if self.ledger_problem is not None else spent,
             stops=Stops(
                 budget_exhausted=state.exhausted,
                 halted="; ".join(dict.fromkeys(state.halted.values())) or None,
@@ -159,6 +163,8 @@ class RunCollector:
                 skipped_for_halt=self.skipped["halt"],
             ),
         )
+        summary.run_id = self.spending.ledger.run_id
+        return summary
 
     def _ledger(self) -> LedgerState:
         """The run's ledger as it stands; one changed under the run (truncated, tampered with) is a line at the end,
@@ -167,7 +173,7 @@ class RunCollector:
             return self.spending.ledger.state()
         except BudgetExhausted as unreadable:
             self.ledger_problem = str(unreadable)
-            return LedgerState(limit_usd=0.0, exhausted=True)
+            return LedgerState(limit_usd=self.spending.limit_usd, exhausted=True)
 
     def _unreported(self, state: LedgerState) -> tuple[list[SessionEntry], list[Crash]]:
         """Sessions the ledger knows but no report brought: read from their session.json when they wrote one
@@ -239,27 +245,9 @@ class RunCollector:
         summary = self.final
         if summary is None:
             return
-        issues = ", ".join(f"{count} {name}" for name, count in summary.issues_by_severity.items() if count)
-        if issues:
-            trusted = summary.issues_by_trust
-            issues += (
-                f" ({trusted.get('objective', 0)} objective, {trusted.get('reproduced', 0)} reproduced, "
-                f"{trusted.get('opinion', 0)} opinion{'s' if trusted.get('opinion', 0) != 1 else ''}: advisory)"
-            )
         terminalreporter.section("useragent")
-        judged = (
-            f"expectations met {summary.met}/{summary.evaluated} ({summary.met_rate:.0%})"
-            if summary.evaluated
-            else "no expectation judged"
-        )
-        terminalreporter.write_line(
-            f"{counted(len(summary.sessions), 'session')} in {_tests(summary.tests)}, "
-            f"{counted(summary.goals_achieved, 'goal')} achieved, {counted(summary.steps, 'step')}, {judged}, "
-            f"issues: {issues or 'none'}"
-        )
-        terminalreporter.write_line(
-            f"spent {summary.money(summary.spent_usd)} of the {summary.money(summary.budget_usd)} budget"
-        )
+        for line in headline(summary):
+            terminalreporter.write_line(line)
         if summary.replay.sessions:
             terminalreporter.write_line(replay_line(summary))
         for line in summary.replay.diverged:

@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser.launch import launch_options, video_problem
 from pytest_useragent.config import MARKER_ARGUMENTS, UserAgentConfig
-from pytest_useragent.errors import UserError
+from pytest_useragent.errors import BudgetExhausted, UserError
 from pytest_useragent.llm import choice
 from pytest_useragent.llm.base import Provider, conforming
 from pytest_useragent.plugin.stash import CONFIG_KEY, RESULTS_KEY, SKIP_KEY, SPENDING_KEY
@@ -133,7 +133,14 @@ def agent(
     if isinstance(persona, str):  # @pytest.mark.parametrize("persona", ["personas/ana.yaml", "Bob, 67, ..."])
         persona = _loaded(persona, request)
     spending = request.config.stash[SPENDING_KEY]
-    state = spending.ledger.state()
+    state, problem = None, ""
+    try:
+        state = spending.ledger.state()
+    except BudgetExhausted as unproven:  # a shared ledger that cannot be reached: no call whose cost it cannot book
+        problem = str(unproven)
+    if state is None:
+        request.node.stash[SKIP_KEY] = "budget"
+        pytest.skip(f"useragent budget cannot be proven: {problem}")
     llm_provider = conforming(llm_provider)
     halted = state.halted.get(llm_provider.endpoint(useragent_config.model) or "")
     if halted:

@@ -6,10 +6,13 @@ from __future__ import annotations
 __all__ = [
     "aggregate",
     "artifacts",
+    "baselines",
     "copies",
+    "headline",
     "links",
     "recorded",
     "regressions",
     "render",
+    "shards",
 ]
 """Its modules, each one idea (docs/architecture.md)."""

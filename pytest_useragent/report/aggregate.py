@@ -202,6 +202,9 @@ class RunSummary(BaseModel):
     """The storage's last runs (this one last): goal rate, met rate, cost."""
     copies: dict[str, str] = {}
     """Session directory -> its copy under the report folder, relative to it (`report/copies.py`)."""
+    run_id: str | None = None
+    """The run whose shared ledger (`--useragent-ledger=redis://...`) this machine's sessions spent through, with the
+    other shards of the run: `useragent combine` counts its budget once. None: the budget was this run's alone."""
 
     @property
     def anchors(self) -> dict[str, str]:

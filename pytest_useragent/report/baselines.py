@@ -1,6 +1,7 @@
 """The run's baseline options at work: resolve the baseline to compare with at start-up (a name that is not stored
 is one line before anything runs; a stored file that cannot be read is a line at the end, the run goes on uncompared
-and a gated run fails), and at the end compare, accept, save and gather the trend. The controller only.
+and a gated run fails), and at the end compare, accept, save and gather the trend. pytest's controller only, and
+`useragent combine` for the shards it makes one run of.
 
 What is compared and how is `compare.py`; what is stored and where, `baseline.py`.
 """

@@ -1,0 +1,106 @@
+"""`useragent combine DIR... --output DIR`: the report folders of a suite's shards (CI runners, each a pytest run of
+part of the tests) made into one run report, md, html and json, and the GitHub step summary when
+GITHUB_STEP_SUMMARY is set, as one run of all their tests would have written it (`report/shards.py`).
+
+`--save`, `--compare`, `--compare-fail` and `--storage` do for the combined run what the `--useragent-` options of
+the same names do for one run (`report/baselines.py`): a failed gate is exit status 1. What cannot be combined (a
+folder with no report, a test in two shards, another release's format) or a baseline name not stored is one line and
+exit status 2, before anything is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pytest_useragent.config import OPTIONS, UserAgentConfig
+from pytest_useragent.errors import UserError
+from pytest_useragent.regression.baseline import metadata
+from pytest_useragent.report.baselines import BaselinePlan
+from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.headline import headline
+from pytest_useragent.report.regressions import comparison_lines
+from pytest_useragent.report.render import append_github_summary, write_run_report
+from pytest_useragent.report.shards import combine, copies, read_shard
+from pytest_useragent.templates import counted
+
+HELP = "merge the report folders of a suite's shards into one run report, and compare or save it as one baseline"
+
+BASELINE_OPTIONS = ("storage", "save", "compare", "compare-fail")
+"""The `--useragent-` options `combine` takes for the combined run, by the same names without the prefix."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "shards", nargs="+", type=Path, metavar="DIR", help="a shard's report folder (report.json and sessions/)"
+    )
+    parser.add_argument("--output", required=True, type=Path, metavar="DIR", help="where the combined report goes")
+    for option in OPTIONS:
+        if option.name in BASELINE_OPTIONS:
+            shape: dict[str, Any] = {"nargs": "?", "const": option.bare} if option.bare is not None else {}
+            parser.add_argument(
+                f"--{option.name}",
+                dest=option.name.replace("-", "_"),
+                type=_typed(option.parse),
+                metavar=option.metavar,
+                help=option.help.replace("%", "%%"),  # argparse %-formats help
+                **shape,
+            )
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        return _combine(args)
+    except UserError as error:
+        print(f"useragent combine: {error}", file=sys.stderr)
+        return 2
+
+
+def _combine(args: argparse.Namespace) -> int:
+    given = {name.replace("-", "_"): getattr(args, name.replace("-", "_")) for name in BASELINE_OPTIONS}
+    settings = replace(UserAgentConfig(), **{name: value for name, value in given.items() if value is not None})
+    shards = [read_shard(folder) for folder in args.shards]
+    output: Path = args.output.absolute()
+    summary = combine(shards, output)  # ShardError before the baseline is looked for, or anything written
+    plan = BaselinePlan(settings, Path.cwd())
+    meta = summary.metadata or metadata(Path.cwd(), provider=None, model=None, duration_seconds=None)
+    baseline_lines = plan.finish(summary, summary.test_outcomes, meta)
+    try:
+        copied = copy_sessions(copies(shards, output), output)
+        summary.copies = {str(output / copy): copy for copy in copied.values()}
+        written = write_run_report(summary, output)
+    except OSError as error:
+        print(f"useragent combine: could not write the report to {output}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    github = os.environ.get("GITHUB_STEP_SUMMARY")
+    if github:
+        with contextlib.suppress(OSError):
+            append_github_summary(summary, Path(github))
+    print(f"combined {counted(len(shards), 'shard')}: " + headline(summary)[0])
+    print(headline(summary)[1])
+    for line in baseline_lines:
+        print(line)
+    if summary.comparison is not None:
+        for line in comparison_lines(summary.comparison):
+            print(line)
+    print(f"report: {written}")
+    failed = (summary.comparison is not None and summary.comparison.failed) or plan.gate_unchecked
+    return 1 if failed else 0
+
+
+def _typed(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An option's own parser, its refusal in its own words (argparse says only "invalid value" for a ValueError)."""
+
+    def typed(value: str) -> Any:
+        try:
+            return parse(value)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return typed
