@@ -23,7 +23,7 @@ from playwright.sync_api import CDPSession, Page, ViewportSize
 from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
-from pytest_useragent.errors import PersonaError
+from pytest_useragent.errors import PageUnresponsive, PersonaError
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.setting import Setting, Size
 
@@ -158,7 +158,7 @@ def read_back(page: Page, persona: Persona, seconds: float) -> Setting:
     viewport = page.viewport_size
     try:
         ratio = float(bounded.evaluate(page, seconds, _DPR))
-    except PlaywrightError:
+    except (PlaywrightError, PageUnresponsive):  # a page frozen already is the session's to find and record
         ratio = 1.0
     return Setting(
         viewport=Size(width=viewport["width"], height=viewport["height"]) if viewport else None,
