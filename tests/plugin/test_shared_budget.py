@@ -71,7 +71,9 @@ def llm_provider():
 
 def pytest_sessionfinish(session):  # each process its own: the controller, and each xdist worker with its fake
     SERVER.idle()
-    name = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    # the pid as well: a worker of this run and the process that runs it can carry one worker name (the outer
+    # suite's own xdist worker name is in their environment), and one would write over the other's bills
+    name = f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
     Path(f"billed-{name}.json").write_text(json.dumps({"billed": SERVER.billed, "steps": len(STEPS)}))
 """
 
@@ -98,7 +100,8 @@ def machine(suite: pytest.Pytester, folder: Path, name: str) -> Path:
 def start(folder: Path, url: str, *args: str, **env: str) -> subprocess.Popen[str]:
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly", "-rs", "-s"]
     command += [f"--basetemp={folder / 'tmp'}", f"--useragent-ledger={url}", *args]
-    environ = {**os.environ, "LEDGER": url, **env}
+    environ = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_XDIST_")}
+    environ.update({"LEDGER": url, **env})  # a machine of its own: not a worker of the suite that runs this test
     return subprocess.Popen(
         command, cwd=folder, env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
