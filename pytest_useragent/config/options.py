@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from pytest_useragent.records.persona import BROWSER_FIELDS
 from pytest_useragent.regression.thresholds import FailRules, parse_fail_rules
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -232,7 +233,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "persona",
         "persona text, a preset name (hurried-expert, screen-reader-user, ...), or a persona YAML file: a path "
-        "ending in .yaml, or holding a /, relative to the rootdir",
+        "ending in .yaml, or holding a /, relative to the rootdir; a file may also set up the persona's browser "
+        f"({', '.join(BROWSER_FIELDS)})",
         str,
         None,
     ),
