@@ -105,6 +105,9 @@ class Plan:
         if problem := not_an_address(args.url):
             raise UserError(f"URL {args.url!r:.80}: {problem}")
         config = config_of(args)
+        if (output := config.report_dir.absolute()).exists() and not output.is_dir():
+            # found before a session is paid for, not after it, when its report has nowhere to go
+            raise UserError(f"--output {output}: not a folder (the report is a folder of files)")
         choice.check(config)
         persona = Persona.load(config.persona, root=Path.cwd()) if config.persona else DEFAULT_PERSONA
         return cls(args, config, persona, Credentials.resolve(_pairs(args.credentials or [])))
