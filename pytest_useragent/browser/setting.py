@@ -4,9 +4,8 @@ network); then what the page really gives, read back as a `Setting`.
 
 Why a context of its own, as repeats have one: the fields are context options Playwright sets only when a context is
 made, and an emulation left on the test's page (a throttled network, a grey screen) would outlive the session. So
-the persona's session runs in a new context of the test's browser, with the storage state the test's page had (a
-test that signed in stays signed in) and its viewport as the base a zoom divides; the test's page is left as it was.
-The test's own routes and other context options stay with its page (the gap repeats have too).
+the persona's session runs in a new context of the test's browser made like the test's (context.py: its storage
+state, options and routes carried), with its viewport as the base a zoom divides; the test's page is left as it was.
 
 A zoom is laid out as a browser zooms: the CSS viewport is the base divided by the factor, and each CSS pixel is
 `factor` device pixels (1280x720 at 400% is 320x180 CSS px on the same 1280x720 screen).
@@ -23,6 +22,7 @@ from playwright.sync_api import CDPSession, Page, ViewportSize
 from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.context import like
 from pytest_useragent.errors import PageUnresponsive, PersonaError
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.setting import Setting, Size
@@ -116,20 +116,11 @@ def persona_page(page: Page, persona: Persona, seconds: float) -> Iterator[Page]
             "the test's page is in a persistent context, which cannot open one"
         )
     options = context_options(persona, page.viewport_size, devices(browser))
-    try:
-        state = bounded.call(page.context, seconds, "storage_state")
-    except PlaywrightError:
-        state = None
-    context = browser.new_context(storage_state=state, **options)
-    try:
-        own = context.new_page()
+    with like(page, browser, seconds, **options) as own:
         kept = [emulate(own, persona)]
         # a tab the persona opens is its page next (`PageEvents`): it sees and loads as this one does
-        context.on("page", lambda opened: kept.append(emulate(opened, persona)))
+        own.context.on("page", lambda opened: kept.append(emulate(opened, persona)))
         yield own
-    finally:
-        with contextlib.suppress(PlaywrightError):
-            context.close()
 
 
 def devices(browser: Any) -> Mapping[str, Mapping[str, Any]]:

@@ -3,18 +3,17 @@ context, and what they add up to. The statistics are pure (`repeat_stats`, `comb
 
 Why a fresh context: a persona's second session on a page whose cookies and storage the first one changed (signed
 up, filled a cart) is not a repeat of the first. Each repeat after the first gets a new context of the same
-browser with the storage state the page had before the first session (so a test that logs in with `page` first
-stays logged in) and its viewport; the test's own routes and other context options are the original page's only.
-A persistent context has no browser to make another one: its repeats run on the same page.
+browser made like the test's (browser/context.py `again`: the storage state the page had before the first session,
+so a test that logs in with `page` first stays logged in, the test's context options and routes). A persistent
+context has no browser to make another one: its repeats run on the same page.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, StorageState
+from playwright.sync_api import Page
 from pydantic import BaseModel
 
 from pytest_useragent.records import (
@@ -133,35 +132,13 @@ def combined(results: list[SessionResult]) -> RepeatedResult:
     return RepeatedResult(**fields, sessions=results, stats=stats)
 
 
-def repeated(run: Callable[[Page], SessionResult], page: Page, times: int) -> RepeatedResult:
-    """`run` `times` times, the first on `page`, each next on a fresh page (see the module); stops early when a
-    session was stopped from outside (the budget, the API, the page, Ctrl-C raises on its own)."""
-    state = _storage_state(page)
+def repeated(
+    run: Callable[[Page], SessionResult], page: Page, times: int, fresh: Callable[[], AbstractContextManager[Page]]
+) -> RepeatedResult:
+    """`run` `times` times, the first on `page`, each next on a page `fresh` opens (see the module); stops early
+    when a session was stopped from outside (the budget, the API, the page, Ctrl-C raises on its own)."""
     results = [run(page)]
     while len(results) < times and results[-1].outcome not in ERROR_OUTCOMES:
-        fresh, close = _fresh(page, state)
-        try:
-            results.append(run(fresh))
-        finally:
-            close()
+        with fresh() as next_page:
+            results.append(run(next_page))
     return combined(results)
-
-
-def _storage_state(page: Page) -> StorageState | None:
-    try:
-        return page.context.storage_state() if page.context.browser is not None else None
-    except PlaywrightError:
-        return None
-
-
-def _fresh(page: Page, state: StorageState | None) -> tuple[Page, Callable[[], None]]:
-    browser = page.context.browser
-    if browser is None or state is None:
-        return page, lambda: None
-    context = browser.new_context(storage_state=state, viewport=page.viewport_size)
-
-    def close() -> None:
-        with contextlib.suppress(PlaywrightError):
-            context.close()
-
-    return context.new_page(), close

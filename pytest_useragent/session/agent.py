@@ -9,6 +9,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.context import again
 from pytest_useragent.browser.setting import persona_page, read_back
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import Spending
@@ -167,7 +168,8 @@ class Agent:
         if config.repeat == 1:
             return once(self.page)
         start = url or (self.page.url if self.page.url != "about:blank" else None)
-        return repeated(lambda page: once(page, start), self.page, config.repeat)
+        fresh = again(self.page, bounded.bound(config.settle_timeout))
+        return repeated(lambda page: once(page, start), self.page, config.repeat, fresh)
 
     def _video(self, page: Page, name: str) -> str | None:
         """Where the session's video goes: pytest-playwright's file when its --video records (`self.video`), else

@@ -10,8 +10,14 @@ import pytest
 from ffmpeg import browsers_path
 
 TESTS = """
+import pytest
+
 def test_explore(agent, site):
     agent.explore(site + "/index.html", max_steps=2)
+
+@pytest.mark.useragent(persona="older-adult-low-vision", repeat=2, survey="off")
+def test_zoomed_twice(agent, site):  # each session in a context of its own (the zoom, the repeat): recorded too
+    agent.explore(site + "/index.html", max_steps=1)
 """
 
 
@@ -23,17 +29,19 @@ def test_video_on_records_each_session_into_its_folder_and_off_records_none(suit
     monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(browsers_path(tmp_path / "browsers")))
     suite.makepyfile(test_site=TESTS)
 
-    run(suite, "--useragent-video=on").assert_outcomes(passed=1)
+    run(suite, "--useragent-video=on").assert_outcomes(passed=2)
 
     report = suite.path / "useragent-report"
-    (session,) = report.glob("sessions/*/useragent")
+    sessions = sorted(report.glob("sessions/*/useragent*"))
+    assert len(sessions) == 3 and all((found / "video.webm").is_file() for found in sessions), sessions
+    (session,) = report.glob("sessions/*explore*/useragent")
     assert (session / "video.webm").read_bytes()[:4] == b"\x1a\x45\xdf\xa3"  # WebM, whole once the page closed
     assert "[video.webm](video.webm)" in (session / "report.md").read_text()
     assert json.loads((session / "session.json").read_text())["video"] == "video.webm"
     assert f'src="{session.relative_to(report).as_posix()}/video.webm"' in (report / "report.html").read_text()
 
-    run(suite, "--useragent-video=off").assert_outcomes(passed=1)
-    (session,) = report.glob("sessions/*/useragent")
+    run(suite, "--useragent-video=off").assert_outcomes(passed=2)
+    (session,) = report.glob("sessions/*explore*/useragent")
     assert not (session / "video.webm").exists() and "video" not in (session / "report.md").read_text().lower()
 
 
