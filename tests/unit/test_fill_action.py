@@ -73,6 +73,17 @@ def test_the_system_prompt_says_when_to_fill_and_how():
     assert "as a fill's field's text" in step
 
 
+def test_a_keyboard_persona_is_told_only_the_actions_it_may_take():
+    """What a keyboard persona cannot do (click, hover, select, scroll, fill: `modes.REFUSED`) is not explained to it:
+    it is refused if sent, and the words saved pay for its focus line (no more tokens than a mouse persona's)."""
+    keys = " ".join(render("system.j2", persona=Persona("Kai, 29.", uses="keyboard")).split())
+    mouse = " ".join(render("system.j2", persona=Persona("Kai, 29.")).split())
+    for told in ("- click ref", "hover ref", "fill fields:", "scroll (ref to bring into view"):
+        assert told in mouse and told not in keys
+    assert "press key (Tab, Shift+Tab" in keys and "into the element that has focus" in keys
+    assert len(keys) < len(mouse)
+
+
 def test_a_fill_is_told_in_one_line_with_each_field():
     action = Action(kind="fill", fields=[FormField(ref="e2", text="Jana"), FormField(ref="e4", text="{{password}}")])
     assert action.describe() == 'fill e2 "Jana", e4 "{{password}}"'
