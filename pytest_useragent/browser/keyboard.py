@@ -6,6 +6,7 @@ focus dropped to the page after an action (`focus-lost`, 2.4.3). Every probe is 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,12 +40,17 @@ class FocusNow:
     element: str
     html: str = ""
     box: str | None = None
+    same: bool | None = None
+    """Whether the element looks the same focused and unfocused, when `focus_now` measured it; None when not."""
 
 
-def focus_now(page: Page, seconds: float) -> FocusNow | None:
-    """Where focus is now; None when the page cannot say (a document going away)."""
+def focus_now(page: Page, seconds: float, measure: Collection[str] | None = None) -> FocusNow | None:
+    """Where focus is now; with `measure` (the elements measured already), also whether the focused element, if it
+    is not one of them, shows focus: its outline, border, shadow, background, colour and underline with focus and
+    without, measured by blurring it and focusing it again (which the page sees as blur and focus events). One page
+    script either way. None when the page cannot say (a document going away)."""
     try:
-        found = bounded.evaluate(page, seconds, _KEYBOARD, ["focus", 0])
+        found = bounded.evaluate(page, seconds, _KEYBOARD, ["focus", sorted(measure) if measure is not None else 0])
     except PlaywrightError:
         return None
     return FocusNow(**found)
@@ -66,23 +72,18 @@ def focus_lost(before: FocusNow | None, after: FocusNow | None, same_document: b
     )
 
 
-def focus_not_visible(page: Page, seconds: float) -> Issue | None:
-    """`focus-not-visible`: the focused element's outline, border, shadow, background, colour and underline are the
-    same with focus and without (measured by blurring it and focusing it again, which the page sees as blur and focus
-    events). No box: the step's screenshot was taken before the action that moved focus here."""
-    try:
-        found = bounded.evaluate(page, seconds, _KEYBOARD, ["style", 0])
-    except PlaywrightError:
-        return None
-    if not found or not found["same"]:
+def focus_not_visible(now: FocusNow) -> Issue | None:
+    """`focus-not-visible`: the focused element looked the same with focus and without, as `focus_now` measured it.
+    No box: the step's screenshot was taken before the action that moved focus here. Pure."""
+    if not now.same:
         return None
     return _issue(
         "focus-not-visible",
         "major",
         "WCAG 2.4.7 Focus Visible",
         "The focused element does not show focus",
-        f"{found['element']} looks the same focused and unfocused (no outline, border, shadow or colour change)",
-        found["element"],
+        f"{now.element} looks the same focused and unfocused (no outline, border, shadow or colour change)",
+        now.element,
         "As a keyboard user I expected to see where I am.",
     )
 

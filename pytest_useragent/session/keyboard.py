@@ -57,14 +57,14 @@ class Keys:
     ) -> list[Issue]:
         """The keyboard checks after an action: focus lost, focus not shown where Tab moved it (once an element on a
         page), and, after an Escape that left focus on an element, a trap."""
-        after = focus_now(page, seconds)
-        same = urldefrag(page.url).url == urldefrag(url_before).url
         moved = action.kind == "press" and action.key in MOVES
+        after = focus_now(page, seconds, measure=self.measured if moved else None)  # where Tab moved focus: shown?
+        same = urldefrag(page.url).url == urldefrag(url_before).url
         # Tab past the last control leaves the page for the browser's own bar, as it should: no focus is lost
         found = [lost] if not moved and (lost := focus_lost(before, after, same)) else []
-        if moved and after is not None and after.on and after.element not in self.measured:
+        if after is not None and after.same is not None:
             self.measured.add(after.element)
-            found += [shown] if (shown := focus_not_visible(page, seconds)) else []
+            found += [shown] if (shown := focus_not_visible(after)) else []
         if action.kind == "press" and action.key == "Escape" and after is not None and after.on:
             found += [trap] if (trap := trapped(page, seconds)) else []
         return found

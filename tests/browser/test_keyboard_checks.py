@@ -63,12 +63,17 @@ def test_what_a_keyboard_persona_looked_for_is_found_when_no_tab_reaches_it(page
 def test_a_focused_control_that_looks_unfocused_is_found(page, site, name, found):
     open_page(page, site, name)
     page.keyboard.press("Tab")
-    issue = focus_not_visible(page, SECONDS)
+    now = focus_now(page, SECONDS, measure=set())
+    assert now is not None and now.same is found
+    issue = focus_not_visible(now)
     assert (issue is not None) is found
     if issue is not None:
         assert issue.rule == "focus-not-visible" and issue.heuristic == "WCAG 2.4.7 Focus Visible"
         assert issue.element == 'button "Pay now"'
     assert page.evaluate("document.activeElement.textContent") == "Pay now"  # measured, and focused again
+    # an element measured already, or no measure asked for, is not blurred again
+    for again in (focus_now(page, SECONDS, measure={'button "Pay now"'}), focus_now(page, SECONDS)):
+        assert again is not None and again.on and again.same is None
 
 
 @pytest.mark.parametrize(("name", "found"), [("kb-focus-lost.html", True), ("kb-focus-lost-fixed.html", False)])

@@ -15,10 +15,10 @@
                  active.getClientRects().length > 0;
   const here = () => ({on: !!onPage, element: onPage ? describe(active) : 'body', html: onPage ? html(active) : '',
                        box: onPage ? box(active) : null});
-  if (command === 'focus') return here();
-  if (command === 'style') {
-    // the focused element's look with and without focus: what a focus indicator changes, if anything
-    if (!onPage) return null;
+  if (command === 'focus') {
+    // with `keep`, the elements measured already: the focused element's look with and without focus, what a focus
+    // indicator changes, if anything (once an element: blur and focus are events the page sees)
+    if (!Array.isArray(keep) || !onPage || keep.includes(describe(active))) return here();
     const look = () => { const s = getComputedStyle(active);
       return ['outline-style', 'outline-width', 'outline-color', 'border-top-color', 'border-bottom-color',
               'border-top-width', 'border-bottom-width', 'box-shadow', 'background-color', 'color',
