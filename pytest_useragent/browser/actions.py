@@ -88,15 +88,31 @@ def _type(page: Page, action: Action, locator: Locator | None, secrets: Secrets,
     # a credential's value is put in only here; the model and every record keep the placeholder
     text = secrets.credentials.fill(action.text or "")
     element = _element(locator)
-    if bounded.evaluate(element, timeout_ms / 1000, "e => e.type === 'password'"):
+    kind = bounded.evaluate(element, timeout_ms / 1000, "e => e.type")
+    if kind == "password":
         secrets.add(text)
+    if kind in ("select-one", "select-multiple"):
+        return _type_ahead(element, text, timeout_ms)
     element.fill(text, timeout=timeout_ms)
-    kind = bounded.evaluate(element, timeout_ms / 1000, "e => e.value === '' ? e.type : null")
-    if text and kind in ISO_FORMATS:
+    empty = bounded.evaluate(element, timeout_ms / 1000, "e => e.value === ''")
+    if text and empty and kind in ISO_FORMATS:
         # a date (time, month) field takes only its ISO form from a script, and drops anything else without a word:
         # the persona would see the field still empty, so the model is told, with the form that works
         raise NotTaken(f"the {kind} field stayed empty: it takes {action.text!r} only as {ISO_FORMATS[kind]}")
     return "typed"
+
+
+def _type_ahead(element: Locator, text: str, timeout_ms: float) -> str:
+    """Typing on a dropdown, as a keyboard user chooses from one: the browser picks the first option whose label
+    starts with what was typed (its type-ahead). What it picked is the outcome; a text no label starts with
+    changes nothing, and the model is told so."""
+    element.press_sequentially(text, timeout=timeout_ms)
+    chosen = bounded.evaluate(
+        element, timeout_ms / 1000, "e => e.selectedIndex < 0 ? '' : e.options[e.selectedIndex].label"
+    )
+    if not str(chosen).casefold().startswith(text.casefold()):
+        raise NotTaken(f"no option starts with {text!r}: the dropdown shows {chosen!r}")
+    return f"chose {chosen!r}"
 
 
 ISO_FORMATS = {

@@ -9,7 +9,10 @@ from typing import Any
 import pytest
 
 from pytest_useragent import Agent, OfflineProvider, Persona
+from pytest_useragent.browser.actions import act
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.records import Action
+from pytest_useragent.secrets.redaction import Secrets
 from pytest_useragent.testing import decision, ref_of, wrap_up
 
 KAI = Persona("Kai, 29, moves through every page with the keyboard alone.", uses="keyboard")
@@ -167,3 +170,28 @@ def test_a_keyboard_personas_fill_is_refused_as_its_mistake(page, site, tmp_path
     result = make_agent(page, claude, tmp_path).run("Subscribe", url=f"{site}/a11y/kb-div-button-fixed.html")
     first = result.steps[0]
     assert not first.outcome.ok and first.outcome.message.startswith("refused: a keyboard user fills one field")
+
+
+@pytest.mark.parametrize("persona", [KAI, SAM], ids=["keyboard", "mouse"])
+def test_the_offline_engine_chooses_from_a_dropdown_with_keys_as_a_mouse_persona_selects(page, site, tmp_path, persona):
+    result = make_agent(page, OfflineProvider(), tmp_path, persona=persona, max_steps=20).run(
+        'Book a tour on "Saturday 14:00" for "Kai"', url=f"{site}/booking.html"
+    )
+    assert result.outcome == "goal_achieved", [step.outcome.message for step in result.steps]
+    assert page.get_by_role("status").text_content() == "Booked: Saturday 14:00, for Kai. See you at the harbour gate."
+    chose = [step for step in result.steps if step.action and step.outcome.message == "chose 'Saturday 14:00'"]
+    selected = [step for step in result.steps if step.action and step.action.kind == "select"]
+    # the keyboard persona typed the option's label on the focused dropdown; the mouse persona selected it
+    assert (len(chose), len(selected)) == ((1, 0) if persona is KAI else (0, 1))
+
+
+def test_typing_on_a_dropdown_picks_the_option_its_label_starts_with_and_says_when_none_does(page, site):
+    page.goto(f"{site}/booking.html")
+    snapshot = page.aria_snapshot(mode="ai")
+    ref = next(line for line in snapshot.splitlines() if "combobox" in line).split("[ref=")[1].split("]")[0]
+    secrets = Secrets()
+    chose = act(page, Action(kind="type", ref=ref, text="Saturday 14"), secrets, 2.0, snapshot)
+    assert chose.ok and chose.message == "chose 'Saturday 14:00'"
+    assert page.locator("select").input_value() == "Saturday 14:00"
+    missed = act(page, Action(kind="type", ref=ref, text="Sunday"), secrets, 2.0, snapshot)
+    assert not missed.ok and "no option starts with 'Sunday'" in missed.message

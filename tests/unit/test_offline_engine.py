@@ -6,7 +6,7 @@ from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.goal import parts
 from pytest_useragent.llm.offline.memory import Expected, Memory
-from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot
+from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot, proof
 from pytest_useragent.records import ActionOutcome, Observation
 
 CLICKED = ActionOutcome(ok=True, message="clicked")
@@ -385,3 +385,14 @@ def test_a_price_is_the_answer_only_for_the_plan_the_goal_names():
     page = '- heading "Pro plan" [level=2] [ref=e1]\n- paragraph [ref=e2]: The Pro plan costs $12 per month.'
     assert ask("Find what the Pro plan costs", page).action.kind == "done"
     assert ask("Find what the Enterprise plan costs", page).action.kind != "done"  # the Pro plan's price is no answer
+
+
+def test_a_confirmation_naming_some_of_the_goals_values_but_not_all_is_no_proof():
+    page = '- main [ref=e1]:\n  - status [ref=e2]: "Booked: {time}, for Kai."'
+    values = ["Saturday 14:00", "Kai"]
+    other = parse_snapshot(page.format(time="Saturday 10:00"))
+    assert proof(other, values, said=()) is None  # it booked something else
+    asked = parse_snapshot(page.format(time="Saturday 14:00"))
+    assert proof(asked, values, said=()) == "Booked: Saturday 14:00, for Kai."
+    plain = parse_snapshot('- main [ref=e1]:\n  - status [ref=e2]: "Thanks, see you then."')
+    assert proof(plain, values, said=()) == "Thanks, see you then."  # names none: it may confirm anything asked

@@ -1,7 +1,8 @@
 """Pure: the offline engine's move made with the keyboard, for a persona that `uses` one. The move it would make with
 a mouse names its element; with the keyboard it Tabs until that element has focus, then activates it (Enter, or
-Space for a box to tick) or types into it. When Tab has come round without reaching it, it presses Escape once (a
-dialog that holds focus may let go), and after that gives up: what it wants no keyboard reaches."""
+Space for a box to tick) or types into it (a dropdown's option by its label). When Tab has come round without
+reaching it, it presses Escape once (a dialog that holds focus may let go), and after that gives up: what it wants no
+keyboard reaches."""
 
 from __future__ import annotations
 
@@ -46,8 +47,11 @@ def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried
 
 
 def _activate(made: Move, elements: list[Element]) -> Move:
-    """The move on the focused element: a click pressed (Space on a box, Enter on anything else)."""
+    """The move on the focused element: a click pressed (Space on a box, Enter on anything else), an option of a
+    dropdown typed (the browser picks the option its label starts with)."""
     action = made.action
+    if action.kind == "select":
+        return replace(made, action=Action(kind="type", ref=action.ref, text=action.text))
     if action.kind != "click":
         return made
     role = next((element.role for element in elements if element.ref == action.ref), "")

@@ -1,7 +1,7 @@
-"""Pure: the offline engine's one move at a step. The rules are tried in order of preference, each a function of the
-step's `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write
-the note the goal asks for first), find what a long page hides, follow what `find` found, type a quoted value, fill a
-form, finish what it started, press Enter, click the best untried element; else give up."""
+"""Pure: the offline engine's one move at a step. The rules are tried in order, each a function of the step's
+`Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
+first), find what a long page hides, follow what `find` found, type a quoted value, fill a form, finish, press Enter,
+click the best untried element; else give up."""
 
 from __future__ import annotations
 
@@ -106,10 +106,14 @@ class Situation:
 
     @cached_property
     def pending(self) -> list[str]:
-        """The part's quoted values not yet typed or found (what a part takes away is not typed)."""
+        """The part's quoted values not yet typed or found (what a part takes away is not typed; an option of a
+        dropdown is chosen, `_choose_option`)."""
         if removes(self.goal):
             return []
-        return [value for value in self.values if not {f'typed "{value}"', f'found "{value}"'} & self.tried]
+        chosen = {e.name.casefold() for e in self.elements if e.role == "option"}
+        return [
+            v for v in self.values if v.casefold() not in chosen and not {f'typed "{v}"', f'found "{v}"'} & self.tried
+        ]
 
     @cached_property
     def field(self) -> Element | None:
@@ -264,8 +268,9 @@ def _choose_option(now: Situation) -> Move | None:
         if box.role != "combobox" or not box.ref:
             continue
         options = [e for e in now.elements[index + 1 : index + 30] if e.role == "option"]
-        wanted = next((o for o in options if score(now.words, o.name) and not o.selected), None)
-        if wanted is not None and f'selected "{wanted.name}"' not in now.tried:
+        quoted = [o for o in options if o.name.casefold() in {value.casefold() for value in now.values}]
+        wanted = next((o for o in quoted or options if score(now.words, o.name) or quoted), None)
+        if wanted is not None and not wanted.selected and f'selected "{wanted.name}"' not in now.tried:
             expected = Expected(kind="plain", target=f'"{box.name}" shows "{wanted.name}".')
             action = Action(kind="select", ref=box.ref, text=wanted.name)
             return Move(f'I can choose "{wanted.name}".', expected, action, f'selected "{wanted.name}"')
@@ -273,13 +278,11 @@ def _choose_option(now: Situation) -> Move | None:
 
 
 def _tick_box(now: Situation) -> Move | None:
-    if not persona_fields(now.elements, now.request.credentials, now.request.persona):
+    box = next((e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e)), None)
+    if box is None or not persona_fields(now.elements, now.request.credentials, now.request.persona):
         return None  # a list's own boxes (a todo's "done") are not the form's
-    boxes = (e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e))
-    for box in boxes:
-        expected = Expected(kind="plain", target=f'"{box.name}" is ticked.')
-        return Move(f'There is a box to tick: "{box.name}".', expected, Action(kind="click", ref=box.ref), box.key)
-    return None
+    expected = Expected(kind="plain", target=f'"{box.name}" is ticked.')
+    return Move(f'There is a box to tick: "{box.name}".', expected, Action(kind="click", ref=box.ref), box.key)
 
 
 def _send_form(now: Situation) -> Move | None:
@@ -325,11 +328,8 @@ def _best_click(now: Situation) -> Move | None:
 
 def _nothing_left(now: Situation) -> Move:
     done_something = now.verb is not None and any(not key.startswith("found") for key in now.tried)
-    why = (
-        "nothing on the page shows that it went through"
-        if done_something
-        else f"nothing on this page leads to {', '.join(now.words) or 'the goal'}"
-    )
+    leads = f"nothing on this page leads to {', '.join(now.words) or 'the goal'}"
+    why = "nothing on the page shows that it went through" if done_something else leads
     return Move("Nothing here that I have not tried matches my goal.", STOP, Action(kind="give_up", reason=why))
 
 

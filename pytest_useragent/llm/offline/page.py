@@ -192,13 +192,19 @@ def notable(elements: list[Element], values: list[str]) -> list[str]:
 
 def proof(elements: list[Element], values: list[str], said: tuple[str, ...]) -> str | None:
     """Evidence that the task went through: a notable text that is new since the engine acted and is no error (a
-    list entry only when it holds every quoted value of the goal)."""
+    list entry only when it holds every quoted value of the goal). A text that names some of the goal's quoted values
+    but not all confirms something else ("Booked: Saturday 10:00, for Kai" for "Saturday 14:00" for "Kai")."""
     news = [
         text
         for text in notable(elements, values)
         if text not in said and not has_stem(ERROR_STEMS, text) and not has_stem(PENDING_STEMS, text)
     ]
-    return next(iter(news), None)
+    return next((text for text in news if _all_or_none(text, values)), None)
+
+
+def _all_or_none(text: str, values: list[str]) -> bool:
+    held = [value.lower() in text.lower() for value in values]
+    return all(held) or not any(held)
 
 
 def persona_value(field: str, persona: Persona) -> str | None:
