@@ -264,7 +264,7 @@ def test_help_lists_the_options_with_what_they_take(suite):
             "*pytest-useragent: UX sessions driven as a persona:*",
             "*--useragent-provider=auto|anthropic|openai|offline*",
             "*--useragent-persona=TEXT|FILE*",
-            "*relative to the rootdir*",
+            "*rootdir; a file may also set up the persona's browser*",
             "*--useragent-max-steps=N*",
             "*--useragent-todo=on|off*",
             "*useragent_model (string):*",

@@ -49,7 +49,7 @@ def test_video_without_playwrights_ffmpeg_fails_in_one_line(suite, monkeypatch, 
     monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(Path(tmp_path)))
     suite.makepyfile(test_site=TESTS)
 
-    result = run(suite, "--useragent-video=on")
+    result = run(suite, "--useragent-video=on", "-k", "explore")
 
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*--useragent-video: video recording needs Playwright's ffmpeg*"])
