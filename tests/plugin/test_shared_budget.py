@@ -35,12 +35,18 @@ from pytest_useragent.testing import FakeMessagesAPI, decision, wrap_up
 STEPS = []
 
 
-def together():
-    # both machines are under way before either pays (the second's xdist workers take a while to start): each says
-    # it is here, and waits, within a bound, for the other
+MET = []
+
+
+def pytest_runtest_setup(item):
+    # both machines are under way before either reserves a cent (the second's xdist workers take a while to start):
+    # each process says it is here before its first test, and waits, within a bound, for the other machine. Held
+    # later (inside a paid call), a machine would hold its reservation while it waits, and the other find the budget
+    # taken and pay nothing
     peers = os.environ.get("PEERS")
-    if not peers:
+    if not peers or MET:
         return
+    MET.append(True)
     Path(peers, os.environ["MACHINE"]).touch()
     deadline = time.monotonic() + 120
     while len(list(Path(peers).iterdir())) < 2 and time.monotonic() < deadline:
@@ -50,8 +56,6 @@ def together():
 def reply(body):
     if not body.get("tools"):  # the wrap-up
         return wrap_up()
-    if not STEPS:
-        together()
     STEPS.append(body)
     if len(STEPS) == int(os.environ.get("STOP_REDIS_AT", "0")):  # Redis goes down while this call is answered
         try:
@@ -146,6 +150,7 @@ def test_two_machines_share_one_budget_smaller_than_their_wish(suite, server: Re
     assert 0 < ledger.spent_usd <= budget  # overspend 0
     paid = [billed_usd(folder) for folder in folders]
     assert all(usd > 0 for usd in paid)  # both machines paid from the one budget
+    assert all(sum(process["steps"] for process in billed(folder)) > 0 for folder in folders)  # for steps, too
     reports = [json.loads((folder / "useragent-report" / "report.json").read_text()) for folder in folders]
     recorded = [sum(s["result"]["cost_usd"] for s in report["sessions"]) for report in reports]
     for usd, booked, report in zip(paid, recorded, reports, strict=True):
