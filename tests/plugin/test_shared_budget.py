@@ -131,7 +131,9 @@ def test_two_machines_share_one_budget_smaller_than_their_wish(suite, server: Re
     for key in ("GITHUB_RUN_ID", "CI_PIPELINE_ID", "BUILD_ID"):
         monkeypatch.delenv(key, raising=False)
     folders = [machine(suite, tmp_path / f"runner-{name}", name) for name in ("a", "b")]
-    budget = 0.1  # each machine alone would spend more: three sessions of 15 paid steps at ~$0.004
+    # more than three calls' worst cases held at once (so neither machine is refused for what the other only holds),
+    # less than both machines would spend: each runs three sessions of 15 paid steps at ~$0.004
+    budget = 0.25
     shared = (f"--useragent-budget={budget}", "--useragent-run-id=run-7")
     (tmp_path / "peers").mkdir()
     peers = {"PEERS": str(tmp_path / "peers")}
