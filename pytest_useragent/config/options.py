@@ -371,7 +371,7 @@ OPTIONS: tuple[Option, ...] = (
         "video",
         "record each session's page as a video (video.webm in its folder, linked from its report): off (default), on, "
         "or retain-on-failure (kept when the goal was not reached); with pytest-playwright's --video on, its file is "
-        "linked instead",
+        "linked instead for a session on the test's own page",
         _choice("off", "on", "retain-on-failure"),
         "off",
     ),

@@ -172,11 +172,12 @@ class Agent:
         return repeated(lambda page: once(page, start), self.page, config.repeat, fresh)
 
     def _video(self, page: Page, name: str) -> str | None:
-        """Where the session's video goes: pytest-playwright's file when its --video records (`self.video`), else
-        `video.webm` in the session's folder when the page's context records one (`save_videos` puts it there)."""
+        """Where the session's video goes: pytest-playwright's file when its --video records the test's page and the
+        session ran there (`self.video`), else `video.webm` in the session's folder when the page's context records
+        one (a persona's or a repeat's own context records as the test's does; `save_videos` puts it there)."""
         if self.config.video == "off":
             return None
-        if self.video is not None:
+        if self.video is not None and page is self.page:
             return self.video
         return str(self.directory / name / VIDEO) if _recording(page) else None
 

@@ -54,3 +54,22 @@ def test_video_without_playwrights_ffmpeg_fails_in_one_line(suite, monkeypatch, 
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*--useragent-video: video recording needs Playwright's ffmpeg*"])
     assert "Traceback" not in result.stdout.str() and "╔" not in result.stdout.str()
+
+
+def test_with_pytest_playwrights_video_a_session_in_a_context_of_its_own_keeps_its_own(suite, monkeypatch, tmp_path):
+    """pytest-playwright's --video records the test's page: a session there links that file; a session in a context
+    of its own (the zoomed persona's, its repeat's) ran elsewhere, and keeps its own recording in its folder."""
+    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(browsers_path(tmp_path / "browsers")))
+    suite.makepyfile(test_site=TESTS)
+
+    run(suite, "--video=on", "--useragent-video=on").assert_outcomes(passed=2)
+
+    report = suite.path / "useragent-report"
+    (explored,) = report.glob("sessions/*explore*/useragent")
+    linked = json.loads((explored / "session.json").read_text())["video"]
+    assert Path(linked).is_absolute() and linked.endswith("video.webm")  # pytest-playwright's own file
+    zoomed = sorted(report.glob("sessions/*zoomed*/useragent*"))
+    assert len(zoomed) == 2
+    for session in zoomed:
+        assert json.loads((session / "session.json").read_text())["video"] == "video.webm"
+        assert (session / "video.webm").read_bytes()[:4] == b"\x1a\x45\xdf\xa3"
