@@ -110,9 +110,9 @@ class Situation:
         dropdown is chosen, `_choose_option`)."""
         if removes(self.goal):
             return []
-        chosen = {e.name.casefold() for e in self.elements if e.role == "option"}
+        options = {e.name.casefold() for e in self.elements if e.role == "option"}
         return [
-            v for v in self.values if v.casefold() not in chosen and not {f'typed "{v}"', f'found "{v}"'} & self.tried
+            v for v in self.values if v.casefold() not in options and not {f'typed "{v}"', f'found "{v}"'} & self.tried
         ]
 
     @cached_property
@@ -268,8 +268,9 @@ def _choose_option(now: Situation) -> Move | None:
         if box.role != "combobox" or not box.ref:
             continue
         options = [e for e in now.elements[index + 1 : index + 30] if e.role == "option"]
-        quoted = [o for o in options if o.name.casefold() in {value.casefold() for value in now.values}]
-        wanted = next((o for o in quoted or options if score(now.words, o.name) or quoted), None)
+        named = {value.casefold() for value in now.values}
+        ranked = sorted(options, key=lambda o: o.name.casefold() not in named)  # the option the goal quotes first
+        wanted = next((o for o in ranked if o.name.casefold() in named or score(now.words, o.name)), None)
         if wanted is not None and not wanted.selected and f'selected "{wanted.name}"' not in now.tried:
             expected = Expected(kind="plain", target=f'"{box.name}" shows "{wanted.name}".')
             action = Action(kind="select", ref=box.ref, text=wanted.name)
