@@ -92,7 +92,7 @@ def _type(page: Page, action: Action, locator: Locator | None, secrets: Secrets,
     if kind == "password":
         secrets.add(text)
     if kind in ("select-one", "select-multiple"):
-        return _type_ahead(element, text, timeout_ms)
+        return secrets.redact(_type_ahead(element, text, timeout_ms))  # a label the page shows may hold one
     element.fill(text, timeout=timeout_ms)
     empty = bounded.evaluate(element, timeout_ms / 1000, "e => e.value === ''")
     if text and empty and kind in ISO_FORMATS:
