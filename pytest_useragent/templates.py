@@ -50,8 +50,9 @@ _ENTITY = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-
 _LIST_NUMBER = re.compile(r"([0-9]{1,9})([.)])(?= |$)")
 _BLOCK_START = "-+=>"
 """What opens a list, a quote or a thematic break, or underlines a heading, at the start of a line."""
-_LINKISH = re.compile(r"://|^//|^www\.|@[^@]*\.|^(?:mailto|xmpp):", re.IGNORECASE)
-"""What GitHub or linkify-it turns into a link by itself: an address with a scheme, `www.`, an e-mail address."""
+_LINKISH = re.compile(r"//|^www\.|@[^@]*\.|^(?:mailto|xmpp):", re.IGNORECASE)
+"""What GitHub or linkify-it turns into a link by itself: an address with a scheme, or with none after any
+punctuation (`!//host`), `www.`, an e-mail address."""
 _TRAILING = ".,:;!?)]}'\""
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f-\x9f]")
 """Control characters but the whitespace ones: nothing a reader sees, and an escape sequence for a terminal that

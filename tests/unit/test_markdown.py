@@ -30,6 +30,7 @@ TEXTS = st.lists(
 @example(text="<img src=x onerror=alert(1)>\n# Owned\n- item\n> quote\n[a](javascript:alert(1))")
 @example(text="x\n===\n    code\n1) one\n```\nfence\n| a |\n|---|")
 @example(text="mail jana@example.com or http://evil.example/a_b or www.evil.example or //evil.example")
+@example(text="!//0.0 (//evil.example) x//y")
 def test_any_text_keeps_the_place_it_is_put_in_and_adds_no_html_or_link(place, text):
     assume(text.split())  # an empty text leaves its place empty, as any would
     template = PLACES[place]
