@@ -13,7 +13,6 @@ from urllib.parse import urljoin
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.find import find
-from pytest_useragent.browser.keyboard import focus_now
 from pytest_useragent.browser.scope import left_app, outside
 from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
@@ -52,7 +51,7 @@ def _by_keyboard(setup: Setup, state: State, action: Action, found: list[Issue],
     if isinstance(aimed, ActionOutcome):
         return aimed
     seconds, url_before = bounded.bound(setup.config.settle_timeout), state.page.url
-    before = focus_now(state.page, seconds)
+    before = state.keys.before(state.page, seconds)
     done = _on_page(setup, state, aimed, found, index)
     found.extend(state.keys.after(state.page, aimed, before, url_before, seconds))
     return done

@@ -21,12 +21,13 @@ MOVES = frozenset({"Tab", "Shift+Tab"})
 
 @dataclass
 class Keys:
-    """A session's keyboard state: the focus walk of the page it is on, and the elements whose focus style it has
-    measured there (once each)."""
+    """A session's keyboard state: the focus walk of the page it is on, the elements whose focus style it has
+    measured there (once each), and where focus was after its last action, with the address it was on."""
 
     focus: Focus | None = None
     url: str = ""
     measured: set[str] = field(default_factory=set)
+    last: tuple[str, FocusNow] | None = None
 
     def look(self, uses: str, url: str, snapshot: str) -> Focus | None:
         """The focus to tell a keyboard persona at this step (None for others), its walk carried on while the page
@@ -52,6 +53,14 @@ class Keys:
         where = f"focus is on {self.focus.on}" if self.focus is not None and self.focus.on else "nothing has focus"
         return ActionOutcome(ok=False, message=f"a keyboard acts where focus is ({where}): Tab to {action.ref} first")
 
+    def before(self, page: Page, seconds: float) -> FocusNow | None:
+        """Where focus is before an action: where the last action left it, when the page is still at that address
+        (what happens between two actions, a look and the model's turn, moves no focus: the probes that do put it
+        back), else asked of the page. Saves a page script a step."""
+        if self.last is not None and self.last[0] == page.url:
+            return self.last[1]
+        return focus_now(page, seconds)
+
     def after(
         self, page: Page, action: Action, before: FocusNow | None, url_before: str, seconds: float
     ) -> list[Issue]:
@@ -67,6 +76,7 @@ class Keys:
             found += [shown] if (shown := focus_not_visible(after)) else []
         if action.kind == "press" and action.key == "Escape" and after is not None and after.on:
             found += [trap] if (trap := trapped(page, seconds)) else []
+        self.last = (page.url, after) if after is not None else None
         return found
 
 

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from pytest_useragent import Agent, OfflineProvider, Persona
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.actions import act
+from pytest_useragent.browser.keyboard import _KEYBOARD
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import Action
 from pytest_useragent.secrets.redaction import Secrets
@@ -150,6 +152,29 @@ def test_tab_past_the_last_control_is_no_lost_focus(page, site, tmp_path):
     assert keys == ["Tab", "Tab", "Tab", "Tab", "Escape"]  # Home, Search, the browser's bar, Home again: round
     assert result.outcome == "gave_up" and "keyboard-unreachable" in {issue.rule for issue in result.issues}
     assert not [issue for issue in result.issues if issue.rule == "focus-lost"]
+
+
+@pytest.mark.parametrize(("name", "found"), [("kb-focus-lost.html", True), ("kb-focus-lost-fixed.html", False)])
+def test_a_session_finds_focus_a_closing_dialog_drops_asking_the_page_once_a_step(
+    page, site, tmp_path, fake_api, claude, monkeypatch, name, found
+):
+    asked: list[str] = []
+    evaluate = bounded.evaluate
+
+    def counted(target: Any, seconds: float, script: str, arg: Any = None) -> Any:
+        asked.extend([arg[0]] if script == _KEYBOARD and isinstance(arg, list) else [])
+        return evaluate(target, seconds, script, arg)
+
+    monkeypatch.setattr(bounded, "evaluate", counted)
+    # Tab to "Delivery options", Enter opens the dialog with focus on its Close, Enter closes it
+    fake_api.push(press("Tab"), press("Enter"), press("Enter"), decision("give_up", reason="done looking"), wrap_up())
+    result = make_agent(page, claude, tmp_path).run("Choose a delivery option", url=f"{site}/a11y/{name}")
+    lost = [issue for issue in result.issues if issue.rule == "focus-lost"]
+    assert bool(lost) is found
+    if lost:
+        assert 'button "Close"' in lost[0].evidence  # where the last action left focus, on the same page
+    # where focus is before an action is where the last one left it: the page is asked once before the first
+    assert asked.count("focus") == 3 + 1
 
 
 def test_a_keyboard_persona_fills_a_form_one_field_at_a_time(page, site, tmp_path):
