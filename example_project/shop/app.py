@@ -110,7 +110,7 @@ def serve(fixed: bool = False) -> Iterator[str]:
     """Serve the shop on a free port of 127.0.0.1; yields its base URL."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(fixed))
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:

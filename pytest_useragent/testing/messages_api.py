@@ -36,6 +36,8 @@ from pytest_useragent.testing.script import (
     TwoCalls,
 )
 
+POLL_SECONDS = 0.05
+"""How often the serving thread looks whether it is to stop."""
 _RESET = -1
 """The status `answer` gives for Reset: the handler drops the connection."""
 _RAW = "_raw_body"
@@ -100,7 +102,8 @@ class FakeMessagesAPI:
     def start(self) -> FakeMessagesAPI:
         server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         server.daemon_threads = True
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        # stopping waits for the serving loop's next poll: 0.5 s by default, paid by every test that uses a fake
+        threading.Thread(target=server.serve_forever, args=(POLL_SECONDS,), daemon=True).start()
         self._server = server
         return self
 

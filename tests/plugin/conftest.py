@@ -24,7 +24,7 @@ class Quiet(SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site():
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory={str(PAGES)!r}))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{{server.server_address[1]}}"
     server.shutdown()
     server.server_close()

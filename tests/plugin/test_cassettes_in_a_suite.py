@@ -194,7 +194,7 @@ def renamed_site(tmp_path: Path) -> Iterator[str]:
     index = copy / "index.html"
     index.write_text(index.read_text().replace(">Pricing</a>", ">Plans</a>"))
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SimpleHTTPRequestHandler, directory=str(copy)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
