@@ -144,9 +144,14 @@ def test_a_replayed_fill_whose_field_was_renamed_diverges_naming_it(signed_up, c
     page = context.new_page()
     html = (Path(__file__).parent.parent / "pages" / "signup.html").read_text().replace(">Username <", ">Login <")
     page.route("**/signup.html", lambda route: route.fulfill(body=html, content_type="text/html"))
-    config = UserAgentConfig(settle_timeout=2, record_mode="none")
+    # the default settle timeout: under the suite's load a 2 s bound let the first look time out now and then, which
+    # is a recorded outcome, not a divergence
+    config = UserAgentConfig(record_mode="none")
     with pytest.raises(Divergence) as failed:
-        Agent(page, JANA, NoModel(), config, tmp_path / "replay", cassette=cassette).run(GOAL, f"{site}/signup.html")
+        result = Agent(page, JANA, NoModel(), config, tmp_path / "replay", cassette=cassette).run(
+            GOAL, f"{site}/signup.html"
+        )
+        pytest.fail(f"replayed to the end: {result.outcome} {result.error}")
     told = str(failed.value)
     assert 'it did: fill "Jana Novak", "jana@example.com", "jana", "{{password}}", "{{password}}"' in told
     assert '- textbox "username"' in told and '+ textbox "login"' in told

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +24,7 @@ class Quiet(SimpleHTTPRequestHandler):
 def site():
     directory = str(Path(__file__).parent / "site")
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=directory))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
@@ -170,29 +168,6 @@ def test_autosave_keeps_a_history_the_report_draws(shop_suite):
     assert len(stored) == 2 and stored[0].startswith("0001_") and stored[1].startswith("0002_")
     html = (shop_suite.path / "useragent-report" / "report.html").read_text()
     assert '<figure id="trend">' in html and "Last 2 runs" in html and html.count("<polyline") == 3
-
-
-def test_the_example_shop_fixed_then_flawed_fails_naming_the_goals_lost_and_the_new_issues(suite):
-    example = Path(__file__).parents[2] / "example_project"
-    shutil.copytree(example, suite.path / "example_project", ignore=shutil.ignore_patterns("__pycache__"))
-    saved = run(suite, "example_project", "--shop=fixed", "--useragent-save=fixed", timeout=600)
-    saved.assert_outcomes(passed=17)
-    flawed = run(
-        suite,
-        "example_project",
-        "--useragent-compare=fixed",
-        "--useragent-compare-fail=goal:0,new_issues:0",
-        timeout=600,
-    )
-    flawed.assert_outcomes(passed=10, xfailed=7)
-    assert flawed.ret == 1
-    flawed.stdout.fnmatch_lines(
-        [
-            "compared with baseline 0001_fixed (*): * regressions, FAILED by goal:0%,new_issues:0",
-            "  *test_petr_subscribes_to_the_newsletter[[]chromium[]] * goal success * 100% * 0%",
-            '  *test_petr_subscribes_to_the_newsletter[[]chromium[]] * new major issue * "A click did nothing" (step 1)*',
-        ]
-    )
 
 
 def test_junit_and_pytest_html_carry_each_tests_deltas_also_from_xdist_workers(shop_suite):
