@@ -337,7 +337,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     with sync_playwright() as playwright, serve(fixed=True) as shop, listing_server() as listing:
-        executable = find_chromium(playwright.chromium.executable_path)
+        executable = find_chromium(playwright.chromium.executable_path, headless=True)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
         speed(browser, shop, rounds)
         tokens(browser, shop)

@@ -105,7 +105,7 @@ def main() -> None:
     parser.add_argument("--uses", nargs="+", default=["keyboard"], help="the uses compared with mouse")
     options = parser.parse_args()
     with sync_playwright() as playwright, serve(fixed=True) as shop:
-        executable = find_chromium(playwright.chromium.executable_path)
+        executable = find_chromium(playwright.chromium.executable_path, headless=True)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
         per_step(browser, shop, options.uses, options.rounds)
         once_per_state(browser, shop, options.rounds)

@@ -113,7 +113,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     with sync_playwright() as playwright, serve(fixed=True) as shop, tempfile.TemporaryDirectory() as tmp:
-        executable = find_chromium(playwright.chromium.executable_path)
+        executable = find_chromium(playwright.chromium.executable_path, headless=True)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
         cassette = Path(tmp) / "cassettes" / "replay.useragent.yaml"
         recorded = record(browser, shop, cassette, Path(tmp) / "record")

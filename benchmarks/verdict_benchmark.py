@@ -155,7 +155,7 @@ def main() -> None:
         tempfile.TemporaryDirectory() as temporary,
     ):
         sites = {"shop": shop, "flawed": flawed, "pages": pages}
-        executable = find_chromium(playwright.chromium.executable_path)
+        executable = find_chromium(playwright.chromium.executable_path, headless=True)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
         print(f"{'site':<7} {'start':<21} {'goal':<50} {'outcome':<14} {'verdict':<10} evidence")
         for number, goal in enumerate(GOALS):

@@ -9,21 +9,27 @@ from typing import Any
 from pytest_useragent.errors import BrowserNotFoundError
 
 SYSTEM_CHROMIUMS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+SYSTEM_HEADLESS_SHELLS = ("chromium-headless-shell",)
+"""Chromium's headless shell (Debian's `chromium-headless-shell`), looked for first when the browser runs headless:
+what Playwright itself launches for a headless Chromium of its own. The whole browser run headless lays out and
+paints the same pages at about twice the CPU (this project's browser tests: 52 s against 29 s, 39 s of CPU
+against 19 s)."""
 
 QUIET_ARGS = ("--disable-background-networking", "--disable-component-update", "--no-first-run")
 """Flags that stop Chromium phoning home for updates and field trials; harmless on open networks."""
 
 NOT_FOUND = (
     "No Chromium found for pytest-useragent. Install Playwright's: `playwright install chromium`, "
-    "or your system's: `apt-get install chromium` (Debian/Ubuntu)."
+    "or your system's: `apt-get install chromium chromium-headless-shell` (Debian/Ubuntu)."
 )
 
 
-def find_chromium(playwright_executable: str) -> str | None:
-    """Where to launch Chromium from: None means Playwright's own build is installed and will be used."""
+def find_chromium(playwright_executable: str, headless: bool = False) -> str | None:
+    """Where to launch Chromium from: None means Playwright's own build is installed and will be used (Playwright
+    picks its headless shell itself); headless, the system's headless shell before its browser."""
     if playwright_executable and Path(playwright_executable).exists():
         return None
-    for name in SYSTEM_CHROMIUMS:
+    for name in (*SYSTEM_HEADLESS_SHELLS, *SYSTEM_CHROMIUMS) if headless else SYSTEM_CHROMIUMS:
         found = shutil.which(name)
         if found:
             return found
@@ -37,7 +43,7 @@ def launch_options(base: dict[str, Any], playwright_executable: str) -> dict[str
     """
     options = dict(base)
     if "executable_path" not in options and "channel" not in options:
-        system = find_chromium(playwright_executable)
+        system = find_chromium(playwright_executable, headless=options.get("headless", True))
         if system:
             options["executable_path"] = system
     args = list(options.get("args", []))

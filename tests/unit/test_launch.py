@@ -20,6 +20,19 @@ def test_a_system_chromium_is_used_when_playwrights_is_missing(monkeypatch):
     assert set(launch.QUIET_ARGS) <= set(options["args"])
 
 
+@pytest.mark.parametrize(
+    ("headless", "used"), [(True, "/usr/bin/chromium-headless-shell"), (False, "/usr/bin/chromium")]
+)
+def test_a_headless_browser_is_the_systems_headless_shell_when_it_has_one(monkeypatch, headless, used):
+    installed = {"chromium": "/usr/bin/chromium", "chromium-headless-shell": "/usr/bin/chromium-headless-shell"}
+    monkeypatch.setattr(launch.shutil, "which", installed.get)
+    assert launch.launch_options({"headless": headless}, "/nowhere/chrome")["executable_path"] == used
+    assert launch.launch_options({}, "/nowhere/chrome")["executable_path"] == installed["chromium-headless-shell"]
+    # the shell cannot show a window: a headed run without it takes the browser, a machine without it the browser
+    del installed["chromium-headless-shell"]
+    assert launch.launch_options({"headless": headless}, "/nowhere/chrome")["executable_path"] == "/usr/bin/chromium"
+
+
 def test_no_chromium_names_both_fixes(monkeypatch):
     monkeypatch.setattr(launch.shutil, "which", lambda name: None)
     with pytest.raises(BrowserNotFoundError) as caught:
