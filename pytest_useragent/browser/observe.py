@@ -46,7 +46,13 @@ chosen one is drawn in the closed box). Read as `_VALUES` is."""
 
 
 def observe(
-    page: Page, watcher: PageWatcher, secrets: Secrets, *, timeout: float = 5.0, scale: Scale = "css"
+    page: Page,
+    watcher: PageWatcher,
+    secrets: Secrets,
+    *,
+    timeout: float = 5.0,
+    scale: Scale = "css",
+    shoot: bool = True,
 ) -> Observation:
     """One look at the page, taken while it stands still: when its DOM changed or a request started during the look,
     wait (at most `timeout` seconds) until it is quiet and look again. Needs the page's PageWatcher, whose script
@@ -56,10 +62,10 @@ def observe(
     persona's screenshot at the screen's pixels (`browser/setting.py`), where "css" would shrink it by the zoom."""
     seconds = bounded.bound(timeout)
     masked = _must_mask(page, watcher, secrets)
-    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=masked, scale=scale)
+    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=masked, scale=scale, shoot=shoot)
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
-        observation, _, exposed = _look(page, watcher, secrets, seconds, masked=True, scale=scale)
+        observation, _, exposed = _look(page, watcher, secrets, seconds, masked=True, scale=scale, shoot=shoot)
     if exposed:  # the bare shot may have shown a password field: taken again, masked (as long as a big page's may)
         image = _screenshot(page, secrets, seconds * SLOW_PAGE_FACTOR, masked=True, scale=scale)
         observation = observation.model_copy(update={"image": image})
@@ -68,25 +74,25 @@ def observe(
 
 
 def _look(
-    page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float, *, masked: bool, scale: Scale
+    page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float, *, masked: bool, scale: Scale, shoot: bool
 ) -> tuple[Observation, bool, bool]:
-    """The observation; whether nothing on the page moved (no DOM change, no request started) while it was taken:
-    the page's last DOM change is older than the look itself; and whether its screenshot, taken without masks, may
-    have shown a password field (see `_must_mask`)."""
+    """The observation, with a screenshot when `shoot`; whether nothing on the page moved (no DOM change, no request
+    started) while it was taken: the page's last DOM change is older than the look itself; and whether its
+    screenshot, taken without masks, may have shown a password field (see `_must_mask`)."""
     started = time.monotonic()
     # a screen-reader persona reads the tree a screen reader gets; taken first, as any snapshot but the ai one
     # forgets the refs of the last ai snapshot, which the persona acts by
     reader = watcher.reader
     try:
         tree = reader.tree(seconds) if reader is not None else None
-        image = _screenshot(page, secrets, seconds, masked, scale)
+        image = _screenshot(page, secrets, seconds, masked, scale) if shoot else None
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
     except PlaywrightTimeout:
         bounded.check_responsive(page, seconds)  # a frozen page says so
         # a live page that is only big (10,000 rows take Chromium seconds to snapshot) gets one longer look
         slow = seconds * SLOW_PAGE_FACTOR
         tree = reader.tree(slow) if reader is not None else None
-        image = _screenshot(page, secrets, slow, masked, scale)
+        image = _screenshot(page, secrets, slow, masked, scale) if shoot else None
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
     if tree is not None:
         snapshot = reader_tree(tree, snapshot)
@@ -99,7 +105,7 @@ def _look(
     unmoved = look["sinceChange"] is not None and look["sinceChange"] > took_ms
     still = unmoved and not watcher.in_flight
     # the DOM as the look found it is the DOM the shot saw: no password field then means none in the image
-    exposed = not masked and (look["fields"] > 0 or not unmoved or len(page.frames) > 1)
+    exposed = shoot and not masked and (look["fields"] > 0 or not unmoved or len(page.frames) > 1)
     if look["fields"]:
         watcher.password_pages.add(urldefrag(page.url).url)
     # password values are learned before anything is kept, so they never appear in what is returned

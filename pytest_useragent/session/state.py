@@ -87,7 +87,10 @@ class Setup:
 
     def look(self, state: State) -> Observation:
         """One look at the session's page (`observe`)."""
-        return observe(state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout, scale=self.scale)
+        shoot = state.screenshots.take(state.page.url)
+        return observe(
+            state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout, scale=self.scale, shoot=shoot
+        )
 
     def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
         """The watcher (not started yet) and the checks of a page of the session."""

@@ -80,6 +80,8 @@ def test_a_message_in_a_plain_div_is_not_announced_and_is_found(page, site, tmp_
     assert finding.heuristic == "WCAG 4.1.3 Status Messages"
     assert finding.element == f'generic "{SENT}"' and 'button "Send message"' in finding.evidence
     assert finding.locator == 'get_by_role("button", name="Send message")'
+    # the report keeps the first view of the page; the steps after it on the same page take no screenshot
+    assert [step.screenshot for step in result.steps] == ["screenshots/step-001.jpg", None, None, None]
 
 
 def test_a_role_status_message_is_announced_and_no_check_fires(page, site, tmp_path, fake_api, claude):
@@ -108,6 +110,7 @@ def test_a_mouse_persona_sees_the_page_and_no_announcement_is_checked(page, site
     assert result.outcome == "goal_achieved" and images(fake_api.requests[0]) == 1
     assert "[url=" in texts(fake_api.requests[0]) and "screen reader" not in texts(fake_api.requests[2])
     assert not checked(result, "status-not-announced") and not result.steps[1].outcome.announced
+    assert all(step.screenshot for step in result.steps)  # a persona who sees has one each step
 
 
 def test_the_offline_engine_drives_a_screen_reader_persona_to_the_finding(page, site, tmp_path):

@@ -113,3 +113,16 @@ def test_a_larger_screenshot_size_sends_more_pixels():
         assert small.size == (640, 360)
     with Image.open(io.BytesIO(for_model(out.getvalue(), 1280 * 720))) as whole:
         assert whole.size == (1280, 720)
+
+
+@pytest.mark.parametrize(("blind", "taken"), [(True, [True, False, False, True, False]), (False, [True] * 5)])
+def test_a_screen_reader_personas_looks_take_the_first_view_of_each_page_and_a_seeing_ones_every_one(blind, taken):
+    policy = ScreenshotPolicy(blind=blind)
+    urls = [
+        "https://shop.test/",
+        "https://shop.test/",
+        "https://shop.test/#menu",
+        "https://shop.test/cart",
+        "https://shop.test/",
+    ]
+    assert [policy.take(url) for url in urls] == taken
