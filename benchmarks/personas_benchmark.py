@@ -61,10 +61,14 @@ def session(browser: Browser, url: str, uses: str) -> tuple[SessionResult, float
 def per_step(browser: Browser, url: str, uses: list[str], rounds: int) -> None:
     seconds: dict[str, list[float]] = {use: [] for use in ["mouse", *uses]}
     tokens: dict[str, tuple[float, float]] = {}
-    for _ in range(rounds):
-        for use in seconds:
+    order = list(seconds)
+    for index in range(rounds + 1):
+        # round 0 warms Chromium's caches and the audits of each page state, for every persona alike; then each round
+        # starts with another persona, so none is always first after the machine did something else
+        for use in order[index % len(order) :] + order[: index % len(order)]:
             result, median = session(browser, url, use)
-            seconds[use].append(median)
+            if index:
+                seconds[use].append(median)
             calls = [call for step in result.steps for call in step.calls]
             read = [call.usage.cache_read_input_tokens + call.usage.cache_creation_input_tokens for call in calls]
             tokens[use] = (
