@@ -120,7 +120,10 @@ def test_the_dockerfile_is_debian_chromium_and_the_plugin_run_as_a_plain_user():
     [
         (("FROM python:3.11-slim-bookworm", "FROM python:3.11-alpine"), "not a Debian bookworm image"),
         (("FROM python:3.11-slim-bookworm", "FROM python:3.10-slim-bookworm"), "with Python 3.11 or later"),
-        (("chromium fonts-liberation", "fonts-liberation"), "Chromium is not installed from Debian"),
+        (
+            ("chromium chromium-headless-shell fonts-liberation", "fonts-liberation"),
+            "Chromium is not installed from Debian",
+        ),
         (("pip install /opt/pytest-useragent", "pip install pytest"), "not copied in and installed with pip"),
         (("USER useragent", "USER root"), "it runs as root"),
         (("USER useragent", ""), "it runs as root"),
