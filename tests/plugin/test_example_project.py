@@ -79,10 +79,11 @@ def finish(root: Path, name: str, process: subprocess.Popen[str]) -> None:
 
 
 @pytest.fixture(scope="session")
-def example_runs(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Runs:
+def example_runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
     """The example project's runs, made once for the suite: the xdist worker that comes first makes them under a
     lock in the run's shared temp folder, the other reads them."""
-    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # under xdist, each worker's temp folder is in the run's
+    shared = tmp_path_factory.getbasetemp().parent if worker else tmp_path_factory.getbasetemp()
     root = shared / "example-runs"
     with open(shared / "example-runs.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
