@@ -38,6 +38,11 @@ _FIELDS = "input:not([type=password]), textarea, select"
 _VALUES = "elements => elements.map(e => e.value)"
 """Read through a Playwright locator: its elements are those its `nth` masks (open shadow roots included, in its
 order), so a field's index cannot shift between reading its value and masking it."""
+SHOT_ATTEMPTS = 3
+"""Screenshots tried before a look fails: a document replaced meanwhile, or no frame painted yet (`NO_FRAME`)."""
+NO_FRAME = "Unable to capture screenshot"
+"""What Chromium answers `Page.captureScreenshot` when it has no frame to give."""
+_NEXT_PAINT = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 _SHOWN = """elements => elements.map(e => e.tagName === "SELECT"
     ? Array.from(e.options, option => option.label).join("\\n")
     : `${e.value}\\n${e.placeholder || ""}`)"""
@@ -158,7 +163,7 @@ def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool, scal
     """The screenshot, with every secret masked when `masked`. The masks are locators the page resolves, so a
     document replaced meanwhile (a redirect by script) fails the shot: it is taken once more on the new document,
     never unmasked."""
-    for attempt in (1, 2):
+    for attempt in range(1, SHOT_ATTEMPTS + 1):
         try:
             return page.screenshot(
                 type="jpeg",
@@ -171,11 +176,16 @@ def _screenshot(page: Page, secrets: Secrets, seconds: float, masked: bool, scal
             )
         except PlaywrightTimeout:
             raise
-        except PlaywrightError:
-            if attempt == 2:
+        except PlaywrightError as error:
+            if attempt == SHOT_ATTEMPTS:
                 raise
             with contextlib.suppress(PlaywrightError):
-                page.wait_for_load_state("domcontentloaded", timeout=seconds * 1000)
+                if NO_FRAME in str(error):
+                    # Chromium's headless shell now and then has no frame to capture yet (about 1 shot in 1,000 on a
+                    # busy machine, right after a page is laid out): after the next paint it has
+                    bounded.evaluate(page, seconds, _NEXT_PAINT)
+                else:
+                    page.wait_for_load_state("domcontentloaded", timeout=seconds * 1000)
     raise AssertionError("unreachable")
 
 
