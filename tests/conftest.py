@@ -18,6 +18,7 @@ from hypothesis import settings
 from pytest_useragent import AnthropicProvider
 from pytest_useragent.testing import FakeMessagesAPI
 from pytest_useragent.testing.listing import send_listing
+from pytest_useragent.testing.messages_api import POLL_SECONDS
 
 # hypothesis's 200 ms deadline is a timing assertion: on a loaded 2-core machine (browsers in the other worker) an
 # example that is fine now and then takes longer, and the test fails as "flaky". What a property test checks is the
@@ -104,7 +105,7 @@ def site() -> Iterator[str]:
     """The base URL of tests/pages served on 127.0.0.1."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(PageHandler, directory=str(PAGES)))
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(POLL_SECONDS,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
