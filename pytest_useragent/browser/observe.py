@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import time
 from typing import Any, Literal
-from urllib.parse import urldefrag
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame, Locator, Page
@@ -29,7 +28,7 @@ SLOW_PAGE_FACTOR = 6
 MAX_TITLE_CHARS = 300
 MAX_URL_CHARS = 2_000
 """A page sets its title and its URL (state in the query or hash) to any length; each step records them."""
-_NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "fields": 0, "title": ""}
+_NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
 MAX_FRAMES = 20
 """The most iframes a look reads password values from and masks secrets in."""
 MASK_COLOR = "#FF00FF"
@@ -66,7 +65,7 @@ def observe(
     Playwright's TimeoutError, one whose script never returns PageUnresponsive. `scale` "device" keeps a zoomed
     persona's screenshot at the screen's pixels (`browser/setting.py`), where "css" would shrink it by the zoom."""
     seconds = bounded.bound(timeout)
-    masked = _must_mask(page, watcher, secrets)
+    masked = _must_mask(page, secrets)
     observation, still, exposed = _look(page, watcher, secrets, seconds, masked=masked, scale=scale, shoot=shoot)
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
@@ -83,7 +82,7 @@ def _look(
 ) -> tuple[Observation, bool, bool]:
     """The observation, with a screenshot when `shoot`; whether nothing on the page moved (no DOM change, no request
     started) while it was taken: the page's last DOM change is older than the look itself; and whether its
-    screenshot, taken without masks, may have shown a password field (see `_must_mask`)."""
+    screenshot, taken without masks, may have shown a password field's value (see `_must_mask`)."""
     started = time.monotonic()
     # a screen-reader persona reads the tree a screen reader gets; taken first, as any snapshot but the ai one
     # forgets the refs of the last ai snapshot, which the persona acts by
@@ -102,17 +101,15 @@ def _look(
     if tree is not None:
         snapshot = reader_tree(tree, snapshot)
     try:
-        look = bounded.evaluate(page, seconds, _LOOK, not masked)
+        look = bounded.evaluate(page, seconds, _LOOK)
     except PlaywrightError:  # the document is being replaced: look at what there is
         height = (page.viewport_size or {"height": 720})["height"]
         look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
     took_ms = (time.monotonic() - started) * 1000
     unmoved = look["sinceChange"] is not None and look["sinceChange"] > took_ms
     still = unmoved and not watcher.in_flight
-    # the DOM as the look found it is the DOM the shot saw: no password field then means none in the image
-    exposed = shoot and not masked and (look["fields"] > 0 or not unmoved or len(page.frames) > 1)
-    if look["fields"]:
-        watcher.password_pages.add(urldefrag(page.url).url)
+    # the DOM as the look found it is the DOM the shot saw: no password value then means none in the image
+    exposed = shoot and not masked and (bool(look["passwords"]) or not unmoved or len(page.frames) > 1)
     # password values are learned before anything is kept, so they never appear in what is returned
     for value in look["passwords"]:
         secrets.add(value)
@@ -138,17 +135,17 @@ def _look(
     return observation, still, exposed
 
 
-def _must_mask(page: Page, watcher: PageWatcher, secrets: Secrets) -> bool:
-    """Whether the first shot of a look needs masks before it is taken: a secret is known, the page has frames, or
-    an earlier look found a password field at this address. Otherwise it is taken bare, which spares the step the
-    masks' cost (Playwright lays a pane over the page and lays the page out again: ~50 ms right after a
-    navigation), and the look that follows says whether the page holds a password field (in its open shadow roots
-    too, as the masks' locator finds them) or moved since the shot; then the shot is taken again, masked, before
-    anything is kept. Not covered: a field in a closed shadow root, which the masks' locator cannot find either,
-    and a field that came and went within one look inside a shadow root, whose changes the page script does not
-    see."""
+def _must_mask(page: Page, secrets: Secrets) -> bool:
+    """Whether the first shot of a look needs masks before it is taken: a secret is known, or the page has frames.
+    Otherwise it is taken bare, which spares the step the masks' cost (Playwright lays a pane over the page and lays
+    the page out again: ~50 ms right after a navigation), and the look that follows says whether a password field
+    holds a value (in its open shadow roots too, as the masks' locator finds them) or the page moved since the
+    shot; then the value is learned and the shot taken again, masked, before anything is kept. An empty password
+    field shows nothing to hide: a sign-in page's first look is shot once. Not covered: a field in a closed shadow
+    root, which the masks' locator cannot find either, and a field that came and went within one look inside a
+    shadow root, whose changes the page script does not see."""
     known = any(len(value) >= MIN_LENGTH for value in secrets.values)
-    return known or len(page.frames) > 1 or urldefrag(page.url).url in watcher.password_pages
+    return known or len(page.frames) > 1
 
 
 def screenshot(page: Page, secrets: Secrets, seconds: float, scale: Scale = "css") -> bytes | None:

@@ -46,9 +46,6 @@ class PageWatcher:
         """See `take_failed_navigation`."""
         self._asked: str | None = None
         """The address the persona typed (`navigate`): see `asked_for`."""
-        self.password_pages: set[str] = set()
-        """The addresses (without fragment) where a look found a password field: `observe` masks their shots from the
-        start."""
 
     def start(self) -> PageWatcher:
         """Install the page script and the listeners; raises PageUnresponsive on a page that does not answer."""

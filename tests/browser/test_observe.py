@@ -139,24 +139,41 @@ def test_a_still_page_with_no_password_field_and_no_secret_is_shot_once_bare(pag
     assert masks == [0]
 
 
-@pytest.mark.parametrize("where", ["document", "shadow root"])
-def test_a_password_field_is_masked_though_no_secret_is_known_yet(page, site, where):
-    """The bare shot of a page with a password field, in the document or an open shadow root (where the masks'
-    locator finds it too), is taken again masked before anything keeps it."""
-    page.goto(f"{site}/pricing.html")
+def with_password_field(page, where: str, value: str) -> None:
     page.evaluate(
-        """shadow => { const host = document.createElement('div'); document.body.prepend(host);
+        """([shadow, value]) => { const host = document.createElement('div'); document.body.prepend(host);
         (shadow ? host.attachShadow({mode: 'open'}) : host).innerHTML =
-            '<input type=password style=width:300px;height:60px>'; }""",
-        where == "shadow root",
+            '<input type=password style=width:300px;height:60px>';
+        (shadow ? host.shadowRoot : host).querySelector('input').value = value; }""",
+        [where == "shadow root", value],
     )
+
+
+@pytest.mark.parametrize("where", ["document", "shadow root"])
+def test_a_password_field_holding_a_value_is_masked_though_no_secret_is_known_yet(page, site, where):
+    """The bare shot of a page whose password field holds a value (filled by the page or the browser), in the
+    document or an open shadow root (where the masks' locator finds it too), is taken again masked before anything
+    keeps it; the value is learned, so the next look masks from the start."""
+    page.goto(f"{site}/pricing.html")
+    with_password_field(page, where, "prefilled-pass")
     masks = shots_of(page)
+    secrets = Secrets()
     see = look(page)[1]
-    image = Image.open(io.BytesIO(see().image or b""))
-    see()
-    assert masks == [0, 1, 1]  # the next look at the same address masks from the start
+    image = Image.open(io.BytesIO(see(secrets).image or b""))
+    see(secrets)
+    assert masks[0] == 0 and len(masks) == 3 and all(masks[1:])
     box = page.locator("input[type=password]").bounding_box()
     assert box is not None and mostly_magenta(image, (box["x"], box["y"], box["width"], box["height"]))
+
+
+def test_an_empty_password_field_is_shot_once_bare(page, site):
+    """An empty password field shows nothing to hide: a sign-up page's first look costs one shot, not two."""
+    page.goto(f"{site}/signup.html")
+    masks = shots_of(page)
+    see = look(page)[1]
+    see()
+    see()
+    assert masks == [0, 0] and page.locator("input[type=password]").count() > 0
 
 
 def test_once_a_secret_is_known_the_first_shot_is_masked(page, site):

@@ -1,19 +1,18 @@
-countFields => {
+() => {
   const watch = window.__useragent;
   if (watch) watch.click = null;  // a click after this look is the next action's
   // what the page-state checks depend on: the viewport and the document (its length and an FNV-1a hash)
   const html = document.documentElement ? document.documentElement.outerHTML : '';
   let hash = 0x811c9dc5;
   for (let i = 0; i < html.length; i++) hash = Math.imul(hash ^ html.charCodeAt(i), 0x01000193);
-  // the password fields a masked screenshot covers: Playwright's css engine finds them in open shadow roots too, and
-  // so must we, to learn their values (a "show password" button turns one into a text field in a later shot)
+  // the values of the password fields (which a masked screenshot covers): Playwright's css engine finds them in open
+  // shadow roots too, and so must we, to learn them (a "show password" button turns one into a text field later)
   const every = root => [...root.querySelectorAll('*')].flatMap(e => (e.shadowRoot ? [e, ...every(e.shadowRoot)] : [e]));
   const passwords = every(document).filter(e => e.matches('input[type=password]'));
   return {
     sinceChange: watch ? performance.now() - watch.lastChange : null,
     fingerprint: `${innerWidth}x${innerHeight} ${html.length} ${(hash >>> 0).toString(16)}`,
     passwords: passwords.map(e => e.value).filter(Boolean),
-    fields: countFields ? passwords.length : 0,
     title: document.title,
     viewport: [scrollY, innerHeight, document.documentElement.scrollHeight],
   };
