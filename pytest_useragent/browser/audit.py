@@ -102,7 +102,8 @@ class Auditor:
             page = self._ready(copy)
             audit = next(self._ids)
             self._running.add(audit)
-            bounded.evaluate(page, AUDIT_SECONDS, _AUDIT, [audit, copy, AXE_OPTIONS, MAX_EXAMPLES])
+            # not waited for (the audit page may be busy with the last state's axe run): its answer is taken at collect
+            started = bounded.begin(page, AUDIT_SECONDS, "evaluate", _AUDIT, [audit, copy, AXE_OPTIONS, MAX_EXAMPLES])
         except (PlaywrightError, PageUnresponsive):
             self._discard()
             return lambda: None
@@ -110,6 +111,7 @@ class Auditor:
         def collect() -> list[Issue] | None:
             if audit not in self._done:  # still running: wait for it
                 try:
+                    started()
                     self._arrived(audit, bounded.evaluate(page, AUDIT_SECONDS, _COLLECT, audit))
                 except (PlaywrightError, PageUnresponsive):
                     self._discard()

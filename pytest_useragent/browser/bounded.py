@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -49,13 +49,47 @@ def call(target: Any, seconds: float, method: str, *args: Any, **kwargs: Any) ->
     try:
         return getattr(target, method)(*args, **kwargs)
     except TimeoutError:  # asyncio's, not Playwright's (a PlaywrightError): the page never answered
-        name = type(target).__name__.lower()
-        raise PageUnresponsive(
-            f"the page stopped responding: {name}.{method} got no answer within {seconds:g} s "
-            "(a script that never returns?)"
-        ) from None
+        raise _unresponsive(target, method, seconds) from None
     finally:
         del target._sync
+
+
+def begin(target: Any, seconds: float, method: str, *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    """`target.method(*args, **kwargs)` sent now, its answer taken later: the function returned waits for it (at
+    most `seconds` from then) and returns it, or raises as `call` does. For a call whose answer is not needed yet
+    (an audit started in its own page while the session decides and acts: ~2 ms a page state not waited for).
+
+    How: as in `call`, `_sync` is shadowed while the public method runs, here to take the coroutine it would run,
+    which then runs as a task on Playwright's loop. The sync API runs that loop only inside a call, so it is run
+    once here, and the task sends its message in it (tests/browser/test_bounded.py holds the installed playwright
+    to that); otherwise the message would wait for the next call, which may come a model's reply later. An answer
+    nobody asks for (the session ended first) is dropped."""
+    taken: list[Any] = []
+    sync = target._sync
+    target._sync = taken.append
+    try:
+        getattr(target, method)(*args, **kwargs)
+    finally:
+        del target._sync
+    task = target._loop.create_task(taken[0])
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    sync(asyncio.sleep(0))
+
+    def answer() -> Any:
+        try:
+            return sync(asyncio.wait_for(task, seconds))
+        except TimeoutError:
+            raise _unresponsive(target, method, seconds) from None
+
+    return answer
+
+
+def _unresponsive(target: Any, method: str, seconds: float) -> PageUnresponsive:
+    name = type(target).__name__.lower()
+    return PageUnresponsive(
+        f"the page stopped responding: {name}.{method} got no answer within {seconds:g} s "
+        "(a script that never returns?)"
+    )
 
 
 def evaluate(target: Any, seconds: float, expression: str, arg: Any = None) -> Any:

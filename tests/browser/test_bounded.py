@@ -121,3 +121,30 @@ def test_an_audit_page_that_stops_answering_is_given_up_and_replaced(page, site,
         assert auditor.start(copy, page.request)() is None  # given up after its bound, not waited on forever
     assert auditor._page is None and stuck.is_closed()
     assert auditor.start(copy, page.request)() is not None  # a new audit page
+
+
+def test_a_begun_call_is_sent_before_anyone_waits_for_its_answer(page, site, monkeypatch):
+    """What `bounded.begin` relies on: one turn of Playwright's loop sends the call, so it goes out now and not with
+    the next call, which may come a model's reply later."""
+    from playwright._impl.connection import Connection
+
+    page.goto(f"{site}/about.html")
+    sent: list[str] = []
+    send = Connection.send_message_to_server
+
+    def recorded(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        sent.append(args[1])
+        return send(self, *args, **kwargs)
+
+    monkeypatch.setattr(Connection, "send_message_to_server", recorded)
+    answer = bounded.begin(page, 5, "evaluate", "x => { window.begun = x; return x * 2 }", 21)
+    assert sent == ["evaluateExpression"]
+    assert answer() == 42 and page.evaluate("window.begun") == 21
+
+
+def test_a_begun_call_on_a_frozen_page_gives_up_when_its_answer_is_asked_for(page, site):
+    frozen(page, site)
+    answer = bounded.begin(page, 0.5, "evaluate", "() => 1")
+    with pytest.raises(PageUnresponsive, match=FROZEN):
+        answer()
+    page.close()
