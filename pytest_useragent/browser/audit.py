@@ -68,6 +68,10 @@ class Audits:
         self._issues.move_to_end(state)
         return [issue.model_copy() for issue in issues]
 
+    def fingerprints(self, url: str) -> list[str]:
+        """The fingerprints of the states kept at `url`."""
+        return [fingerprint for address, fingerprint in self._issues if address == url]
+
     def clear(self) -> None:
         self._issues.clear()
 

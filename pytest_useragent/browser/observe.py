@@ -4,7 +4,9 @@ page signals, taken while the page stands still."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from playwright.sync_api import Error as PlaywrightError
@@ -49,6 +51,26 @@ _SHOWN = """elements => elements.map(e => e.tagName === "SELECT"
 chosen one is drawn in the closed box). Read as `_VALUES` is."""
 
 
+@dataclass
+class Rider:
+    """A page script a look runs in its own call when the page state it finds (its fingerprint) is none of `known`:
+    so a check of each new page state costs no call of its own (`PageChecks.rider`). What the script returned is
+    kept in `found`, with the address and the fingerprint it was found at; a script that throws leaves nothing."""
+
+    script: str
+    arg: Any
+    known: tuple[str, ...]
+    found: tuple[str, str, Any] | None = None
+
+
+@functools.cache
+def _along(script: str) -> str:
+    return (
+        f"([known, arg]) => {{ const look = ({_LOOK})(); if (!known.includes(look.fingerprint)) "
+        f"try {{ look.rode = ({script})(arg); }} catch (e) {{}} return look; }}"
+    )
+
+
 def observe(
     page: Page,
     watcher: PageWatcher,
@@ -57,19 +79,25 @@ def observe(
     timeout: float = 5.0,
     scale: Scale = "css",
     shoot: bool = True,
+    rider: Rider | None = None,
 ) -> Observation:
     """One look at the page, taken while it stands still: when its DOM changed or a request started during the look,
     wait (at most `timeout` seconds) until it is quiet and look again. Needs the page's PageWatcher, whose script
     times the DOM's changes. The screenshot is kept as taken; `screenshots.for_model` makes what is sent.
     Every call is bounded by `timeout`: a page that never stands still for a look (a reload loop) raises
     Playwright's TimeoutError, one whose script never returns PageUnresponsive. `scale` "device" keeps a zoomed
-    persona's screenshot at the screen's pixels (`browser/setting.py`), where "css" would shrink it by the zoom."""
+    persona's screenshot at the screen's pixels (`browser/setting.py`), where "css" would shrink it by the zoom.
+    A `rider` runs along with the look's script (see `Rider`)."""
     seconds = bounded.bound(timeout)
     masked = _must_mask(page, secrets)
-    observation, still, exposed = _look(page, watcher, secrets, seconds, masked=masked, scale=scale, shoot=shoot)
+    observation, still, exposed = _look(
+        page, watcher, secrets, seconds, masked=masked, scale=scale, shoot=shoot, rider=rider
+    )
     if not still:
         settle(page, watcher, minimum=0, timeout=timeout, quiet_ms=QUIET_MS)
-        observation, _, exposed = _look(page, watcher, secrets, seconds, masked=True, scale=scale, shoot=shoot)
+        observation, _, exposed = _look(
+            page, watcher, secrets, seconds, masked=True, scale=scale, shoot=shoot, rider=rider
+        )
     if exposed:  # the bare shot may have shown a password field: taken again, masked (as long as a big page's may)
         image = _screenshot(page, secrets, seconds * SLOW_PAGE_FACTOR, masked=True, scale=scale)
         observation = observation.model_copy(update={"image": image})
@@ -78,7 +106,15 @@ def observe(
 
 
 def _look(
-    page: Page, watcher: PageWatcher, secrets: Secrets, seconds: float, *, masked: bool, scale: Scale, shoot: bool
+    page: Page,
+    watcher: PageWatcher,
+    secrets: Secrets,
+    seconds: float,
+    *,
+    masked: bool,
+    scale: Scale,
+    shoot: bool,
+    rider: Rider | None = None,
 ) -> tuple[Observation, bool, bool]:
     """The observation, with a screenshot when `shoot`; whether nothing on the page moved (no DOM change, no request
     started) while it was taken: the page's last DOM change is older than the look itself; and whether its
@@ -100,8 +136,14 @@ def _look(
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
     if tree is not None:
         snapshot = reader_tree(tree, snapshot)
+    if rider is not None:
+        rider.found = None
     try:
-        look = bounded.evaluate(page, seconds, _LOOK)
+        if rider is None:
+            look = bounded.evaluate(page, seconds, _LOOK)
+        else:
+            look = bounded.evaluate(page, seconds, _along(rider.script), [list(rider.known), rider.arg])
+            rider.found = (page.url, look["fingerprint"], look["rode"]) if "rode" in look else None
     except PlaywrightError:  # the document is being replaced: look at what there is
         height = (page.viewport_size or {"height": 720})["height"]
         look = {**_NOTHING_SEEN, "viewport": [0, height, height]}

@@ -89,7 +89,13 @@ class Setup:
         """One look at the session's page (`observe`)."""
         shoot = state.screenshots.take(state.page.url)
         return observe(
-            state.page, state.watcher, state.secrets, timeout=self.config.settle_timeout, scale=self.scale, shoot=shoot
+            state.page,
+            state.watcher,
+            state.secrets,
+            timeout=self.config.settle_timeout,
+            scale=self.scale,
+            shoot=shoot,
+            rider=state.checks.rider(),
         )
 
     def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from pytest_useragent.browser.audit import evidence_of
+from pytest_useragent.browser import checks as module
+from pytest_useragent.browser.audit import Audits, evidence_of
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
+from pytest_useragent.browser.observe import Rider, observe
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import MAX_SIGNALS, PageWatcher
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 from pytest_useragent.records.grouping import MAX_EXAMPLES
+from pytest_useragent.secrets.redaction import Secrets
 
 
 def inspect(checks, page):
@@ -205,3 +208,53 @@ def test_an_element_axe_could_not_name_is_a_short_excerpt_of_its_markup():
     assert element.startswith("<div class='card'>yyy") and len(element) == 120 and element.endswith("…")
     assert url == "https://dequeuniversity.com/rules/axe/4.11/region"
     assert evidence_of({"name": 'button "Send"', "html": markup}, None) == 'button "Send"'  # named: no markup
+
+
+def look_with(checks, page):
+    """A look as the session takes it, with the checks' rider; the calls `inspect` then makes on the page itself."""
+
+    watcher = PageWatcher(page).start()
+    observation = observe(page, watcher, Secrets(), rider=checks.rider())
+    calls = []
+    evaluate = module.bounded.evaluate
+    module.bounded.evaluate = lambda *args: (args[0] is page and calls.append(args)) or evaluate(*args)
+    try:
+        issues = checks.inspect(Signals(), observation.fingerprint) + checks.audited()
+    finally:
+        module.bounded.evaluate = evaluate
+    return issues, calls
+
+
+SMALL_BUTTONS = (
+    "<main><h1>Shop</h1><button><svg width=20 height=20></svg></button>"
+    "<button style='width:10px;height:10px'>a</button><button style='width:10px;height:10px'>b</button></main>"
+)
+
+
+def test_a_new_page_state_is_checked_by_the_look_itself(page):
+    """The layout check and the copy for axe ride along with the look's own script: `inspect` makes no call of its
+    own for them, and finds what it would have found."""
+
+    page.set_content(SMALL_BUTTONS)
+    along, calls = look_with(PageChecks(page, Audits()), page)
+    assert calls == [] and {"button-name", "target-size"} <= set(rules(along))
+    assert sorted(rules(along)) == sorted(rules(inspect(PageChecks(page, Audits()), page)))
+
+
+def test_a_page_state_met_before_rides_nothing_along(page):
+
+    page.set_content(SMALL_BUTTONS)
+    checks = PageChecks(page, Audits())
+    inspect(checks, page)
+    rider = checks.rider()
+
+    observe(page, PageWatcher(page).start(), Secrets(), rider=rider)
+    assert rider.known and rider.found is None
+
+
+def test_a_rider_that_throws_leaves_the_look_whole(page):
+
+    page.set_content(SMALL_BUTTONS)
+    rider = Rider("() => { throw new Error('no') }", None, ())
+    observation = observe(page, PageWatcher(page).start(), Secrets(), rider=rider)
+    assert observation.fingerprint and "Shop" in observation.snapshot and rider.found is None
