@@ -5,6 +5,7 @@ Providers know nothing of Playwright; they see an Observation's text, and an ima
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -29,6 +30,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.records.focus import Focus
 from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.screenshots import MAX_IMAGE_PIXELS, for_model
 
 T = TypeVar("T")
 MAX_REPAIRS = 2
@@ -63,8 +65,10 @@ class StepRequest:
     """The index of the persona's documents."""
     todo: str = ""
     """The plan and progress of todo.md."""
-    image: bytes | None = None
-    """The screenshot to send (scaled), when it adds information; see `screenshots`."""
+    screenshot: bytes | None = None
+    """The look's screenshot, when it adds information (see `screenshots`); what is sent is `image`."""
+    screenshot_pixels: int = MAX_IMAGE_PIXELS
+    """The most pixels the image sent may have (--useragent-screenshot-size)."""
     image_reason: str | None = None
     """Why the screenshot is sent; without one, why not."""
     credentials: list[str] = field(default_factory=list)
@@ -75,6 +79,12 @@ class StepRequest:
     """For a keyboard persona: the element that has focus and the way its focus came on this page."""
     explore: bool = False
     """No goal: `goal` is the persona's intent, and a done needs no evidence (`agent.explore`)."""
+
+    @functools.cached_property
+    def image(self) -> bytes | None:
+        """The screenshot scaled for the model, made when a provider sends it: a replayed or offline step never
+        does (~1 ms a step)."""
+        return for_model(self.screenshot, self.screenshot_pixels) if self.screenshot else None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ snapshot carries the page's words, the image its look.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 from dataclasses import dataclass, field
@@ -42,12 +43,18 @@ class Glance:
 
     url: str
     image: str
-    thumbnail: bytes = b""
-    """The screenshot as 64x36 grey levels; empty when it could not be read."""
+    """The screenshot's digest."""
+    screenshot: bytes = field(default=b"", repr=False, compare=False)
 
     @classmethod
     def of(cls, url: str, image: bytes | None) -> Glance:
-        return cls(urldefrag(url).url, _digest(image or b""), _thumbnail(image or b""))
+        return cls(urldefrag(url).url, _digest(image or b""), image or b"")
+
+    @functools.cached_property
+    def thumbnail(self) -> bytes:
+        """The screenshot as 64x36 grey levels; empty when it could not be read. Made only when two screens of a
+        page differ in their bytes (a revisited page that looks the same never decodes its screenshot)."""
+        return _thumbnail(self.screenshot)
 
     def changed_since(self, other: Glance) -> bool:
         """Whether the screen changed enough since `other` to be worth an image."""

@@ -48,7 +48,7 @@ from pytest_useragent.records import (
 )
 from pytest_useragent.records.grouping import grouped, stamped
 from pytest_useragent.records.result import progress_line
-from pytest_useragent.records.screenshots import Glance, ScreenshotPolicy, for_model
+from pytest_useragent.records.screenshots import Glance, ScreenshotPolicy
 from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.exposure import warn_exposed
 from pytest_useragent.session.begin import take_over_writes, todo_for
@@ -148,7 +148,7 @@ class Session(Setup):
         on_app = outside(observation.url, state.events.hosts) is None
         found = state.checks.inspect(observation.signals, observation.fingerprint) if on_app else []
         reason = state.screenshots.reason(Glance.of(observation.url, observation.image), asked=state.look)
-        image = for_model(observation.image, self.config.screenshot_pixels) if reason and observation.image else None
+        shown = observation.image if reason else None
         state.look, state.full_snapshot = False, observation.full_snapshot
         request = StepRequest(
             model=state.model,
@@ -164,8 +164,9 @@ class Session(Setup):
             last_events=state.last.events,
             documents=state.documents.index(),
             todo=state.todo.for_prompt(),
-            image=image,
-            image_reason=reason if image else "no screenshot was taken" if reason else state.screenshots.why_not,
+            screenshot=shown,
+            screenshot_pixels=self.config.screenshot_pixels,
+            image_reason=reason if shown else "no screenshot was taken" if reason else state.screenshots.why_not,
             credentials=state.secrets.credentials.placeholders,
             cache_minimum=self.spending.prices.cache_minimum(state.model),
             focus=state.keys.look(self.persona.uses, observation.url, observation.full_snapshot),

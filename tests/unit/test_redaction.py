@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -69,6 +70,33 @@ def test_records_and_provider_requests_are_redacted_through_and_through():
     redacted = secrets.redact_record(request)
     assert (redacted.goal, redacted.summary, redacted.persona.name) == (MASK, f"x {MASK}", f"Jana {MASK}")
     assert secrets.redact_json(steps) == [{"index": 1, "notes": [MASK]}]
+
+
+@pytest.mark.parametrize("where", ["goal", "summary", "name", "background", "trait"])
+def test_with_no_secret_known_a_key_anywhere_in_a_request_is_still_masked(where):
+    """The shortcut for a session with no secret: a record with nothing shaped like a key comes back as it is, one
+    with a key anywhere (in a model inside the dataclass, in a tuple of it) is redacted whole."""
+    key = "sk-ant-api03-abcDEF123"
+    texts = {name: "plain" for name in ("goal", "summary", "name", "background", "trait")}
+    texts[where] = f"see {key}"
+    request = WrapUpRequest(
+        model="m",
+        persona=Persona(name=texts["name"], background=texts["background"], traits=("calm", texts["trait"])),
+        goal=texts["goal"],
+        outcome="gave_up",
+        summary=texts["summary"],
+        steps=[],
+    )
+    redacted = Secrets().redact_record(request)
+    assert key not in repr(redacted) and f"see {MASK}" in repr(redacted)
+
+
+def test_with_no_secret_known_a_clean_request_comes_back_as_it_is():
+    request = WrapUpRequest(model="m", persona=Persona(name="Jana"), goal="g", outcome="gave_up", summary="s", steps=[])
+    assert Secrets().redact_record(request) is request
+    secrets = Secrets()
+    secrets.add("hunter2")
+    assert secrets.redact_record(request) is not request  # its twin: a known secret is looked for in every text
 
 
 def test_files_written_before_a_secret_was_known_are_redacted_and_links_left_alone(tmp_path):

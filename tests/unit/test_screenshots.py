@@ -8,6 +8,10 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
+from pytest_useragent.llm import base
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.records import Observation, screenshots
+from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.screenshots import (
     MAX_IMAGE_EDGE,
     MAX_IMAGE_PIXELS,
@@ -126,3 +130,32 @@ def test_a_screen_reader_personas_looks_take_the_first_view_of_each_page_and_a_s
         "https://shop.test/",
     ]
     assert [policy.take(url) for url in urls] == taken
+
+
+@pytest.mark.parametrize(("again", "decoded"), [((100,), 0), ((100, 300), 2)])
+def test_a_screen_is_decoded_only_when_its_bytes_differ_from_the_one_the_model_saw(monkeypatch, again, decoded):
+    """A revisited page that looks the same costs no decoding (a step's ~0.6 ms); a changed one is measured."""
+    made = []
+    thumbnail = screenshots._thumbnail
+    monkeypatch.setattr(screenshots, "_thumbnail", lambda image: made.append(image) or thumbnail(image))
+    policy = ScreenshotPolicy()
+    policy.reason(Glance.of(PAGE, screen(100)), asked=False)
+    policy.reason(Glance.of(PAGE, screen(*again)), asked=False)
+    assert len(made) == decoded
+
+
+def test_a_step_scales_its_screenshot_only_when_a_provider_sends_it(monkeypatch):
+    """A replayed or offline step never reads `image`: the screenshot is scaled when asked for, to the size set."""
+    scaled = []
+    monkeypatch.setattr(base, "for_model", lambda image, pixels: scaled.append(pixels) or for_model(image, pixels))
+    observation = Observation(url=PAGE, title="Pricing", snapshot="- heading")
+    request = StepRequest("m", Persona(name="Jana"), "g", 1, 5, "", observation, screenshot=screen(100))
+    assert scaled == []
+    image = request.image
+    assert image is not None and Image.open(io.BytesIO(image)).size == (640, 360) and scaled == [MAX_IMAGE_PIXELS]
+    assert request.image is image and len(scaled) == 1  # made once
+    smaller = StepRequest(
+        "m", Persona(name="Jana"), "g", 1, 5, "", observation, screenshot=screen(100), screenshot_pixels=320 * 180
+    )
+    assert smaller.image is not None and Image.open(io.BytesIO(smaller.image)).size == (320, 180)
+    assert StepRequest("m", Persona(name="Jana"), "g", 1, 5, "", observation).image is None
