@@ -66,8 +66,8 @@ class Rider:
 @functools.cache
 def _along(script: str) -> str:
     return (
-        f"([known, arg]) => {{ const look = ({_LOOK})(); if (!known.includes(look.fingerprint)) "
-        f"try {{ look.rode = ({script})(arg); }} catch (e) {{}} return look; }}"
+        f"([known, arg]) => {{ const look = ({_LOOK})(); "
+        f"try {{ if (!known.includes(look.fingerprint)) look.rode = ({script})(arg); }} catch (e) {{}} return look; }}"
     )
 
 

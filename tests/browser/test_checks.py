@@ -258,3 +258,13 @@ def test_a_rider_that_throws_leaves_the_look_whole(page):
     rider = Rider("() => { throw new Error('no') }", None, ())
     observation = observe(page, PageWatcher(page).start(), Secrets(), rider=rider)
     assert observation.fingerprint and "Shop" in observation.snapshot and rider.found is None
+
+
+def test_a_page_that_breaks_what_the_rider_uses_leaves_the_look_whole(page):
+    """A hostile page's own `Array.prototype.includes` that throws costs the checks their ride, not the look."""
+    page.set_content(SMALL_BUTTONS)
+    page.evaluate("() => { Array.prototype.includes = () => { throw new Error('hostile') } }")
+    checks = PageChecks(page, Audits())
+    rider = checks.rider()
+    observation = observe(page, PageWatcher(page).start(), Secrets(), rider=rider)
+    assert observation.fingerprint and "Shop" in observation.snapshot and rider.found is None
