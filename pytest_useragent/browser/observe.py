@@ -30,7 +30,13 @@ SLOW_PAGE_FACTOR = 6
 MAX_TITLE_CHARS = 300
 MAX_URL_CHARS = 2_000
 """A page sets its title and its URL (state in the query or hash) to any length; each step records them."""
-_NOTHING_SEEN: dict[str, Any] = {"sinceChange": None, "fingerprint": "", "passwords": [], "title": ""}
+_NOTHING_SEEN: dict[str, Any] = {
+    "sinceChange": None,
+    "fingerprint": "",
+    "passwords": [],
+    "shadowed": False,
+    "title": "",
+}
 MAX_FRAMES = 20
 """The most iframes a look reads password values from and masks secrets in."""
 MASK_COLOR = "#FF00FF"
@@ -151,7 +157,9 @@ def _look(
     unmoved = look["sinceChange"] is not None and look["sinceChange"] > took_ms
     still = unmoved and not watcher.in_flight
     # the DOM as the look found it is the DOM the shot saw: no password value then means none in the image
-    exposed = shoot and not masked and (bool(look["passwords"]) or not unmoved or len(page.frames) > 1)
+    exposed = (
+        shoot and not masked and (bool(look["passwords"]) or look["shadowed"] or not unmoved or len(page.frames) > 1)
+    )
     # password values are learned before anything is kept, so they never appear in what is returned
     for value in look["passwords"]:
         secrets.add(value)
@@ -182,10 +190,12 @@ def _must_mask(page: Page, secrets: Secrets) -> bool:
     Otherwise it is taken bare, which spares the step the masks' cost (Playwright lays a pane over the page and lays
     the page out again: ~50 ms right after a navigation), and the look that follows says whether a password field
     holds a value (in its open shadow roots too, as the masks' locator finds them) or the page moved since the
-    shot; then the value is learned and the shot taken again, masked, before anything is kept. An empty password
-    field shows nothing to hide: a sign-in page's first look is shot once. Not covered: a field in a closed shadow
-    root, which the masks' locator cannot find either, and a field that came and went within one look inside a
-    shadow root, whose changes the page script does not see."""
+    shot, or a password field stands in an open shadow root (where the page script sees no change: a "show password"
+    may have shown its value as text during the shot); then the value is learned and the shot taken again, masked,
+    before anything is kept. An empty password field in the document shows nothing to hide: a sign-in page's first
+    look is shot once. Not covered: a field in a closed shadow root, which the masks' locator cannot find either; a
+    field that came and went within one look inside a shadow root; and a value a script sets and clears between the
+    shot and the look (no DOM change), which the bare shot shows as its length in discs."""
     known = any(len(value) >= MIN_LENGTH for value in secrets.values)
     return known or len(page.frames) > 1
 

@@ -13,6 +13,8 @@
     sinceChange: watch ? performance.now() - watch.lastChange : null,
     fingerprint: `${innerWidth}x${innerHeight} ${html.length} ${(hash >>> 0).toString(16)}`,
     passwords: passwords.map(e => e.value).filter(Boolean),
+    // one in a shadow root may have been shown as text during the shot: no change there reaches the watch script
+    shadowed: passwords.some(e => e.getRootNode() !== document),
     title: document.title,
     viewport: [scrollY, innerHeight, document.documentElement.scrollHeight],
   };
