@@ -142,17 +142,14 @@ def _look(
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
     if tree is not None:
         snapshot = reader_tree(tree, snapshot)
-    if rider is not None:
-        rider.found = None
+    script, arg = (_LOOK, None) if rider is None else (_along(rider.script), [list(rider.known), rider.arg])
     try:
-        if rider is None:
-            look = bounded.evaluate(page, seconds, _LOOK)
-        else:
-            look = bounded.evaluate(page, seconds, _along(rider.script), [list(rider.known), rider.arg])
-            rider.found = (page.url, look["fingerprint"], look["rode"]) if "rode" in look else None
+        look = bounded.evaluate(page, seconds, script, arg)
     except PlaywrightError:  # the document is being replaced: look at what there is
         height = (page.viewport_size or {"height": 720})["height"]
         look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
+    if rider is not None:
+        rider.found = (page.url, look["fingerprint"], look["rode"]) if "rode" in look else None
     took_ms = (time.monotonic() - started) * 1000
     unmoved = look["sinceChange"] is not None and look["sinceChange"] > took_ms
     still = unmoved and not watcher.in_flight
