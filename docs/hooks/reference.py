@@ -3,7 +3,8 @@
 reference.md holds markers (`<!-- reference:options -->` ...) that this hook replaces, at build time, with tables made
 from `config.OPTIONS` (the one table the plugin registers its options and ini keys from), the `useragent` command's
 parser (its flags are the same table's, `cli/flags.py`),
-`config.MARKER_ARGUMENTS`, the fixtures of `pytest_useragent.plugin.fixtures`, and the `__all__` of
+`config.MARKER_ARGUMENTS`, the check rules of `records.rules.RULES`, the fixtures of
+`pytest_useragent.plugin.fixtures`, and the `__all__` of
 `pytest_useragent` and `pytest_useragent.testing`.
 tests/unit/test_docs.py imports this file to compare the options with what `pytest --help` shows.
 """
@@ -20,9 +21,10 @@ from pydantic import BaseModel
 
 import pytest_useragent
 import pytest_useragent.testing
-from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, Option
 from pytest_useragent import cli
+from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, Option
 from pytest_useragent.plugin import fixtures
+from pytest_useragent.records.rules import RULES, WHEN
 
 MARKER_ONLY = {
     "persona": "persona text, a preset name (`screen-reader-user`), a path to a YAML file, or a `Persona`",
@@ -108,7 +110,20 @@ def cli_table() -> str:
     return "\n".join(lines)
 
 
+def rules_table() -> str:
+    """Our own check rules, one row each, from `records.rules.RULES`; axe's rules are axe's (linked per finding)."""
+    lines = [
+        "| rule | WCAG success criterion or heuristic | severity | when it runs | what it measures |",
+        "|---|---|---|---|---|",
+    ]
+    for row in RULES.values():
+        cells = [f"`{row.id}`", row.criterion, row.severity, WHEN[row.runs], row.measures]
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(lines)
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
+    "rules": rules_table,
     "options": options_table,
     "cli": cli_table,
     "marker": marker_table,

@@ -19,6 +19,7 @@ from pytest_useragent.browser import bounded
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import ActionOutcome, Box, Issue
 from pytest_useragent.records.announcement import Announcement
+from pytest_useragent.records.rules import rule
 
 _ANNOUNCE = script("announce.js")
 _HEARD = script("heard.js", describe=True)
@@ -110,15 +111,10 @@ def status_not_announced(heard: Heard, locator: str | None) -> list[Issue]:
     first = near[0]
     after = f"after {heard.acted}: " if heard.acted else ""
     return [
-        Issue(
-            source="check",
-            rule="status-not-announced",
-            severity="major",
-            heuristic="WCAG 4.1.3 Status Messages",
-            title="A message appeared that a screen reader does not announce",
-            evidence=f'{after}"{first.text}" appeared outside any live region (role=status, alert or aria-live)',
-            quote="As a screen-reader user I expected to hear what happened.",
-            element=first.element,
+        rule("status-not-announced").issue(
+            f'{after}"{first.text}" appeared outside any live region (role=status, alert or aria-live), and focus '
+            "stayed where it was",
+            first.element,
             locator=locator,
             box=first.box,
             count=len(near),

@@ -26,6 +26,7 @@ from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.records import Box, Issue, Signals
 from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
+from pytest_useragent.records.rules import rule
 
 MIN_TARGET_PX = 24
 LATE_EVENT_SECONDS = 1.0
@@ -130,30 +131,18 @@ class PageChecks:
             return None  # the document went away: something happened
         if changed or event(LATE_EVENT_SECONDS):
             return None
-        return Issue(
-            source="check",
-            rule="dead-click",
-            severity="major",
-            heuristic="Nielsen #1 visibility of system status",
-            title="A click did nothing",
-            evidence="no URL, DOM or focus change after the click",
-            quote="As a user I expected something to happen when I clicked.",
+        return rule("dead-click").issue(
+            f"no URL, DOM or focus change within {QUIET_MS} ms of the click, and no dialog, tab or download",
+            locator,
             locator=locator,
-            element=locator,
         )
 
     def _layout(self, found: dict[str, Any]) -> list[Issue]:
         """The page script sends the first few cramped targets and the count of all: one issue that says how many."""
         cramped = [
-            Issue(
-                source="check",
-                rule="target-size",
-                severity="minor",
-                heuristic="WCAG 2.5.8 target size (minimum)",
-                title="A control is smaller than 24x24 px",
-                quote="As a user I expected to hit this control easily.",
-                evidence=f"{small['name']}: {small['width']}x{small['height']} px, too close to another control",
-                element=small["html"],
+            rule("target-size").issue(
+                f"{small['name']}: {small['width']}x{small['height']} px, too close to another control",
+                small["html"],
                 locator=css_locator([small["selector"]]),
                 box=Box.parse(small.get("box")),
             )
@@ -166,15 +155,8 @@ class PageChecks:
             issues += reflow(self._page, self._seconds)
         elif found["overflow"] > 1:
             issues.append(
-                Issue(
-                    source="check",
-                    rule="horizontal-overflow",
-                    severity="minor",
-                    heuristic="WCAG 1.4.10 reflow",
-                    title="The page scrolls sideways",
-                    evidence=f"content is {found['overflow']} px wider than the viewport",
-                    element=self._page.url,
-                    quote="As a user I expected the page to fit my screen.",
+                rule("horizontal-overflow").issue(
+                    f"content is {found['overflow']} px wider than the viewport", self._page.url
                 )
             )
         return issues
@@ -184,76 +166,26 @@ def issues_from_signals(signals: Signals) -> list[Issue]:
     """Failed requests, console errors and slow responses as Issues, grouped (see `issues.grouped`); what the
     watcher counted but did not keep is in the counts. Pure."""
     issues = [
-        Issue(
-            source="check",
-            rule="http-error",
-            severity="major" if failure.resource == "document" else "minor",
-            heuristic="Nielsen #9 help users recover from errors",
+        rule("http-error").issue(
+            str(failure),
+            failure.url,
             title=f"A request failed ({failure.status or failure.error})",
-            evidence=str(failure),
-            element=failure.url,
-            quote="As a user I expected this to load.",
+            severity="major" if failure.resource == "document" else None,
         )
         for failure in signals.failed_requests
     ]
-    issues += [
-        Issue(
-            source="check",
-            rule="console-error",
-            severity="minor",
-            heuristic="Robustness",
-            title="The page logged an error",
-            evidence=message,
-            element=message[:200],
-            quote="As a user I expected the page to work.",
-        )
-        for message in signals.console_errors
-    ]
-    issues += [
-        Issue(
-            source="check",
-            rule="slow-response",
-            severity="minor",
-            heuristic="Nielsen #1 visibility of system status",
-            title="A response was slow",
-            evidence=str(slow),
-            element=slow.url,
-            quote="As a user I expected an answer without waiting.",
-        )
-        for slow in signals.slow_responses
-    ]
+    issues += [rule("console-error").issue(message, message[:200]) for message in signals.console_errors]
+    issues += [rule("slow-response").issue(str(slow), slow.url) for slow in signals.slow_responses]
     issues += [_left_out(kind, count) for kind, count in signals.left_out.items() if count > 0]
     return grouped(issues)
 
 
 def _left_out(kind: str, count: int) -> Issue:
-    """Signals the watcher counted but did not keep, as an issue that joins its kind's group (same rule and title)."""
-    rule, title, heuristic, expected = _LEFT_OUT[kind]
-    return Issue(
-        source="check",
-        rule=rule,
-        severity="minor",
-        heuristic=heuristic,
-        title=title,
-        evidence=f"{count} more not kept",
-        quote=f"As a user I expected {expected}.",
-        count=count,
-    )
-
-
-_LEFT_OUT = {
-    "console_errors": ("console-error", "The page logged an error", "Robustness", "the page to work"),
-    "slow_responses": (
-        "slow-response",
-        "A response was slow",
-        "Nielsen #1 visibility of system status",
-        "an answer without waiting",
-    ),
-    # their statuses were not kept, so they cannot join a status's group: one of their own
-    "failed_requests": (
-        "http-error",
-        "More requests failed",
-        "Nielsen #9 help users recover from errors",
-        "these to load",
-    ),
-}
+    """Signals the watcher counted but did not keep, as an issue that joins its kind's group (same rule and title);
+    failed requests, whose statuses were not kept, cannot join a status's group: one of their own."""
+    evidence = f"{count} more not kept"
+    if kind == "console_errors":
+        return rule("console-error").issue(evidence, count=count)
+    if kind == "slow_responses":
+        return rule("slow-response").issue(evidence, count=count)
+    return rule("http-error").issue(evidence, title="More requests failed", count=count)

@@ -96,6 +96,11 @@ class PageEvents:
         """Something happened beside the page since the last action began (`expect`): that action was not dead."""
         return bool(len(self._events) > self._seen or self._opened or self._downloads)
 
+    @property
+    def blocked(self) -> bool:
+        """The harness refused a navigation or a page since the last action began (`expect`)."""
+        return any(event.kind == "blocked" for event in self._events[self._seen :])
+
     def happened_within(self, seconds: float) -> bool:
         """Whether something happens beside the page within `seconds`: asked when a click showed no effect on the
         page, whose new tab or download the browser may announce a moment after the click returned."""

@@ -15,8 +15,9 @@ from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.scripts import script
-from pytest_useragent.records import Box, Issue, Severity
+from pytest_useragent.records import Issue
 from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
+from pytest_useragent.records.rules import rule
 
 MAX_WALK = 40
 """The most Tab (and as many Shift+Tab) presses a trap probe makes: a cycle longer than this is not told apart from
@@ -34,41 +35,75 @@ _ONE = f"(el, [keep, limit]) => {{ const describe = {_DESCRIBE};\n return ({_UNR
 
 @dataclass(frozen=True)
 class FocusNow:
-    """Where focus is: on an element (named by role and accessible name), or on the page itself."""
+    """Where focus is: on an element (named by role and accessible name, the deepest through shadow roots), or on the
+    page itself."""
 
     on: bool
     element: str
     html: str = ""
     box: str | None = None
+    within: str = ""
+    """The dialog focus is in, by role and name; empty outside any."""
+    document: str = ""
+    """A mark of the document focus is in: a reload at the same address is another document."""
     same: bool | None = None
     """Whether the element looks the same focused and unfocused, when `focus_now` measured it; None when not."""
 
 
+RING_MARGIN_PX = 8
+"""How far around the focused element its pixels are compared: a ring drawn outside the box (an outline with an
+offset, a shadow, a pseudo-element) is focus shown."""
+
+
 def focus_now(page: Page, seconds: float, measure: Collection[str] | None = None) -> FocusNow | None:
     """Where focus is now; with `measure` (the elements measured already), also whether the focused element, if it
-    is not one of them, shows focus: its outline, border, shadow, background, colour and underline with focus and
-    without, measured by blurring it and focusing it again (which the page sees as blur and focus events). One page
-    script either way. None when the page cannot say (a document going away)."""
+    is not one of them, shows focus: its styles and its pseudo-elements' with focus and without, measured by blurring
+    it and focusing it again (which the page sees as blur and focus events), and, where the styles say nothing
+    changed, its pixels and a margin around it compared the same way (a ring some other way draws). None when the
+    page cannot say (a document going away)."""
     try:
         found = bounded.evaluate(page, seconds, _KEYBOARD, ["focus", sorted(measure) if measure is not None else 0])
+        if found.get("same") and found.get("box"):
+            found["same"] = _same_pixels(page, seconds, found["box"])
     except PlaywrightError:
         return None
     return FocusNow(**found)
 
 
+def _same_pixels(page: Page, seconds: float, box: str) -> bool | None:
+    """Whether the focused element and its margin look the same in a screenshot with focus and after a blur (focus
+    given back after); None when it cannot be told (the element off screen, gone): no finding then."""
+    x, y, width, height = (float(part) for part in box.split(","))
+    viewport = page.viewport_size or {"width": 0, "height": 0}
+    left, top = max(0.0, x - RING_MARGIN_PX), max(0.0, y - RING_MARGIN_PX)
+    right = min(float(viewport["width"]), x + width + RING_MARGIN_PX)
+    bottom = min(float(viewport["height"]), y + height + RING_MARGIN_PX)
+    if right - left < 1 or bottom - top < 1:
+        return None
+    clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
+
+    def shot() -> bytes:
+        return bytes(bounded.call(page, seconds, "screenshot", clip=clip, animations="disabled", caret="hide"))
+
+    focused = shot()
+    if not bounded.evaluate(page, seconds, _KEYBOARD, ["blur", 0]):
+        return None
+    try:
+        blurred = shot()
+    finally:
+        bounded.evaluate(page, seconds, _KEYBOARD, ["refocus", 0])
+    return focused == blurred
+
+
 def focus_lost(before: FocusNow | None, after: FocusNow | None, same_document: bool) -> Issue | None:
     """`focus-lost`: focus was on an element before the action and is on the page itself after it, in the same
-    document (a new document starts at its top, as it should). Pure."""
+    document (a new document, a reload included, starts at its top, as it should). Pure."""
     if before is None or after is None or not before.on or after.on or not same_document:
         return None
-    return _issue(
-        "focus-lost",
-        "minor",
-        "WCAG 2.4.3 Focus Order",
-        "Focus was lost after an action",
-        f"focus was on {before.element}; after the action it is on the page itself (<body>)",
-        before.element,
-        "As a keyboard user I expected to stay where I was, not to start again from the top.",
+    if before.document and after.document and before.document != after.document:
+        return None
+    return rule("focus-lost").issue(
+        f"focus was on {before.element}; after the action it is on the page itself (<body>)", before.element
     )
 
 
@@ -77,57 +112,64 @@ def focus_not_visible(now: FocusNow) -> Issue | None:
     No box: the step's screenshot was taken before the action that moved focus here. Pure."""
     if not now.same:
         return None
-    return _issue(
-        "focus-not-visible",
-        "major",
-        "WCAG 2.4.7 Focus Visible",
-        "The focused element does not show focus",
-        f"{now.element} looks the same focused and unfocused (no outline, border, shadow or colour change)",
+    return rule("focus-not-visible").issue(
+        f"Tab moved focus to {now.element}, which looks the same focused and unfocused: no outline, border, "
+        "shadow, colour or pseudo-element change, and not one pixel of it or around it",
         now.element,
-        "As a keyboard user I expected to see where I am.",
     )
+
+
+def escaped(before: FocusNow | None, after: FocusNow | None) -> bool:
+    """Whether an Escape moved focus out of where it was: to another dialog or out of one (a nested dialog closed,
+    focus back in its parent), or to another element outside any dialog. Pure."""
+    if before is None or after is None or not after.on or not before.on:
+        return True
+    if before.within or after.within:
+        return before.within != after.within
+    return before.element != after.element
 
 
 def trapped(page: Page, seconds: float, presses: int = MAX_WALK) -> Issue | None:
     """`keyboard-trap`: from where focus is, Tab comes back round within `presses` without meeting every tabbable
-    element of the page, and Shift+Tab meets nothing outside that round either. Focus is put back where it was.
-    The session asks this only after an Escape that left focus on an element: Escape did not leave."""
+    element of the page, Shift+Tab meets nothing outside that round either, and nothing in the round is a way out
+    (a control named close, cancel, done ...). Focus is put back where it was. The session asks this only after an
+    Escape that left focus where it was (`escaped`): Escape did not leave."""
     try:
         start = bounded.evaluate(page, seconds, _KEYBOARD, ["start", 0])
         if not start["on"]:
             return None
         try:
-            if _walk(page, seconds, presses, "Tab", "tab") != "round":
+            tabs = _walk(page, seconds, presses, "Tab", "tab")
+            if tabs[0] != "round":
                 return None
             met = bounded.evaluate(page, seconds, _KEYBOARD, ["outside", 0])
-            if met["outside"] == 0 or _walk(page, seconds, presses, "Shift+Tab", "back") != "round":
+            if met["outside"] == 0 or met["exits"]:
+                return None
+            backs = _walk(page, seconds, presses, "Shift+Tab", "back")
+            if backs[0] != "round":
                 return None
         finally:
             bounded.evaluate(page, seconds, _KEYBOARD, ["restore", 0])
     except PlaywrightError:
         return None
-    return _issue(
-        "keyboard-trap",
-        "critical",
-        "WCAG 2.1.2 No Keyboard Trap",
-        "Focus is trapped",
-        f"Tab and Shift+Tab go round {met['met']} elements from {start['element']}; Escape does not leave; "
-        f"{met['outside']} more on the page cannot be reached",
+    where = met["within"] or f"a round of {met['met']} elements"
+    return rule("keyboard-trap").issue(
+        f"Escape, Tab x{tabs[1]}, Shift+Tab x{backs[1]} from {start['element']}: focus stayed in {where}, with no "
+        f"control to close it; {met['outside']} more on the page cannot be reached",
         start["element"],
-        "As a keyboard user I expected to be able to move on.",
     )
 
 
-def _walk(page: Page, seconds: float, presses: int, key: str, command: str) -> str:
+def _walk(page: Page, seconds: float, presses: int, key: str, command: str) -> tuple[str, int]:
     """Presses `key` until focus comes back round ("round"), leaves for the page or the walk's elements ("page",
-    "out"), or `presses` run out ("on")."""
+    "out"), or `presses` run out ("on"); with the presses made."""
     where = "on"
-    for _ in range(presses):
+    for pressed in range(1, presses + 1):
         bounded.call(page.keyboard, seconds, "press", key)
         where = bounded.evaluate(page, seconds, _KEYBOARD, [command, 0])
         if where != "on":
-            return str(where)
-    return where
+            return str(where), pressed
+    return where, presses
 
 
 def looked_for(locator: Locator, seconds: float) -> list[Issue]:
@@ -183,41 +225,13 @@ def _pointer(listener: dict[str, Any]) -> bool:
 
 def _unreachable(found: dict[str, Any]) -> list[Issue]:
     issues = grouped(
-        _issue(
-            "keyboard-unreachable",
-            "major",
-            "WCAG 2.1.1 Keyboard",
-            "A control cannot be reached by keyboard",
-            f"{item['element']} responds to a pointer, but no Tab reaches it and no key activates it",
+        rule("keyboard-unreachable").issue(
+            f"{item['element']} responds to a pointer, but no key reaches it: {item.get('why') or 'it takes no focus'}",
             item["element"],
-            "As a keyboard user I expected to reach every control with Tab.",
-            item["box"],
+            box=item["box"],
         )
         for item in found["found"]
     )
     if issues:
         issues[0].count = found["count"]
     return issues
-
-
-def _issue(
-    rule: str,
-    severity: Severity,
-    heuristic: str,
-    title: str,
-    evidence: str,
-    element: str,
-    quote: str,
-    box: str | None = None,
-) -> Issue:
-    return Issue(
-        source="check",
-        rule=rule,
-        severity=severity,
-        heuristic=heuristic,
-        title=title,
-        evidence=evidence,
-        element=element,
-        quote=quote,
-        box=Box.parse(box) if box else None,
-    )

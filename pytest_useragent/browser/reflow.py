@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import Box, Issue
+from pytest_useragent.records.rules import rule
 
 REFLOW_WIDTH = 320
 """WCAG 1.4.10's width: 1280 CSS px at 400%."""
@@ -46,15 +47,10 @@ def finding(found: dict[str, Any], width: int) -> Issue | None:
         return None
     widest = found["offenders"][0] if found["offenders"] else None
     what = f"{widest['name']} is {widest['width']} px wide" if widest else "the page is wider than its content"
-    return Issue(
-        source="check",
-        rule="reflow",
-        severity="major",
-        heuristic="WCAG 1.4.10 Reflow",
+    return rule("reflow").issue(
+        f"{what}: the page scrolls {found['scrolls']} px sideways in a {width} px wide viewport",
+        widest["html"] if widest else None,
         title=f"The page does not reflow at {REFLOW_WIDTH} CSS px",
-        evidence=f"{what}: the page scrolls {found['scrolls']} px sideways in a {width} px wide viewport",
-        element=widest["html"] if widest else None,
         box=Box.parse(widest["box"]) if widest else None,
         count=max(1, found["count"]),
-        quote="As a user who zooms in I expected to read down the page, not scroll back and forth along each line.",
     )

@@ -53,7 +53,8 @@ def _by_keyboard(setup: Setup, state: State, action: Action, found: list[Issue],
     seconds, url_before = bounded.bound(setup.config.settle_timeout), state.page.url
     before = state.keys.before(state.page, seconds)
     done = _on_page(setup, state, aimed, found, index)
-    found.extend(state.keys.after(state.page, aimed, before, url_before, seconds))
+    blocked = state.events.blocked  # the harness refused where the action led: not the page's doing
+    found.extend(state.keys.after(state.page, aimed, before, url_before, seconds, blocked))
     return done
 
 

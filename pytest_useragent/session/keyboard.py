@@ -9,7 +9,15 @@ from urllib.parse import urldefrag
 
 from playwright.sync_api import Page
 
-from pytest_useragent.browser.keyboard import FocusNow, focus_lost, focus_not_visible, focus_now, looked_for, trapped
+from pytest_useragent.browser.keyboard import (
+    FocusNow,
+    escaped,
+    focus_lost,
+    focus_not_visible,
+    focus_now,
+    looked_for,
+    trapped,
+)
 from pytest_useragent.records import Action, ActionOutcome, Issue
 from pytest_useragent.records.focus import Focus, walk
 
@@ -62,19 +70,26 @@ class Keys:
         return focus_now(page, seconds)
 
     def after(
-        self, page: Page, action: Action, before: FocusNow | None, url_before: str, seconds: float
+        self,
+        page: Page,
+        action: Action,
+        before: FocusNow | None,
+        url_before: str,
+        seconds: float,
+        blocked: bool = False,
     ) -> list[Issue]:
-        """The keyboard checks after an action: focus lost, focus not shown where Tab moved it (once an element on a
-        page), and, after an Escape that left focus on an element, a trap."""
+        """The keyboard checks after an action: focus lost (never where the harness `blocked` a navigation: its
+        refusal is not the page's doing), focus not shown where Tab moved it (once an element on a page), and, after
+        an Escape that left focus where it was, a trap."""
         moved = action.kind == "press" and action.key in MOVES
         after = focus_now(page, seconds, measure=self.measured if moved else None)  # where Tab moved focus: shown?
         same = urldefrag(page.url).url == urldefrag(url_before).url
         # Tab past the last control leaves the page for the browser's own bar, as it should: no focus is lost
-        found = [lost] if not moved and (lost := focus_lost(before, after, same)) else []
+        found = [lost] if not moved and not blocked and (lost := focus_lost(before, after, same)) else []
         if after is not None and after.same is not None:
             self.measured.add(after.element)
             found += [shown] if (shown := focus_not_visible(after)) else []
-        if action.kind == "press" and action.key == "Escape" and after is not None and after.on:
+        if action.kind == "press" and action.key == "Escape" and not escaped(before, after):
             found += [trap] if (trap := trapped(page, seconds)) else []
         self.last = (page.url, after) if after is not None else None
         return found

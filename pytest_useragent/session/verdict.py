@@ -18,6 +18,7 @@ from playwright.sync_api import Locator, Page
 from pytest_useragent.browser import bounded
 from pytest_useragent.errors import UserError
 from pytest_useragent.records import ActionOutcome, Claim, Issue
+from pytest_useragent.records.rules import rule
 
 SuccessCheck = Union[Callable[[Page], bool], Locator]  # noqa: UP007 -- a runtime alias: Locator | Callable fails
 """What a test may pass as `success=`: a function of the page that answers True or False, or a Locator that must be
@@ -121,13 +122,4 @@ def judge_done(
 def false_done(claim: Claim, url: str) -> Issue:
     """A persona that believed it was done when it was not: the page did not make its state plain."""
     said = f' ("{claim.evidence}")' if claim.evidence else ""
-    return Issue(
-        source="check",
-        rule="false-done",
-        severity="major",
-        heuristic="Nielsen #1 visibility of system status",
-        title="The persona believed the goal was reached, but the test's success check says it was not",
-        evidence=f"the persona said done{said}; the success check answered False",
-        quote="As a user I thought I was done: nothing on the page told me otherwise.",
-        element=url,
-    )
+    return rule("false-done").issue(f"the persona said done{said}; the success check answered False", url)

@@ -15,7 +15,8 @@ from pytest_useragent.browser.keyboard import _KEYBOARD
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import Action
 from pytest_useragent.secrets.redaction import Secrets
-from pytest_useragent.testing import decision, ref_of, wrap_up
+from pytest_useragent.session.keyboard import Keys
+from pytest_useragent.testing import ScriptedProvider, decision, ref_of, wrap_up
 
 KAI = Persona("Kai, 29, moves through every page with the keyboard alone.", uses="keyboard")
 SAM = Persona("Sam, 31, uses a mouse.")
@@ -230,3 +231,31 @@ def test_the_option_a_dropdown_chose_is_told_without_a_secret_it_holds(page, sit
     secrets.add("Saturday 14:00")
     told = act(page, Action(kind="type", ref=ref, text="Saturday 14"), secrets, 2.0)
     assert told.ok and "Saturday 14:00" not in told.message  # the twin above, with no secret, names it
+
+
+def test_a_navigation_the_harness_refused_is_not_focus_lost_on_the_page(page, site, tmp_path):
+    provider = ScriptedProvider(
+        [
+            decision("press", key="Tab", expectation="focus moves to the partner's link"),
+            decision("press", key="Enter", expectation="the partner's shop opens"),
+            decision("give_up", reason="the shop is elsewhere"),
+        ]
+    )
+    result = make_agent(page, provider, tmp_path).run(
+        "Open the partner's shop", url=f"{site}/a11y/kb-link-elsewhere.html"
+    )
+
+    assert [event.kind for event in result.steps[1].events] == ["blocked"]  # the harness's refusal, told
+    assert [issue.rule for issue in result.issues if issue.source == "check" and issue.rule == "focus-lost"] == []
+
+
+def test_focus_dropped_where_the_harness_blocked_the_action_is_not_filed_against_the_page(page, site):
+    page.goto(f"{site}/a11y/kb-focus-lost.html")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the planted dialog opens
+    keys, enter = Keys(), Action(kind="press", key="Enter")
+    before = keys.before(page, 5)
+    page.keyboard.press("Escape")  # it closes and drops focus: the page's doing, unless the harness stopped it
+    page.evaluate("document.activeElement.blur()")
+    assert [issue.rule for issue in keys.after(page, enter, before, page.url, 5)] == ["focus-lost"]
+    assert keys.after(page, enter, before, page.url, 5, blocked=True) == []

@@ -4,12 +4,15 @@
   // heard.js to sort into what a screen reader says (live regions, focus) and what it does not
   if (window.__useragentReader) return;
   const MAX_CHANGED = 50;
-  const reader = window.__useragentReader = {acted: null, changed: [], focusMoved: false, taken: true};
+  const reader = window.__useragentReader = {acted: null, changed: [], focusMoved: false, taken: true,
+                                             removed: new WeakSet(), removedText: new Set()};
   const SCOPE = 'form, fieldset, dialog, [role=dialog], [role=alertdialog], section, article, [role=region], [role=form]';
   const act = event => {
     const target = event.target instanceof Element ? event.target : null;
     if (reader.taken) {  // a new action: what changed before it was taken already
       reader.changed = [];
+      reader.removed = new WeakSet();
+      reader.removedText = new Set();
       reader.focusMoved = false;
       reader.taken = false;
       reader.acted = null;
@@ -37,7 +40,17 @@
         // the same text written again (a form sent twice) is no change to see or to hear
         const text = nodes => [...nodes].map(node => node.textContent).join('');
         if (record.removedNodes.length && text(record.removedNodes) === text(record.addedNodes)) continue;
+        // what the action took out: put back elsewhere (a sort re-appending its rows), it only moved
+        if (!reader.taken) {
+          for (const node of record.removedNodes) {
+            reader.removed.add(node);
+            const was = (node.textContent || '').replace(/\s+/g, ' ').trim();
+            if (was && reader.removedText.size < 500) reader.removedText.add(was);
+          }
+        }
         for (const node of record.addedNodes) {
+          const now = (node.textContent || '').replace(/\s+/g, ' ').trim();
+          if (reader.removed.has(node) || (now && reader.removedText.has(now))) continue;
           if (node.nodeType === Node.TEXT_NODE) keep(node.parentElement, node.data);
           else if (node.nodeType === Node.ELEMENT_NODE) keep(node, null);
         }

@@ -12,7 +12,8 @@ el => {
                     h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', nav: 'navigation', dialog: 'dialog'};
   const role = (el.getAttribute('role') || '').split(/\s+/)[0] || implicit[tag] || tag;
   const labelledby = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean)
-    .map(id => text(document.getElementById(id))).join(' ').trim();
+    .map(id => text((el.getRootNode().getElementById ? el.getRootNode() : document).getElementById(id)))
+    .join(' ').trim();
   const labels = el.labels ? [...el.labels].map(text).join(' ').trim() : '';
   const buttonValue = tag === 'input' && ['button', 'submit', 'reset'].includes(type) ? el.getAttribute('value') || '' : '';
   const name = (labelledby || (el.getAttribute('aria-label') || '').trim() || labels || el.getAttribute('alt') ||

@@ -17,6 +17,22 @@
   const announced = [];
   const unannounced = [];
   const said = new Set();
+  // what the action asked to see: the panel a control with aria-controls shows (a disclosure's answer, a tab's
+  // panel, a menu, a listbox), what an expanded control holds (a tree node's children), a <details>' content. It is
+  // content the user opened, read when they go there, not a status message (WCAG 4.1.3)
+  const control = acted && acted.element.isConnected ?
+    (acted.element.closest('[aria-controls], [aria-expanded], summary') || acted.element) : null;
+  const root = control ? control.getRootNode() : document;
+  const panels = control ? (control.getAttribute('aria-controls') || '').split(/\s+/).filter(Boolean)
+    .map(id => root.getElementById ? root.getElementById(id) : null).filter(Boolean) : [];
+  const expanded = control && control.getAttribute('aria-expanded') === 'true' ? control : null;
+  if (expanded && !panels.length) {  // a disclosure without aria-controls: what follows it (or its heading)
+    const holder = expanded.parentElement && expanded.parentElement.children.length === 1 ? expanded.parentElement : expanded;
+    if (holder.nextElementSibling) panels.push(holder.nextElementSibling);
+  }
+  const details = control && control.localName === 'summary' ? control.closest('details') : null;
+  const revealed = element => panels.some(panel => panel.contains(element)) ||
+    !!(expanded && expanded.contains(element) && expanded !== element) || !!(details && details.contains(element));
   for (const {element, text} of changed) {
     if (!shown(element)) continue;
     const region = element.closest(LIVE);
@@ -34,7 +50,9 @@
       }
       continue;
     }
-    // a message, not new content: short, with nothing to operate in it, and not where focus went (that is read)
+    // a message, not new content: short, with nothing to operate in it, not what the action opened, and not where
+    // focus went (that is read)
+    if (revealed(element)) continue;
     const message = squeeze(text === null ? element.innerText : text);
     if (!message || message.length > maxChars || element.querySelector(CONTROLS) || element.matches(CONTROLS)) continue;
     if (focused && focusMoved && (element.contains(focused) || focused.contains(element))) continue;

@@ -3,31 +3,58 @@
   // to a pointer but not to the keyboard. One script, several commands, so every probe names elements alike.
   const TABBABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, summary, ' +
                    '[contenteditable]:not([contenteditable=false]), audio[controls], video[controls], [tabindex]';
+  const DIALOG = 'dialog, [role=dialog], [role=alertdialog]';
+  // a control that leaves what it sits in, in the languages the offline engine speaks
+  const EXIT = /^(close|cancel|dismiss|done|ok|okay|no thanks|back|exit|skip|×|✕|✖|x|schließen|abbrechen|zavřít|zrušit|zamknij|anuluj|cerrar|cancelar|fermer|annuler)\b/i;
   const shown = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
                         return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0; };
   const tabbable = el => el.matches(TABBABLE) && el.tabIndex >= 0 && !el.disabled && !el.closest('[inert]') && shown(el);
   const box = el => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); };
   const html = el => el.outerHTML.slice(0, 200);
-  const active = document.activeElement;
+  // focus as the user has it: the deepest active element, through open shadow roots
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
   // an element hidden or removed a moment ago may still hold focus until the browser's next update: it is gone all
   // the same, and focus with it
   const onPage = active && active !== document.body && active !== document.documentElement && active.isConnected &&
                  active.getClientRects().length > 0;
+  // what focus is in: the dialog around it (crossing shadow boundaries), by role and name
+  const within = el => { for (let at = el; at; at = at.parentElement || (at.getRootNode() || {}).host) {
+                           if (at.matches && at.matches(DIALOG)) return describe(at); } return ''; };
+  // this document, told apart from its successor at the same address (a reload)
+  window.__useragentDocument = window.__useragentDocument || Math.random().toString(36).slice(2);
   const here = () => ({on: !!onPage, element: onPage ? describe(active) : 'body', html: onPage ? html(active) : '',
-                       box: onPage ? box(active) : null});
+                       box: onPage ? box(active) : null, within: onPage ? within(active) : '',
+                       document: window.__useragentDocument});
   if (command === 'focus') {
-    // with `keep`, the elements measured already: the focused element's look with and without focus, what a focus
-    // indicator changes, if anything (once an element: blur and focus are events the page sees)
+    // with `keep`, the elements measured already: the focused element's look with and without focus, its own and
+    // its ::before and ::after (a ring a pseudo-element draws), what a focus indicator changes, if anything (once an
+    // element: blur and focus are events the page sees); `same` is then confirmed or not by its pixels (Python)
     if (!Array.isArray(keep) || !onPage || keep.includes(describe(active))) return here();
-    const look = () => { const s = getComputedStyle(active);
-      return ['outline-style', 'outline-width', 'outline-color', 'border-top-color', 'border-bottom-color',
-              'border-top-width', 'border-bottom-width', 'box-shadow', 'background-color', 'color',
-              'text-decoration-line'].map(p => s.getPropertyValue(p)).join('|'); };
+    const PROPERTIES = ['outline-style', 'outline-width', 'outline-color', 'outline-offset', 'border-top-color',
+      'border-bottom-color', 'border-left-color', 'border-right-color', 'border-top-width', 'border-bottom-width',
+      'box-shadow', 'background-color', 'background-image', 'color', 'text-decoration-line', 'opacity', 'transform'];
+    const PSEUDO = [...PROPERTIES, 'content', 'display', 'visibility', 'width', 'height'];
+    // what is not drawn does not count: an outline with style none (whatever its offset), a pseudo-element with no
+    // content
+    const look = () => [null, '::before', '::after'].map(pseudo => {
+      const s = getComputedStyle(active, pseudo);
+      if (pseudo && ['none', 'normal'].includes(s.getPropertyValue('content'))) return 'none';
+      const none = s.getPropertyValue('outline-style') === 'none';
+      return (pseudo ? PSEUDO : PROPERTIES).map(p => none && p.startsWith('outline') ? 'none' : s.getPropertyValue(p))
+        .join('|'); }).join('||');
     const focused = look();
+    window.__useragentBlurred = active;
     active.blur();
     const blurred = look();
     active.focus({preventScroll: true});
     return {...here(), same: focused === blurred};
+  }
+  if (command === 'blur' || command === 'refocus') {  // the element measured, without focus a moment, for its pixels
+    const measured = window.__useragentBlurred;
+    if (!measured || !measured.isConnected) return false;
+    if (command === 'blur') measured.blur(); else { measured.focus({preventScroll: true}); delete window.__useragentBlurred; }
+    return true;
   }
   if (command === 'start') { window.__useragentWalk = {start: active, met: new Set([active])}; return here(); }
   const walk = window.__useragentWalk;
@@ -43,10 +70,15 @@
     if (active === walk.start) return 'round';
     return !onPage || !walk.met.has(active) ? 'out' : 'on';
   }
-  if (command === 'outside') {  // tabbable elements the walk never met
+  if (command === 'outside') {  // tabbable elements the walk never met, and the ways out it met
     const all = [...document.querySelectorAll(TABBABLE)].filter(tabbable);
+    const met = walk ? [...walk.met].filter(el => el && el.isConnected) : [];
+    const exits = met.filter(el => EXIT.test(describe(el).replace(/^[^"]*"?/, '').trim()) ||
+                                   EXIT.test((el.getAttribute('aria-label') || '').trim()));
     return {met: walk ? walk.met.size : 0, outside: all.filter(el => !walk || !walk.met.has(el)).length,
-            element: walk && walk.start ? describe(walk.start) : 'body', html: walk && walk.start ? html(walk.start) : ''};
+            exits: exits.map(describe).slice(0, 3),
+            element: walk && walk.start ? describe(walk.start) : 'body', html: walk && walk.start ? html(walk.start) : '',
+            within: walk && walk.start && walk.start.isConnected ? within(walk.start) : ''};
   }
   if (command === 'restore') {
     if (walk && walk.start && walk.start.isConnected && walk.start.focus) walk.start.focus({preventScroll: true});

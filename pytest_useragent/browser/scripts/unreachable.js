@@ -1,19 +1,53 @@
 function (keep, limit, only, ...listened) {
-  // what responds to a pointer but no keyboard reaches: elements with a click listener (`listened`, found through
-  // CDP), the element a pointer cursor starts on, and elements with a button or link role, none of which takes focus,
-  // holds something that does, or sits in something that does (a label's control, a link around a card). With
-  // `only`, that one element (the one a keyboard persona looked for): it counts when it shows a pointer cursor, has an
-  // onclick or one of those roles.
+  // what responds to a pointer but no key reaches: elements with a click listener (`listened`, found through CDP),
+  // the element a pointer cursor starts on, and elements with a widget role. An element is reached when Tab reaches
+  // it, it holds or sits in something Tab reaches (a link around a card, a label's control), it had focus in this
+  // document (watch.js), or it is a member of a composite widget whose focus the widget manages by the keys its
+  // WAI-ARIA pattern defines: roving tabindex (members focusable by script, one of them or the widget in the Tab
+  // order, or the widget opened by a control that is) or aria-activedescendant (members need no focus at all). A
+  // label or wrapper that names a control (aria-labelledby) is no control of its own. With `only`, that one element
+  // (the one a keyboard persona looked for): it counts when it shows a pointer cursor, has an onclick or a widget role.
   const TABBABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, summary, ' +
                    '[contenteditable]:not([contenteditable=false]), audio[controls], video[controls], [tabindex]';
-  const ROLES = /^(button|link|menuitem|tab|checkbox|switch|option|radio)$/;
+  const ROLES = /^(button|link|menuitem|menuitemcheckbox|menuitemradio|tab|checkbox|switch|option|radio|treeitem|combobox|gridcell)$/;
+  const COMPOSITE = '[role=radiogroup], [role=tablist], [role=tree], [role=treegrid], [role=menu], [role=menubar], ' +
+                    '[role=listbox], [role=grid], [role=toolbar]';
   const shown = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
                         return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0; };
   const tabbable = el => el.matches(TABBABLE) && el.tabIndex >= 0 && !el.disabled;
-  function* ancestors(el) { for (let a = el.parentElement; a; a = a.parentElement) yield a; }
-  const reached = el => tabbable(el) || !!el.querySelector(TABBABLE) ||
-    [...ancestors(el)].some(a => tabbable(a) || (a.localName === 'label' && a.control));
+  const focusable = el => el.matches(TABBABLE) && !el.disabled;  // by Tab, or by the widget's script (tabindex=-1)
   const role = el => ROLES.test(el.getAttribute('role') || '');
+  const focused = (window.__useragent && window.__useragent.focused) || new WeakSet();
+  const ids = (el, attribute) => (el.getAttribute(attribute) || '').split(/\s+/).filter(Boolean);
+  function* ancestors(el) { for (let a = el.parentElement; a; a = a.parentElement) yield a; }
+  // the elements that name a control, and the widgets a control drives (a menu button's menu, a combobox's listbox)
+  const namers = new Set(), driven = new Set(), descending = new Set();
+  for (const el of document.querySelectorAll('[aria-labelledby], [aria-controls], [aria-owns], [aria-activedescendant]')) {
+    // a control's label: what names a link, button, form field or widget (not a panel a tab names)
+    const operable = el.matches('a[href], button, input, select, textarea, summary, [contenteditable]') ||
+                     /^(combobox|listbox|textbox|searchbox|slider|spinbutton)$/.test(el.getAttribute('role') || '') ||
+                     ROLES.test(el.getAttribute('role') || '');
+    if (operable) ids(el, 'aria-labelledby').forEach(id => namers.add(id));
+    if (tabbable(el)) ['aria-controls', 'aria-owns'].forEach(a => ids(el, a).forEach(id => driven.add(id)));
+    if (el.hasAttribute('aria-activedescendant')) {
+      descending.add(el);
+      ['aria-controls', 'aria-owns'].forEach(a => ids(el, a).forEach(id => driven.add(id)));
+    }
+  }
+  const managed = widget => tabbable(widget) || [...widget.querySelectorAll(TABBABLE)].some(tabbable) ||
+    [...widget.querySelectorAll('[tabindex="-1"]')].some(member => focused.has(member) || member === document.activeElement) ||
+    (widget.id && driven.has(widget.id)) || [...ancestors(widget)].some(a => a.id && driven.has(a.id));
+  const activeDescendant = widget => descending.has(widget) || [...descending].some(d =>
+    ['aria-controls', 'aria-owns'].some(a => ids(d, a).includes(widget.id)) || widget.contains(d));
+  const member = el => {
+    const widget = el.closest(COMPOSITE);
+    if (!widget || !managed(widget)) return false;
+    // roving tabindex moves focus to the member itself: it must take focus; aria-activedescendant needs none
+    return focusable(el) || activeDescendant(widget);
+  };
+  const reached = el => tabbable(el) || focused.has(el) || !!el.querySelector(TABBABLE) ||
+    [...ancestors(el)].some(a => tabbable(a) || focused.has(a) || (a.localName === 'label' && a.control)) ||
+    member(el) || (el.id && namers.has(el.id) && !role(el));
   const starts = el => getComputedStyle(el).cursor === 'pointer' &&
     !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer');
   let candidates;
@@ -25,9 +59,15 @@ function (keep, limit, only, ...listened) {
     candidates = [...new Set([...listened.filter(el => el && el.nodeType === 1 && document.body.contains(el)),
                               ...all.filter(role), ...all.filter(starts)])];
   }
+  // one finding an element: what sits in a found element (its icon, its text) is that element's
   const found = candidates.filter(el => el !== document.body && el.localName !== 'label' &&
-    !el.closest('[inert], [aria-disabled=true]') && shown(el) && !reached(el));
+    !el.closest('[inert], [aria-disabled=true], [aria-hidden=true]') && shown(el) && !reached(el));
+  const outermost = found.filter(el => ![...ancestors(el)].some(a => found.includes(a)));
   const box = el => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); };
-  return {count: found.length,
-          found: found.slice(0, keep).map(el => ({element: describe(el), html: el.outerHTML.slice(0, 200), box: box(el)}))};
+  const why = el => el.closest(COMPOSITE) ? 'it takes no focus, and its widget gives it none' :
+    el.hasAttribute('tabindex') ? `tabindex=${el.getAttribute('tabindex')} keeps it out of the Tab order` :
+    'it takes no focus: no tabindex, and it is no link, button or form field';
+  return {count: outermost.length,
+          found: outermost.slice(0, keep).map(el => ({element: describe(el), html: el.outerHTML.slice(0, 200),
+                                                     box: box(el), why: why(el)}))};
 }

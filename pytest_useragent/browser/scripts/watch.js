@@ -19,6 +19,12 @@
     watch.lastChange = performance.now();
     if (watch.wake) watch.wake();
   }).observe(document, {subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true});
+  // every element that had focus in this document, shadow roots' own included: what a key reached is reachable
+  watch.focused = new WeakSet();
+  addEventListener('focusin', event => {
+    const target = event.composedPath()[0];
+    if (target instanceof Element) watch.focused.add(target);
+  }, true);
   addEventListener('mousedown', event => {
     if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement};
   }, true);

@@ -1,0 +1,302 @@
+"""The table of our own check rules: one row per objective rule that is not axe's (axe's rules come with their
+WCAG tags from axe). A row says what the rule stands for (the WCAG success criterion, or the heuristic where WCAG
+has none), how severe its finding is, what it measures, when it runs, what a person reads, and the pages it is held
+to: the correct patterns it must pass clean and the broken twins it must find (`tests/pages/`, see
+`tests/browser/test_rule_corpus.py`). Every check issue of ours is made by its row (`Rule.issue`), the docs' rules
+table is generated from the rows, and a test fails for a rule in code without a row or a row without its pages.
+
+Adding a rule is one row here, one detector, and its pair of pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pytest_useragent.records.decision import Severity
+from pytest_useragent.records.issue import Box, Issue
+
+Runs = Literal["page-state", "signals", "click", "keyboard-scan", "keyboard-step", "screen-reader-step", "done"]
+"""When a rule runs, which is also how the corpus test drives its pages."""
+
+WHEN: dict[Runs, str] = {
+    "page-state": "once per page state, every persona",
+    "signals": "every step, from the requests and console messages since the last look",
+    "click": "after every click, once the page settled",
+    "keyboard-scan": "a keyboard persona: once per page state, and on the element it tried to click or hover",
+    "keyboard-step": "a keyboard persona: after each of its actions",
+    "screen-reader-step": "a screen-reader persona: after each of its actions",
+    "done": "when the persona says done and the test gave a success check",
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One objective rule of ours (see the module)."""
+
+    id: str
+    criterion: str
+    """The WCAG 2.2 success criterion as `2.1.1 Keyboard`, or the heuristic the rule stands for where WCAG has none
+    (`Nielsen #1 visibility of system status`)."""
+    severity: Severity
+    title: str
+    """What a person reads first: the finding in a few words."""
+    measures: str
+    """What the detector measures, and what it deliberately lets pass (the correct patterns)."""
+    runs: Runs
+    quote: str
+    """The persona's words for it, in the first person."""
+    passes: tuple[str, ...]
+    """Correct pages (under `tests/pages/`) that must yield no finding of this rule."""
+    finds: tuple[str, ...]
+    """Broken twins (under `tests/pages/`) that must yield exactly one finding of this rule, on the element each
+    names."""
+
+    @property
+    def heuristic(self) -> str:
+        """The `Issue.heuristic` of its findings: `WCAG 2.1.1 Keyboard`, or the heuristic as written."""
+        return f"WCAG {self.criterion}" if self.criterion[:1].isdigit() else self.criterion
+
+    @property
+    def wcag(self) -> bool:
+        return self.criterion[:1].isdigit()
+
+    def issue(
+        self,
+        evidence: str,
+        element: str | None = None,
+        *,
+        title: str | None = None,
+        severity: Severity | None = None,
+        locator: str | None = None,
+        box: Box | str | None = None,
+        count: int = 1,
+        examples: list[str] | None = None,
+    ) -> Issue:
+        """A finding of this rule: the row's criterion, severity and words, with what the detector saw (the evidence:
+        what was tried and what happened) and the element by role and name. `title` where the finding's words carry
+        a figure (`A request failed (404)`); keys include the title, so a row's title is the one its findings keep."""
+        return Issue(
+            source="check",
+            rule=self.id,
+            severity=severity or self.severity,
+            heuristic=self.heuristic,
+            title=title or self.title,
+            evidence=evidence,
+            element=element,
+            locator=locator,
+            quote=self.quote,
+            box=Box.parse(box) if isinstance(box, str) else box,
+            count=count,
+            examples=examples or [],
+        )
+
+
+def _patterns(*names: str) -> tuple[str, ...]:
+    return tuple(f"patterns/{name}.html" for name in names)
+
+
+def _twins(rule: str, *names: str) -> tuple[str, ...]:
+    return tuple(f"patterns/{name}--{rule}.html" for name in names)
+
+
+_ALL_WIDGETS = _patterns(
+    "radio-group",
+    "tabs",
+    "menu-button",
+    "tree-view",
+    "combobox-select-only",
+    "listbox",
+    "dialog-modal",
+    "dialog-nested",
+    "disclosure",
+    "sortable-table",
+    "status",
+    "alert",
+    "shadow-root",
+    "focus-ring-pseudo",
+    "carousel-tabs",
+)
+
+RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule(
+            id="keyboard-unreachable",
+            criterion="2.1.1 Keyboard",
+            severity="major",
+            title="A control cannot be reached by keyboard",
+            measures="an element that responds to a pointer (a click listener of its own, found through CDP; the "
+            "element a pointer cursor starts on; a widget role) that no key reaches: it takes no focus by Tab, holds "
+            "nothing that does and sits in nothing that does, is no member of a composite widget that manages its "
+            "focus (roving tabindex, aria-activedescendant, a popup opened by a control), is no label forwarding to "
+            "its control, and was never focused in the session",
+            runs="keyboard-scan",
+            quote="As a keyboard user I expected to reach every control with Tab and the arrow keys.",
+            passes=_ALL_WIDGETS,
+            finds=_twins(
+                "keyboard-unreachable",
+                "radio-group",
+                "tabs",
+                "menu-button",
+                "tree-view",
+                "combobox-select-only",
+                "listbox",
+            ),
+        ),
+        Rule(
+            id="keyboard-trap",
+            criterion="2.1.2 No Keyboard Trap",
+            severity="critical",
+            title="Focus is trapped",
+            measures="after an Escape that left focus where it was (in the same dialog or part of the page), Tab "
+            "and Shift+Tab go round part of the page (at most 40 presses each) while the page has tabbable elements "
+            "outside it, and nothing in that round is a way out (a control named close, cancel, done...): a modal "
+            "dialog that Escape or its close button leaves is correct, nested dialogs too",
+            runs="keyboard-step",
+            quote="As a keyboard user I expected to be able to move on.",
+            passes=_ALL_WIDGETS,
+            finds=_twins("keyboard-trap", "dialog-modal", "dialog-nested"),
+        ),
+        Rule(
+            id="focus-not-visible",
+            criterion="2.4.7 Focus Visible",
+            severity="major",
+            title="The focused element does not show focus",
+            measures="the element Tab moved focus to (the deepest, through shadow roots) looks the same focused and "
+            "unfocused: its styles and its ::before and ::after (outline, border, shadow, background, colour, "
+            "underline), then its pixels with a margin around it, measured with focus and after a blur",
+            runs="keyboard-step",
+            quote="As a keyboard user I expected to see where I am.",
+            passes=_ALL_WIDGETS,
+            finds=_twins("focus-not-visible", "shadow-root", "focus-ring-pseudo"),
+        ),
+        Rule(
+            id="focus-lost",
+            criterion="2.4.3 Focus Order",
+            severity="minor",
+            title="Focus was lost after an action",
+            measures="focus was on an element before an action and is on the page itself (<body>) after it, in "
+            "the same document (a dialog that closes and takes focus with it); never after Tab (its walk past the "
+            "last control leaves for the browser), a navigation or reload, or a navigation the harness refused",
+            runs="keyboard-step",
+            quote="As a keyboard user I expected to stay where I was, not to start again from the top.",
+            passes=_ALL_WIDGETS,
+            finds=_twins("focus-lost", "dialog-modal"),
+        ),
+        Rule(
+            id="status-not-announced",
+            criterion="4.1.3 Status Messages",
+            severity="major",
+            title="A message appeared that a screen reader does not announce",
+            measures="after the persona's action, a short message (no controls, at most 200 characters) appeared "
+            "near the acted element outside any live region, and focus did not move to it; content the action "
+            "revealed (a disclosure's or expanded control's panel) and rows or items only moved (a sort) are no "
+            "status message",
+            runs="screen-reader-step",
+            quote="As a screen-reader user I expected to hear what happened.",
+            passes=_ALL_WIDGETS,
+            finds=_twins("status-not-announced", "status", "alert"),
+        ),
+        Rule(
+            id="dead-click",
+            criterion="Nielsen #1 visibility of system status",
+            severity="major",
+            title="A click did nothing",
+            measures="a click after which neither the URL, the DOM nor the focus changed, not even 100 ms later, "
+            "and no dialog, tab or download opened; clicks on form fields are never dead",
+            runs="click",
+            quote="As a user I expected something to happen when I clicked.",
+            passes=("rules/click-works.html",),
+            finds=("rules/click-dead.html",),
+        ),
+        Rule(
+            id="target-size",
+            criterion="2.5.8 Target Size (Minimum)",
+            severity="minor",
+            title="A control is smaller than 24x24 px",
+            measures="a control under 24x24 CSS px without 24 px of room around it, by role and name; a page of "
+            "many is one finding that counts them",
+            runs="page-state",
+            quote="As a user I expected to hit this control easily.",
+            passes=("a11y/target-size-fixed.html",),
+            finds=("a11y/target-size-small.html",),
+        ),
+        Rule(
+            id="horizontal-overflow",
+            criterion="1.4.10 Reflow",
+            severity="minor",
+            title="The page scrolls sideways",
+            measures="in a viewport wider than 320 CSS px, content wider than the viewport",
+            runs="page-state",
+            quote="As a user I expected the page to fit my screen.",
+            passes=("rules/loads.html",),
+            finds=("rules/overflow.html",),
+        ),
+        Rule(
+            id="reflow",
+            criterion="1.4.10 Reflow",
+            severity="major",
+            title="The page does not reflow at 320 CSS px",
+            measures="at a CSS viewport of 320 px or less (zoom 400% on 1280 px, a small phone), the page scrolls "
+            "sideways for content other than a data table, map, diagram, image, video or code; the widest offender "
+            "by role and name",
+            runs="page-state",
+            quote="As a user who zooms in I expected to read down the page, not scroll back and forth along each line.",
+            passes=("a11y/reflow-fluid.html",),
+            finds=("a11y/reflow-fixed-width.html",),
+        ),
+        Rule(
+            id="http-error",
+            criterion="Nielsen #9 help users recover from errors",
+            severity="minor",
+            title="A request failed",
+            measures="a request of the app's pages that failed or answered 4xx/5xx (major for a document); the "
+            "persona's own typed address and the harness's refusals are not the app's",
+            runs="signals",
+            quote="As a user I expected this to load.",
+            passes=("rules/loads.html",),
+            finds=("rules/request-fails.html",),
+        ),
+        Rule(
+            id="console-error",
+            criterion="Robustness",
+            severity="minor",
+            title="The page logged an error",
+            measures="an error the page logged to the console, or an uncaught exception",
+            runs="signals",
+            quote="As a user I expected the page to work.",
+            passes=("rules/loads.html",),
+            finds=("rules/logs-error.html",),
+        ),
+        Rule(
+            id="slow-response",
+            criterion="Nielsen #1 visibility of system status",
+            severity="minor",
+            title="A response was slow",
+            measures="a response of the app that took longer than --useragent-slow-ms",
+            runs="signals",
+            quote="As a user I expected an answer without waiting.",
+            passes=("rules/loads.html",),
+            finds=("rules/slow.html",),
+        ),
+        Rule(
+            id="false-done",
+            criterion="Nielsen #1 visibility of system status",
+            severity="major",
+            title="The persona believed the goal was reached, but the test's success check says it was not",
+            measures="the persona said done with evidence the page showed, and the test's success check answered "
+            "False: the page did not make its state plain",
+            runs="done",
+            quote="As a user I thought I was done: nothing on the page told me otherwise.",
+            passes=("rules/done-shown.html",),
+            finds=("rules/done-unclear.html",),
+        ),
+    )
+}
+"""Every rule of ours, by id."""
+
+
+def rule(rule_id: str) -> Rule:
+    """The row of `rule_id`; a KeyError for a rule without one is a bug the rule table's test names."""
+    return RULES[rule_id]
