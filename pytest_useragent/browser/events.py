@@ -28,7 +28,7 @@ from playwright.sync_api import Dialog, Download, Page, Request, Route
 from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
-from pytest_useragent.browser.hosts import AllowedHosts, origin
+from pytest_useragent.browser.hosts import REFUSED, AllowedHosts, origin
 from pytest_useragent.browser.scope import ERROR_PAGE
 from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.records import Action, PageEvent
@@ -195,6 +195,7 @@ class PageEvents:
         if reason is None:
             route.fallback()  # the test's own routes still apply
             return
+        REFUSED.add(request)
         route.abort("aborted")
         self._events.append(PageEvent(kind="blocked", url=origin(request.url), reason=reason))
         with contextlib.suppress(PlaywrightError):  # a popup's first request: its page is not there yet

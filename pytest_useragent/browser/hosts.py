@@ -9,7 +9,9 @@ would show it this machine; only a session that starts on a file: page (a site o
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 WEB_SCHEMES = ("http", "https")
@@ -76,3 +78,8 @@ def origin(url: str) -> str:
     """What a refused URL may show of itself: scheme and host, never its path or query (which may carry data)."""
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in WEB_SCHEMES else f"{parts.scheme}:"
+
+
+REFUSED: weakref.WeakSet[Any] = weakref.WeakSet()
+"""The requests the allowed-hosts route refused (Playwright's `Request` objects, one per request): the harness's
+doing, so their failure (`net::ERR_ABORTED`) is never the page's `http-error`."""

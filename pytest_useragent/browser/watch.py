@@ -12,6 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.announce import ScreenReader
+from pytest_useragent.browser.hosts import REFUSED
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
 
@@ -128,6 +129,8 @@ class PageWatcher:
 
     def _on_request_failed(self, request: Request) -> None:
         self.in_flight.discard(request)
+        if request in REFUSED:  # the allowed-hosts route refused it: told as a blocked event, not the page's failure
+            return
         failed = FailedRequest(
             method=request.method, url=request.url, resource=request.resource_type, error=request.failure or "failed"
         )
