@@ -72,6 +72,10 @@ class Claim(BaseModel):
     """Where the evidence was found: "page", or a document as "docs/<name>"; None when it was not."""
     success: bool | None = None
     """The test's success check at that moment; None when the test gave none."""
+    kind: Literal["text", "state", "label"] = "text"
+    """What the evidence is: text on the page or in a document; an element in a state (`checkbox "X" [checked]`,
+    checked against the page read again, `records/evidence.py`); or, refused, the bare label of a control whose state
+    the goal asks for."""
 
     @property
     def accepted(self) -> bool:
@@ -85,6 +89,13 @@ class Claim(BaseModel):
             return "the test's success check says the goal is not reached"
         if not self.evidence:
             return "done came with no evidence: name the text on the page or in a document that shows the goal"
+        if self.kind == "label":
+            return (
+                f'"{self.evidence}" is a label, on the page whatever its state: name the element and its state, '
+                f'e.g. checkbox "{self.evidence}" [checked]'
+            )
+        if self.kind == "state":
+            return f"no element on the page is {self.evidence} now"
         return f'your evidence "{self.evidence}" is not on the page or in your documents'
 
 

@@ -248,6 +248,14 @@ class SessionResult(BaseModel):
         accepted = [claim for claim in self.completion.claims if claim.accepted]
         return accepted[-1].evidence if accepted else None
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def evidence_kind(self) -> str | None:
+        """What the accepted `done`'s evidence is: "text" (found on the page or in a document) or "state" (an element
+        in a state, `checkbox "Join Newsletter" [checked]`, that the page held when read again). None as `evidence`."""
+        accepted = [claim for claim in self.completion.claims if claim.accepted]
+        return accepted[-1].kind if accepted else None
+
     @property
     def judgements(self) -> list[Judged | None]:
         """Each step's verdict on its own expectation (judged at the next step), in step order; see `judged`."""

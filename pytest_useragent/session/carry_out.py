@@ -116,6 +116,7 @@ def _done(setup: Setup, state: State, action: Action, found: list[Issue], index:
         setup.success,
         setup.config.settle_timeout,
         state.secrets.redact,
+        state.goal,
     )
     found.extend([false_done] if false_done else [])
     return judged

@@ -2,7 +2,9 @@
 the test's own success check (`agent.run(..., success=...)`), when it gave one, decides.
 
 Evidence is matched as text: the page's visible text (`innerText`, so a value typed into a field that was never sent
-proves nothing) and the title, or a document in docs/, both case- and whitespace-normalized.
+proves nothing) and the title, or a document in docs/, both case- and whitespace-normalized; or, when it names an
+element and its state (`checkbox "Join Newsletter" [checked]`), against the page's ai snapshot read again
+(`records/evidence.py`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Union
+from typing import Literal, Union
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
@@ -18,6 +20,7 @@ from playwright.sync_api import Locator, Page
 from pytest_useragent.browser import bounded
 from pytest_useragent.errors import UserError
 from pytest_useragent.records import ActionOutcome, Claim, Issue
+from pytest_useragent.records.evidence import STATE_GOAL, bare_label, holds, proves, state_claim
 from pytest_useragent.records.rules import rule
 
 SuccessCheck = Union[Callable[[Page], bool], Locator]  # noqa: UP007 -- a runtime alias: Locator | Callable fails
@@ -101,15 +104,19 @@ def judge_done(
     check: SuccessCheck | None,
     timeout_s: float,
     seen_as: Callable[[str], str] = str,
+    goal: str = "",
 ) -> tuple[ActionOutcome, Issue | None]:
     """The outcome of a `done`: the claim as judged, and a UX finding when the test's check says it is false.
     `seen_as` turns the page's text into what the persona saw of it: a page showing a credential showed it the
-    placeholder (`Signed in as {{email}}`), which is what its evidence quotes."""
+    placeholder (`Signed in as {{email}}`), which is what its evidence quotes. Evidence that names an element in a
+    state holds only when the page has that element in that state now; a label is no evidence of a state `goal`."""
+    kind, found_in = _where(evidence, page, documents, timeout_s, seen_as, goal)
     claim = Claim(
         step=step,
         evidence=evidence,
-        found_in=locate(evidence, seen_as(visible_text(page, timeout_s)), documents),
+        found_in=found_in,
         success=None if check is None else succeeded(page, check),
+        kind=kind,
     )
     if claim.accepted:
         shown_by = claim.found_in or "success check"
@@ -117,6 +124,35 @@ def judge_done(
     return ActionOutcome(ok=False, message=f"not done: {claim.why_not}", claim=claim), (
         false_done(claim, page.url) if claim.success is False else None
     )
+
+
+def _where(
+    evidence: str | None,
+    page: Page,
+    documents: dict[str, str],
+    timeout_s: float,
+    seen_as: Callable[[str], str],
+    goal: str,
+) -> tuple[Literal["text", "state", "label"], str | None]:
+    """What the evidence is and where it holds: an element in a state, checked against the page read again ("page
+    state"); the bare label of a stateful control, for a goal that asks for a state (refused: the label shows no
+    state); or text, found on the page or in a document."""
+    claimed = state_claim(evidence)
+    if claimed is not None:
+        shown = proves(claimed, goal) and holds(claimed, seen_as(page_snapshot(page, timeout_s)))
+        return "state", "page state" if shown else None
+    found = locate(evidence, seen_as(visible_text(page, timeout_s)), documents)
+    if found == "page" and STATE_GOAL.search(goal) and bare_label(evidence, page_snapshot(page, timeout_s)):
+        return "label", None
+    return "text", found
+
+
+def page_snapshot(page: Page, timeout_s: float) -> str:
+    """The page as its ai snapshot has it now: roles, names, states and values."""
+    try:
+        return str(page.aria_snapshot(mode="ai", timeout=timeout_s * 1000))
+    except PlaywrightError:  # the page is going away: nothing on it shows a state
+        return ""
 
 
 def false_done(claim: Claim, url: str) -> Issue:

@@ -1,0 +1,117 @@
+"""Evidence that names a state: `checkbox "Join Newsletter" [checked]`, `option "Coffee" [selected]`, `tab "Tab 2"
+[selected]`, `button "Press me" [pressed]`, `treeitem "Projects" [expanded]`, `textbox "Email" = jana@example.com`.
+A label is on the page whether its box is ticked or not, so for a goal that is a state only the state proves it:
+such evidence holds when the page, read again, has an element of that role and name in that state (or with that
+value). Pure: the page's ai snapshot is read by the caller, in its line format (`snapshot.py`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from pytest_useragent.records.snapshot import SnapshotLine, line, parse
+
+STATES = frozenset({"checked", "selected", "pressed", "expanded", "disabled", "current", "active"})
+"""The states Playwright's ai snapshot writes as flags, which evidence may claim."""
+STATEFUL = frozenset(
+    {
+        "checkbox",
+        "radio",
+        "switch",
+        "option",
+        "tab",
+        "treeitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "button",
+        "combobox",
+        "textbox",
+        "searchbox",
+        "spinbutton",
+        "slider",
+    }
+)
+"""Roles whose name says nothing of their state: their label alone proves no state goal."""
+STATE_GOAL = re.compile(
+    r"\b(tick|ticked|check|checked|uncheck|select|selected|choose|chosen|pick|expand|expanded|collapse|toggle|"
+    r"switch|enable|turn on|press|pressed|opt in|subscribe)\b",
+    re.IGNORECASE,
+)
+"""A goal that asks for a state (a box ticked, an option chosen, a node expanded)."""
+FILL_GOAL = re.compile(r"\b(enter|type|fill|write|put)\b", re.IGNORECASE)
+SEND_GOAL = re.compile(
+    r"\b(send|submit|sign up|register|book|order|buy|pay|save|post|create|log in|sign in)\b", re.IGNORECASE
+)
+"""A field's value proves a goal to fill it in, never one to send it: what was typed and not sent is no result."""
+
+
+@dataclass(frozen=True)
+class StateClaim:
+    """An element and the state (or value) evidence claims for it."""
+
+    role: str
+    name: str
+    states: tuple[str, ...] = ()
+    value: str | None = None
+
+    def __str__(self) -> str:
+        said = "".join(f" [{state}]" for state in self.states)
+        return f'{self.role} "{self.name}"{said}' + (f" = {self.value}" if self.value is not None else "")
+
+
+def state_claim(evidence: str | None) -> StateClaim | None:
+    """The evidence read as an element and its state (`role "name" [state]`, `role "name" = value`); None for text
+    evidence."""
+    text = (evidence or "").strip()
+    if not text or '"' not in text:
+        return None
+    text = re.sub(r'^(\w[\w-]*\s+"(?:[^"\\]|\\.)*")((?:\s*\[[^\]]*\])*)\s*=\s*', r"\1\2: ", text, count=1)
+    read = line("- " + text)
+    if read is None or read.name is None or read.role.startswith("/") or read.role == "text":
+        return None
+    states = tuple(key for key, value in read.attributes.items() if key in STATES and value in (None, "true"))
+    value = read.text if read.text else None
+    if not states and value is None:
+        return None
+    return StateClaim(role=read.role.lower(), name=read.name, states=states, value=value)
+
+
+def holds(claim: StateClaim, snapshot: str) -> bool:
+    """Whether an element of the snapshot has the claim's role and name (spacing and case aside) and every state it
+    claims (or its value)."""
+    return any(_is(element, claim) for element in parse(snapshot))
+
+
+def proves(claim: StateClaim, goal: str) -> bool:
+    """Whether such a claim can prove the goal at all: a state always; a field's value only a goal to fill it in."""
+    return claim.value is None or (bool(FILL_GOAL.search(goal)) and not SEND_GOAL.search(goal))
+
+
+def bare_label(evidence: str | None, snapshot: str) -> SnapshotLine | None:
+    """The control whose name the text evidence is, when its role has a state its name does not tell (a checkbox's
+    label): the evidence proves no state."""
+    wanted = _folded(evidence or "")
+    if not wanted:
+        return None
+    return next(
+        (
+            element
+            for element in parse(snapshot)
+            if element.role in STATEFUL and element.name is not None and _folded(element.name) == wanted
+        ),
+        None,
+    )
+
+
+def _is(element: SnapshotLine, claim: StateClaim) -> bool:
+    if element.role.lower() != claim.role or element.name is None or _folded(element.name) != _folded(claim.name):
+        return False
+    if any(element.attributes.get(state, "absent") not in (None, "true") for state in claim.states):
+        return False
+    return claim.value is None or _folded(element.text or "") == _folded(claim.value)
+
+
+def _folded(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split()).strip("\"'")

@@ -1,0 +1,78 @@
+"""A state goal's done, judged against the page read again: each kind of state reached with its evidence accepted,
+and its twin (the box left unticked, the wrong option chosen, the panel closed) where the same evidence is refused;
+a label alone is refused for a goal that names a state, and text evidence works as it did."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_useragent.session.verdict import judge_done
+
+WIDGETS = """<main>
+<label><input type=checkbox id=news {news}> Join Newsletter</label>
+<label for=drink>Drink</label><select id=drink><option>Tea</option><option {coffee}>Coffee</option></select>
+<div role=tablist><button role=tab aria-selected={tab1}>Tab 1</button><button role=tab aria-selected={tab2}>Tab 2</button></div>
+<button aria-pressed={pressed}>Mute</button>
+<ul role=tree aria-label=Files><li role=treeitem aria-expanded={expanded}>Projects</li></ul>
+<label>Email <input id=email value="{email}"></label>
+<p>Thanks, you are subscribed.</p>
+</main>"""
+REACHED = {
+    "news": "checked",
+    "coffee": "selected",
+    "tab1": "false",
+    "tab2": "true",
+    "pressed": "true",
+    "expanded": "true",
+    "email": "jana@example.com",
+}
+TWIN = {
+    "news": "",
+    "coffee": "",
+    "tab1": "true",
+    "tab2": "false",
+    "pressed": "false",
+    "expanded": "false",
+    "email": "jan@example.com",
+}
+CASES = [
+    ("Tick the box to join the newsletter", 'checkbox "Join Newsletter" [checked]'),
+    ("Choose Coffee as your drink", 'option "Coffee" [selected]'),
+    ("Open Tab 2", 'tab "Tab 2" [selected]'),
+    ("Mute the video", 'button "Mute" [pressed]'),
+    ("Expand the Projects folder", 'treeitem "Projects" [expanded]'),
+    ("Enter jana@example.com as your email", 'textbox "Email" = jana@example.com'),
+]
+
+
+def judged(page, goal, evidence):
+    outcome, _ = judge_done(3, evidence, page, {}, None, 2.0, goal=goal)
+    return outcome
+
+
+@pytest.mark.parametrize(("goal", "evidence"), CASES)
+def test_a_state_goal_is_done_only_when_the_page_is_in_that_state(page, goal, evidence):
+    page.set_content(WIDGETS.format(**REACHED))
+    reached = judged(page, goal, evidence)
+    assert reached.ok and reached.message == "done, shown by the page state" and reached.claim.kind == "state"
+
+    page.set_content(WIDGETS.format(**TWIN))
+    refused = judged(page, goal, evidence)
+    assert not refused.ok and refused.claim.kind == "state"
+    assert refused.message == f"not done: no element on the page is {evidence} now"
+
+
+def test_a_label_alone_proves_no_state_goal_but_text_evidence_still_proves_text(page):
+    page.set_content(WIDGETS.format(**REACHED))
+    label = judged(page, "Tick the box to join the newsletter", "Join Newsletter")
+    assert not label.ok and label.claim.kind == "label"
+    assert 'name the element and its state, e.g. checkbox "Join Newsletter" [checked]' in label.message
+    # the same words for a goal that asks for no state, and a confirmation for one that does, are text as ever
+    assert judged(page, "Find the newsletter", "Join Newsletter").ok
+    assert judged(page, "Tick the box to join the newsletter", "Thanks, you are subscribed").ok
+
+
+def test_a_value_typed_proves_a_goal_to_fill_a_field_never_one_to_send_it(page):
+    page.set_content(WIDGETS.format(**REACHED))
+    assert judged(page, "Enter jana@example.com as your email", 'textbox "Email" = jana@example.com').ok
+    assert not judged(page, "Sign up with jana@example.com", 'textbox "Email" = jana@example.com').ok

@@ -1,0 +1,66 @@
+"""Evidence that names an element and its state, read and matched against a snapshot (records/evidence.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_useragent.records.evidence import STATE_GOAL, StateClaim, bare_label, holds, state_claim
+
+SNAPSHOT = """- main [ref=e1]:
+  - checkbox "Join Newsletter" [checked] [ref=e2]
+  - checkbox "Accept terms" [ref=e3]
+  - listbox "Drinks" [ref=e4]:
+    - option "Coffee" [selected] [ref=e5]
+    - option "Tea" [ref=e6]
+  - button "Mute" [pressed] [ref=e7]
+  - treeitem "Projects" [expanded] [ref=e8]
+  - 'textbox "Email" [ref=e9]': jana@example.com
+  - paragraph [ref=e10]: Join Newsletter
+"""
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        ('checkbox "Join Newsletter" [checked]', StateClaim("checkbox", "Join Newsletter", ("checked",))),
+        ('option "Coffee" [selected] [ref=e5]', StateClaim("option", "Coffee", ("selected",))),
+        ('textbox "Email" = jana@example.com', StateClaim("textbox", "Email", (), "jana@example.com")),
+        ('textbox "Email": jana@example.com', StateClaim("textbox", "Email", (), "jana@example.com")),
+        ('treeitem "Projects" [expanded=true]', StateClaim("treeitem", "Projects", ("expanded",))),
+    ],
+)
+def test_evidence_that_names_an_element_and_its_state_is_read_as_such(evidence, claim):
+    assert state_claim(evidence) == claim
+
+
+@pytest.mark.parametrize("evidence", ["Join Newsletter", "Thanks, you are subscribed", 'the "Pro" plan costs $20', ""])
+def test_text_evidence_is_no_state_claim(evidence):
+    assert state_claim(evidence) is None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "held"),
+    [
+        ('checkbox "Join Newsletter" [checked]', True),
+        ('checkbox "join  newsletter" [checked]', True),
+        ('checkbox "Accept terms" [checked]', False),  # the box left unticked
+        ('option "Tea" [selected]', False),  # the wrong option
+        ('option "Coffee" [selected]', True),
+        ('button "Mute" [pressed]', True),
+        ('treeitem "Projects" [expanded]', True),
+        ('treeitem "Projects" [selected]', False),
+        ('radio "Join Newsletter" [checked]', False),  # another role
+        ('textbox "Email" = jana@example.com', True),
+        ('textbox "Email" = jan@example.com', False),
+    ],
+)
+def test_a_state_claim_holds_only_when_the_page_is_in_that_state(evidence, held):
+    claim = state_claim(evidence)
+    assert claim is not None and holds(claim, SNAPSHOT) is held
+
+
+def test_a_bare_label_is_a_stateful_controls_name_and_a_state_goal_is_told():
+    assert bare_label("Join Newsletter", SNAPSHOT) is not None
+    assert bare_label("Thanks", SNAPSHOT) is None
+    assert STATE_GOAL.search("Tick the newsletter box") and STATE_GOAL.search("Choose Coffee")
+    assert not STATE_GOAL.search("Find the price of the Pro plan")
