@@ -116,6 +116,11 @@ _ALL_WIDGETS = _patterns(
     "shadow-root",
     "focus-ring-pseudo",
     "carousel-tabs",
+    "toolbar",
+    "tree-navigation",
+    "combobox-autocomplete",
+    "spinbutton-date",
+    "disclosure-navigation",
 )
 
 RULES: dict[str, Rule] = {

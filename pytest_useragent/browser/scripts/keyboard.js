@@ -16,16 +16,23 @@
   while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
   // an element hidden or removed a moment ago may still hold focus until the browser's next update: it is gone all
   // the same, and focus with it
-  const onPage = active && active !== document.body && active !== document.documentElement && active.isConnected &&
-                 active.getClientRects().length > 0;
+  const onPageOf = el => !!el && el !== document.body && el !== document.documentElement && el.isConnected &&
+                         el.getClientRects().length > 0;
+  const onPage = onPageOf(active);
   // what focus is in: the dialog around it (crossing shadow boundaries), by role and name
   const within = el => { for (let at = el; at; at = at.parentElement || (at.getRootNode() || {}).host) {
                            if (at.matches && at.matches(DIALOG)) return describe(at); } return ''; };
   // this document, told apart from its successor at the same address (a reload)
   window.__useragentDocument = window.__useragentDocument || Math.random().toString(36).slice(2);
-  const here = () => ({on: !!onPage, element: onPage ? describe(active) : 'body', html: onPage ? html(active) : '',
-                       box: onPage ? box(active) : null, within: onPage ? within(active) : '',
-                       document: window.__useragentDocument});
+  const here = (el = active) => { const on = onPageOf(el);
+    return {on, element: on ? describe(el) : 'body', html: on ? html(el) : '', box: on ? box(el) : null,
+            within: on ? within(el) : '', document: window.__useragentDocument}; };
+  // the probe's own blur and focus, kept from the page: a menu that closes when focus leaves it (APG's disclosure
+  // navigation) must not close because we looked
+  const hush = () => { const stop = event => event.stopImmediatePropagation();
+    const types = ['blur', 'focusout', 'focus', 'focusin'];
+    types.forEach(type => window.addEventListener(type, stop, true));
+    return () => types.forEach(type => window.removeEventListener(type, stop, true)); };
   if (command === 'focus') {
     // with `keep`, the elements measured already: the focused element's look with and without focus, its own and
     // its ::before and ::after (a ring a pseudo-element draws), what a focus indicator changes, if anything (once an
@@ -45,15 +52,20 @@
         .join('|'); }).join('||');
     const focused = look();
     window.__useragentBlurred = active;
-    active.blur();
-    const blurred = look();
-    active.focus({preventScroll: true});
-    return {...here(), same: focused === blurred};
+    const loud = hush();
+    try { active.blur(); var blurred = look(); active.focus({preventScroll: true}); } finally { loud(); }
+    // focus given back where it was, or nothing measured (the element went, or would not take focus again)
+    let now = document.activeElement;
+    while (now && now.shadowRoot && now.shadowRoot.activeElement) now = now.shadowRoot.activeElement;
+    return now === active ? {...here(), same: focused === blurred} : here(now);
   }
   if (command === 'blur' || command === 'refocus') {  // the element measured, without focus a moment, for its pixels
     const measured = window.__useragentBlurred;
     if (!measured || !measured.isConnected) return false;
-    if (command === 'blur') measured.blur(); else { measured.focus({preventScroll: true}); delete window.__useragentBlurred; }
+    if (command === 'blur') { window.__useragentLoud = hush(); measured.blur(); return true; }
+    try { measured.focus({preventScroll: true}); } finally {
+      if (window.__useragentLoud) window.__useragentLoud();
+      delete window.__useragentLoud; delete window.__useragentBlurred; }
     return true;
   }
   if (command === 'start') { window.__useragentWalk = {start: active, met: new Set([active])}; return here(); }

@@ -29,25 +29,29 @@ function (keep, limit, only, ...listened) {
                      ROLES.test(el.getAttribute('role') || '');
     if (operable) ids(el, 'aria-labelledby').forEach(id => namers.add(id));
     if (tabbable(el)) ['aria-controls', 'aria-owns'].forEach(a => ids(el, a).forEach(id => driven.add(id)));
-    if (el.hasAttribute('aria-activedescendant')) {
-      descending.add(el);
-      ['aria-controls', 'aria-owns'].forEach(a => ids(el, a).forEach(id => driven.add(id)));
-    }
+    // a combobox points into its popup with aria-activedescendant, which it sets only while the popup is in use
+    if (el.hasAttribute('aria-activedescendant') || el.getAttribute('role') === 'combobox') descending.add(el);
   }
   const managed = widget => tabbable(widget) || [...widget.querySelectorAll(TABBABLE)].some(tabbable) ||
     [...widget.querySelectorAll('[tabindex="-1"]')].some(member => focused.has(member) || member === document.activeElement) ||
     (widget.id && driven.has(widget.id)) || [...ancestors(widget)].some(a => a.id && driven.has(a.id));
   const activeDescendant = widget => descending.has(widget) || [...descending].some(d =>
     ['aria-controls', 'aria-owns'].some(a => ids(d, a).includes(widget.id)) || widget.contains(d));
-  const member = el => {
-    const widget = el.closest(COMPOSITE);
-    if (!widget || !managed(widget)) return false;
-    // roving tabindex moves focus to the member itself: it must take focus; aria-activedescendant needs none
-    return focusable(el) || activeDescendant(widget);
-  };
+  // a member of any widget it sits in (a radio group in a toolbar: the toolbar's arrows reach it): roving tabindex
+  // moves focus to the member itself, so it must take focus; aria-activedescendant needs none
+  const member = el => [el, ...ancestors(el)].filter(a => a.matches(COMPOSITE))
+    .some(widget => managed(widget) && (focusable(el) || activeDescendant(widget)));
+  // a pointer's shortcut to what keys do elsewhere: a second control of a popup a tabbable control opens (a
+  // combobox's button), or a button kept out of the Tab order beside the spin button, slider or combobox whose keys
+  // do the same (a date picker's previous/next day)
+  const shortcut = el => ids(el, 'aria-controls').some(id => driven.has(id)) ||
+    (el.getAttribute('tabindex') === '-1' && !!el.parentElement && [...el.parentElement.querySelectorAll(
+      '[role=spinbutton], [role=slider], [role=combobox], input[type=number], input[type=range], select')]
+      .some(control => control !== el && (tabbable(control) || member(control))));
   const reached = el => tabbable(el) || focused.has(el) || !!el.querySelector(TABBABLE) ||
-    [...ancestors(el)].some(a => tabbable(a) || focused.has(a) || (a.localName === 'label' && a.control)) ||
-    member(el) || (el.id && namers.has(el.id) && !role(el));
+    [...ancestors(el)].some(a => tabbable(a) || focused.has(a) || (a.localName === 'label' && a.control) ||
+                                 (a.matches(TABBABLE) && member(a))) ||
+    member(el) || shortcut(el) || (el.id && namers.has(el.id) && !role(el));
   const starts = el => getComputedStyle(el).cursor === 'pointer' &&
     !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer');
   let candidates;
@@ -61,7 +65,8 @@ function (keep, limit, only, ...listened) {
   }
   // one finding an element: what sits in a found element (its icon, its text) is that element's
   const found = candidates.filter(el => el !== document.body && el.localName !== 'label' &&
-    !el.closest('[inert], [aria-disabled=true], [aria-hidden=true]') && shown(el) && !reached(el));
+    !el.closest('[inert], [aria-disabled=true], [aria-hidden=true]') && !el.matches(':disabled') && shown(el) &&
+    !reached(el));
   const outermost = found.filter(el => ![...ancestors(el)].some(a => found.includes(a)));
   const box = el => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); };
   const why = el => el.closest(COMPOSITE) ? 'it takes no focus, and its widget gives it none' :
