@@ -58,19 +58,24 @@ offset, a shadow, a pseudo-element) is focus shown."""
 def focus_now(page: Page, seconds: float, measure: Collection[str] | None = None) -> FocusNow | None:
     """Where focus is now; with `measure` (the elements measured already), also whether the focused element, if it
     is not one of them, shows focus: its styles and its pseudo-elements' with focus and without, measured by blurring
-    it and focusing it again (which the page sees as blur and focus events), and, where the styles say nothing
-    changed, its pixels and a margin around it compared the same way (a ring some other way draws). None when the
-    page cannot say (a document going away)."""
+    it and focusing it again with the page kept from those events (a menu that closes when focus leaves it stays
+    open), and, where the styles say nothing changed, its pixels and a margin around it compared the same way (a ring
+    some other way draws). Only where both say nothing changed is it measured again with the page seeing the blur and
+    the focus (a ring the page's script draws on them). None when the page cannot say (a document going away)."""
     try:
         found = bounded.evaluate(page, seconds, _KEYBOARD, ["focus", sorted(measure) if measure is not None else 0])
         if found.get("same") and found.get("box"):
             found["same"] = _same_pixels(page, seconds, found["box"])
+        if found.get("same"):  # nothing changed with the page kept out of it: it may draw focus itself, on its events
+            found = bounded.evaluate(page, seconds, _KEYBOARD, ["focus-loud", []])
+            if found.get("same") and found.get("box"):
+                found["same"] = _same_pixels(page, seconds, found["box"], loud=True)
     except PlaywrightError:
         return None
     return FocusNow(**found)
 
 
-def _same_pixels(page: Page, seconds: float, box: str) -> bool | None:
+def _same_pixels(page: Page, seconds: float, box: str, loud: bool = False) -> bool | None:
     """Whether the focused element and its margin look the same in a screenshot with focus and after a blur (focus
     given back after); None when it cannot be told (the element off screen, gone): no finding then."""
     x, y, width, height = (float(part) for part in box.split(","))
@@ -85,13 +90,14 @@ def _same_pixels(page: Page, seconds: float, box: str) -> bool | None:
     def shot() -> bytes:
         return bytes(bounded.call(page, seconds, "screenshot", clip=clip, animations="disabled", caret="hide"))
 
+    suffix = "-loud" if loud else ""
     focused = shot()
-    if not bounded.evaluate(page, seconds, _KEYBOARD, ["blur", 0]):
+    if not bounded.evaluate(page, seconds, _KEYBOARD, ["blur" + suffix, 0]):
         return None
     try:
         blurred = shot()
     finally:
-        bounded.evaluate(page, seconds, _KEYBOARD, ["refocus", 0])
+        bounded.evaluate(page, seconds, _KEYBOARD, ["refocus" + suffix, 0])
     return focused == blurred
 
 

@@ -33,6 +33,9 @@
     const types = ['blur', 'focusout', 'focus', 'focusin'];
     types.forEach(type => window.addEventListener(type, stop, true));
     return () => types.forEach(type => window.removeEventListener(type, stop, true)); };
+  const loud = command.endsWith('-loud');  // the page sees the probe's blur and focus (a focus ring its script draws)
+  command = command.replace(/-loud$/, '');
+  const quiet = () => loud ? () => {} : hush();
   if (command === 'focus') {
     // with `keep`, the elements measured already: the focused element's look with and without focus, its own and
     // its ::before and ::after (a ring a pseudo-element draws), what a focus indicator changes, if anything (once an
@@ -52,8 +55,8 @@
         .join('|'); }).join('||');
     const focused = look();
     window.__useragentBlurred = active;
-    const loud = hush();
-    try { active.blur(); var blurred = look(); active.focus({preventScroll: true}); } finally { loud(); }
+    const heard = quiet();
+    try { active.blur(); var blurred = look(); active.focus({preventScroll: true}); } finally { heard(); }
     // focus given back where it was, or nothing measured (the element went, or would not take focus again)
     let now = document.activeElement;
     while (now && now.shadowRoot && now.shadowRoot.activeElement) now = now.shadowRoot.activeElement;
@@ -62,7 +65,7 @@
   if (command === 'blur' || command === 'refocus') {  // the element measured, without focus a moment, for its pixels
     const measured = window.__useragentBlurred;
     if (!measured || !measured.isConnected) return false;
-    if (command === 'blur') { window.__useragentLoud = hush(); measured.blur(); return true; }
+    if (command === 'blur') { window.__useragentLoud = quiet(); measured.blur(); return true; }
     try { measured.focus({preventScroll: true}); } finally {
       if (window.__useragentLoud) window.__useragentLoud();
       delete window.__useragentLoud; delete window.__useragentBlurred; }
