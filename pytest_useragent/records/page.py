@@ -69,7 +69,8 @@ class Claim(BaseModel):
     step: int
     evidence: str | None
     found_in: str | None = None
-    """Where the evidence was found: "page", or a document as "docs/<name>"; None when it was not."""
+    """Where the evidence was found: "page" (its text), "page state" (a widget's state in its snapshot), or a document
+    as "docs/<name>"; None when it was not."""
     success: bool | None = None
     """The test's success check at that moment; None when the test gave none."""
     kind: Literal["text", "state", "label"] = "text"
