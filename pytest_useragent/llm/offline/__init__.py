@@ -1,6 +1,7 @@
 """The offline persona engine: deterministic, model-free, and honest about being so. It reads the page (`page`),
-remembers what it tried (`memory`), judges its last expectation (`judge`), makes one move (`moves`), and answers the
-questions after a session from its counts (`debrief`); `engine` is the provider over them."""
+remembers what it tried (`memory`), judges its last expectation (`judge`), makes one move (`moves`; `operate` for a
+goal that operates a widget, `widget` reading such goals and states; `keyboard` the move made with keys), and answers
+the questions after a session from its counts (`debrief`); `engine` is the provider over them."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ __all__ = [
     "debrief",
     "engine",
     "judge",
+    "keyboard",
     "memory",
     "moves",
+    "operate",
     "page",
+    "step",
+    "widget",
 ]
 """Its modules, each one idea (docs/architecture.md)."""

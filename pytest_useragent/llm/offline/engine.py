@@ -6,12 +6,18 @@ it scores the snapshot's elements against those words and makes one move: type a
 action button, or Enter in the field it typed into), or click the best untried element. Before each move it states
 an expectation it can check on the next page alone ("the page I reach mentions Pricing"), and judges it there.
 
-It says done only with evidence it names, which the harness checks: for a task, a status or alert region that
-changed after its own action, a new confirmation heading, or the goal's quoted value new in a list — never the page
-being about the goal's words; for a goal that only asks to find something, the heading that names it, or the text
-that holds the kind of answer it asks for (a price, a number, a date). A goal of several parts ("... and then ...") is
-worked part by part, and done only when the last is reached. A persona that uses the keyboard makes the same moves with
-keys (`keyboard.by_keyboard`): Tab to the element, Enter or Space, type where focus is. It gives up
+It says done only with evidence it names, which the harness checks, and gives up rather than claim when unsure: for
+a task, a status or alert region that changed after its own action, a new confirmation heading, or the goal's quoted
+value new in a list — never the page being about the goal's words; for a goal that operates a widget ("select the
+Anchovies radio", "open the Settings tab", "choose 'Banana'"), the state on the named element as the snapshot writes
+it (`radio "Anchovies" [checked]`), which the harness reads back in the page's snapshot (`widget`, `operate`); a
+target that is not there or is disabled is given up on at once; for a goal that only asks to find something, the
+text that holds the kind of answer it asks for (a price, a number, a date), or, for a page it asks to find, the
+heading that names it. A goal of several parts ("... and then ...") is worked part by part, and done only when the
+last is reached. It stays on the page under test: never a link to another host or to a file (a stylesheet, a
+script, an image), and, for a widget goal, no link at all. A persona that uses the keyboard makes the same moves
+with the keys the widget's APG pattern defines (`keyboard.by_keyboard`): Tab to the widget, arrows inside it, Enter
+or Space, type where focus is; each key judged by the focus or the state the next snapshot shows. It gives up
 when stuck (two unmet expectations in a row), when nothing untried matches the goal, or when its done is not taken.
 
 It keeps no state of its own: what it has tried, saw and expects travels in the rolling summary as one typed record
@@ -62,7 +68,11 @@ class OfflineProvider:
         memory = Memory.read(request.summary)
         evaluation, issues = evaluate(request, elements, memory)
         unmet = memory.unmet + 1 if evaluation is not None and evaluation.verdict == "unmet" else 0
-        planned = explore_move(elements, memory) if request.explore else move(request, elements, memory, unmet)
+        planned = (
+            explore_move(elements, memory, request.observation.url)
+            if request.explore
+            else move(request, elements, memory, unmet)
+        )
         made = by_keyboard(planned, request, elements, memory.tried)
         news = [text for text in notable(elements, QUOTED.findall(request.goal)) if text not in memory.said]
         after = Memory(

@@ -7,8 +7,9 @@ misnames its page, an error page) is judged and reported as in any session (`jud
 from __future__ import annotations
 
 from pytest_useragent.llm.offline.memory import Expected, Memory
-from pytest_useragent.llm.offline.moves import Move
 from pytest_useragent.llm.offline.page import SIGN_OUT, Element
+from pytest_useragent.llm.offline.step import Move
+from pytest_useragent.llm.offline.widget import leaves
 from pytest_useragent.records import Action
 
 PAGES_TO_SEE = 3
@@ -16,10 +17,11 @@ PAGES_TO_SEE = 3
 SEEN_ENOUGH = Expected(kind="plain", target="Nothing more: I have seen enough.")
 
 
-def explore_move(elements: list[Element], memory: Memory) -> Move:
-    """The next link to open, or done when it has seen enough."""
+def explore_move(elements: list[Element], memory: Memory, url: str = "") -> Move:
+    """The next link to open on the site at `url` (never another host's, a stylesheet or a file), or done when it
+    has seen enough."""
     opened = len(memory.tried)
-    candidates = [e for e in elements if _worth_opening(e) and e.key not in memory.tried]
+    candidates = [e for e in elements if _worth_opening(e) and e.key not in memory.tried and not leaves(e, url)]
     if opened >= PAGES_TO_SEE or not candidates:
         why = f"I have seen enough: I opened {opened} page{'s' if opened != 1 else ''} of the site"
         if not candidates and opened < PAGES_TO_SEE:

@@ -20,6 +20,7 @@ from pytest_useragent.llm.offline.page import (
     proof,
     score,
 )
+from pytest_useragent.llm.offline.widget import place
 from pytest_useragent.records import (
     Evaluation,
     IssueDraft,
@@ -60,9 +61,30 @@ def evaluate(
         return _evaluate_confirmation(expected.target, elements, values, memory)
     if expected.kind == "signs_out":
         return _evaluate_sign_out(expected.target, elements)
+    if expected.kind in ("state", "moves"):
+        return read_state(expected, elements), []
     if expected.kind == "plain":
         return Evaluation(verdict="met", note=f"it went through: {outcome}"), []
     return _evaluate_mention(expected.target, request, elements)
+
+
+def read_state(expected: Expected, elements: list[Element]) -> Evaluation:
+    """A state or a move of the keyboard, read off the snapshot, never assumed: the element with its flag (or its
+    value), or the keyboard's place somewhere else than it was."""
+    if expected.kind == "moves":
+        now = place(elements)
+        if now and now != expected.target:
+            return Evaluation(verdict="met", note=f"now on {now}")
+        return Evaluation(verdict="unmet", note=f"still on {expected.target or 'the page'}")
+    same = [e for e in elements if e.role == expected.role and e.name == expected.name]
+    if expected.state == "value":
+        shown = next((e.value for e in same if e.value), None)
+        met = shown is not None and shown.casefold() == expected.target.casefold()
+        note = f'"{expected.name}" shows "{shown}"' if shown else f'"{expected.name}" shows nothing'
+        return Evaluation(verdict="met" if met else "unmet", note=note)
+    if any(expected.state in e.states for e in same):
+        return Evaluation(verdict="met", note=f'{expected.role} "{expected.name}" is {expected.state}')
+    return Evaluation(verdict="unmet", note=f'{expected.role} "{expected.name}" is not {expected.state}')
 
 
 def _evaluate_mention(

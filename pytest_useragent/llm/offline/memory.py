@@ -22,12 +22,18 @@ class Expected(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["mentions", "confirms", "form", "signs_out", "plain"]
+    kind: Literal["mentions", "confirms", "form", "signs_out", "state", "moves", "plain"]
     """`mentions`: the page reached names `target`; `confirms`: a status, alert or confirmation says the task went
     through; `form`: the form's heading `target` gives way; `signs_out`: the persona's own logout, met when the page
     no longer offers to sign out (a sign-in page is what it asked for, never a page that misnames its link);
+    `state`: the element `role` "`name`" carries the flag `state` in the next snapshot (`checked`, `expanded`,
+    `active` for focus), or, for `state == "value"`, shows `target` as its value; `moves`: the keyboard's place (the
+    focused element, or the selected item of a widget that keeps focus itself) is no longer `target`;
     `plain`: met when the action went through."""
     target: str = ""
+    role: str = ""
+    name: str = ""
+    state: str = ""
 
     @property
     def sentence(self) -> str:
@@ -38,6 +44,13 @@ class Expected(BaseModel):
             return f'The page confirms that "{self.target}" went through.'
         if self.kind == "form":
             return f'The form is accepted and "{self.target}" gives way to the next page.'
+        if self.kind == "state" and self.state == "value":
+            return f'{self.role} "{self.name}" shows "{self.target}".'
+        if self.kind == "state":
+            said = "has focus" if self.state == "active" else f"is {self.state}"
+            return f'{self.role} "{self.name}" {said}.'
+        if self.kind == "moves":
+            return f"My place moves on from {self.target or 'the page'}."
         if self.kind == "signs_out":
             return f'I am signed out: the page no longer offers "{self.target}".'
         return self.target

@@ -1,13 +1,12 @@
 """Pure: the offline engine's one move at a step. The rules are tried in order, each a function of the step's
 `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
-first), find what a long page hides, follow what `find` found, type a quoted value, fill a form, finish, press Enter,
+first), operate the widget a goal names (`operate`), find what a long page hides, follow what `find` found, type a quoted value, fill a form, finish, press Enter,
 click the best untried element; else give up."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
@@ -16,7 +15,6 @@ from pytest_useragent.llm.offline.goal import (
     answer,
     answer_kind,
     logs_in,
-    parts,
     removes,
     row_of,
     row_text,
@@ -24,6 +22,8 @@ from pytest_useragent.llm.offline.goal import (
     ticks,
 )
 from pytest_useragent.llm.offline.memory import Expected, Memory
+from pytest_useragent.llm.offline.operate import evidence as widget_evidence
+from pytest_useragent.llm.offline.operate import operate
 from pytest_useragent.llm.offline.page import (
     CLICKABLE,
     DOCUMENT_VERBS,
@@ -42,88 +42,10 @@ from pytest_useragent.llm.offline.page import (
     persona_fields,
     proof,
     score,
-    task_verb,
 )
+from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
+from pytest_useragent.llm.offline.widget import leaves
 from pytest_useragent.records import Action, FormField
-
-STUCK_AFTER = 2
-STOP = Expected(kind="plain", target="I stop here.")
-
-
-@dataclass(frozen=True)
-class Move:
-    notice: str
-    """What the persona notices."""
-    expected: Expected
-    action: Action
-    key: str | None = None
-    """What it remembers having tried by; None for what it may do again."""
-    part: int | None = None
-    """The goal's part it works on from now on, when this move finished the one before."""
-    also: tuple[str, ...] = ()
-    """More it remembers having tried by: the other fields of a fill."""
-
-
-@dataclass(frozen=True)
-class Situation:
-    """What a step's rules look at: the request, the page's elements, the engine's memory and the unmet count now."""
-
-    request: StepRequest
-    elements: list[Element]
-    memory: Memory
-    unmet: int
-
-    @cached_property
-    def parts(self) -> list[str]:
-        return parts(self.request.goal)
-
-    @cached_property
-    def goal(self) -> str:
-        """The part of the goal it works on now (the whole goal, for a goal of one part)."""
-        return self.parts[min(self.memory.part, len(self.parts) - 1)]
-
-    @property
-    def last_part(self) -> bool:
-        return self.memory.part >= len(self.parts) - 1
-
-    @cached_property
-    def words(self) -> list[str]:
-        """The part's content words, and those that lead to the kind of answer it asks for (a price: "price")."""
-        kind = answer_kind(self.goal)
-        return list(dict.fromkeys([*goal_words(self.goal), *(kind.hints if kind else ())]))
-
-    @cached_property
-    def values(self) -> list[str]:
-        return QUOTED.findall(self.goal)
-
-    @cached_property
-    def verb(self) -> str | None:
-        return task_verb(self.goal)
-
-    @cached_property
-    def tried(self) -> frozenset[str]:
-        return frozenset(self.memory.tried)
-
-    @cached_property
-    def pending(self) -> list[str]:
-        """The part's quoted values not yet typed or found (what a part takes away is not typed; an option of a
-        dropdown is chosen, `_choose_option`)."""
-        if removes(self.goal):
-            return []
-        options = {e.name.casefold() for e in self.elements if e.role == "option"}
-        return [
-            v for v in self.values if v.casefold() not in options and not {f'typed "{v}"', f'found "{v}"'} & self.tried
-        ]
-
-    @cached_property
-    def field(self) -> Element | None:
-        """The field to type into: a search box first, then the one whose name is most like the goal."""
-        fields = [e for e in self.elements if e.role in FIELDS and e.ref]
-        return max(fields, key=lambda e: (e.role == "searchbox", score(self.words, e.name)), default=None)
-
-    def untried(self, element: Element) -> bool:
-        return element.key not in self.tried
-
 
 Rule = Callable[[Situation], Move | None]
 
@@ -156,7 +78,7 @@ def _stuck(now: Situation) -> Move | None:
 def _reached(now: Situation) -> Move | None:
     """Done with the evidence the page shows, or first the note the goal asks for; a part of the goal that is not
     its last, reached, hands over to the next part."""
-    if now.pending or now.unmet:
+    if now.pending or (now.unmet and now.widget is None):  # a widget's state is read off the page, met or not
         return None
     evidence = _evidence(now)
     if evidence is None:
@@ -196,7 +118,10 @@ def _follow_found(now: Situation) -> Move | None:
     if not (now.request.last_action or "").startswith("find") or last is None or not last.ok:
         return None
     near = [
-        e for e in parse_snapshot(last.message) if e.role in CLICKABLE and e.ref and e.name and score(now.words, e.name)
+        e
+        for e in parse_snapshot(last.message)
+        if e.role in CLICKABLE and e.ref and e.name and score(now.words, e.name)
+        if not leaves(e, now.request.observation.url)
     ]
     if not near:
         return None
@@ -318,7 +243,10 @@ def _press_enter(now: Situation) -> Move | None:
 
 
 def _best_click(now: Situation) -> Move | None:
-    candidates = [e for e in now.elements if e.role in CLICKABLE and e.ref and e.name and now.untried(e)]
+    here = now.request.observation.url
+    candidates = [
+        e for e in now.elements if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here)
+    ]
     ranked = sorted(candidates, key=lambda e: -score(now.words, e.name))
     if not ranked or score(now.words, ranked[0].name) <= 0:
         return None
@@ -338,6 +266,7 @@ RULES: tuple[Rule, ...] = (
     _not_believed,
     _stuck,
     _reached,
+    operate,
     _find_hidden,
     _follow_found,
     _type_pending,
@@ -354,6 +283,8 @@ RULES: tuple[Rule, ...] = (
 def _evidence(now: Situation) -> str | None:
     """What shows the part of the goal it works on reached: a ticked row, the page's answer to its own action, the
     kind of answer a find goal asks for (a price, a number, a date), or the heading that names what it looks for."""
+    if now.widget is not None:
+        return widget_evidence(now)
     if ticks(now.goal):
         box, row = ticked_row(now.elements, QUOTED.findall(now.request.goal), now.words)
         return row if box is not None and box.checked else None

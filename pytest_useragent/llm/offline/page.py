@@ -4,7 +4,7 @@ values and task verb, what on a page could show that something happened, and the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.snapshot import parse
@@ -109,17 +109,31 @@ class Element:
     selected: bool = False
     within: tuple[str, ...] = ()
     """The roles of the elements it sits inside, outermost first."""
+    states: frozenset[str] = frozenset()
+    """The state flags its line carries (`STATES`: checked, selected, expanded, pressed, disabled, active)."""
+    url: str | None = None
+    """A link's address as the page wrote it (its `/url` line), relative or not."""
 
     @property
     def key(self) -> str:
         return f'{self.role} "{self.name}"'
 
+    @property
+    def disabled(self) -> bool:
+        return "disabled" in self.states
+
+
+STATES = frozenset({"checked", "selected", "expanded", "pressed", "disabled", "active"})
+"""The flags of a snapshot line that tell a widget's state (`[checked]`) or focus (`[active]`, the ai snapshot's)."""
+
 
 def parse_snapshot(snapshot: str) -> list[Element]:
-    """The snapshot's lines as elements: role, accessible name (or text), ref, and state."""
-    elements = []
+    """The snapshot's lines as elements: role, accessible name (or text), ref, state, and a link's address."""
+    elements: list[Element] = []
     parents: list[tuple[int, str]] = []  # (indent, role) of the open ancestors
     for read in parse(snapshot):
+        if read.role == "/url" and elements and read.text:
+            elements[-1] = replace(elements[-1], url=read.text)
         if read.role.startswith("/"):  # a property of the line above (its url, placeholder), not an element
             continue
         while parents and parents[-1][0] >= read.indent:
@@ -136,6 +150,7 @@ def parse_snapshot(snapshot: str) -> list[Element]:
                 checked=read.checked,
                 selected=read.selected,
                 within=within,
+                states=frozenset(key for key, value in read.attributes.items() if key in STATES and value is None),
             )
         )
     return elements
@@ -185,7 +200,9 @@ def notable(elements: list[Element], values: list[str]) -> list[str]:
         confirming = element.role == "heading" and has_stem(CONFIRM_STEMS, element.name)
         listed = (element.role in LISTS or bool(LISTS.intersection(element.within))) and bool(values)
         listed = listed and all(value.lower() in element.name.lower() for value in values)
-        if in_region or confirming or listed:
+        if in_region and element.value:  # a region's label and what it holds: `status "Last action:": Copy`
+            found.append(_said(f"{element.name} {element.value}"))
+        elif in_region or confirming or listed:
             found.append(_said(element.name))
     return list(dict.fromkeys(found))
 

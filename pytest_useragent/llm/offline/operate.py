@@ -1,0 +1,90 @@
+"""Pure: the offline engine's rule for a goal that operates a widget on the page (`widget.widget_goal`), as a mouse
+or a screen reader makes it; `keyboard.by_keyboard` makes the same move with the keys the widget's APG pattern
+defines. What hides the target is opened first (a combobox, a menu button); a target that is not there, or is
+disabled, is given up on at once, never looked for on the demo's other pages; a target chosen that does not show
+the state asked for is given up on too. It is done only on the state read off the snapshot (`evidence`)."""
+
+from __future__ import annotations
+
+from pytest_useragent.llm.offline.memory import Expected
+from pytest_useragent.llm.offline.page import ERROR_STEMS, PENDING_STEMS, Element, has_stem, notable
+from pytest_useragent.llm.offline.step import STOP, Move, Situation
+from pytest_useragent.llm.offline.widget import evidence_line, names, opener, target_of, wanted_state
+from pytest_useragent.records import Action
+
+CHOSE = "chose "
+"""What the engine remembers having chosen by: `chose option "Banana"`."""
+
+
+def evidence(now: Situation) -> str | None:
+    """What shows a widget goal done: the target with the state asked for, as the snapshot writes it (`radio
+    "Anchovies" [checked]`), which the harness reads back in the page's snapshot; for a menu item, chosen by the
+    engine, a new status or alert that names it, and is more than the goal's words."""
+    goal = now.widget
+    if goal is None:
+        return None
+    target = target_of(now.elements, goal)
+    state = wanted_state(target, goal) if target is not None else None
+    if target is not None and state is not None:
+        return evidence_line(target, state) if state in target.states else None
+    if not any(key.startswith(CHOSE) for key in now.memory.tried):
+        return None
+    said = set(now.memory.said)
+    news = [
+        text
+        for text in notable(now.elements, [])
+        if text not in said and not has_stem(ERROR_STEMS + PENDING_STEMS, text)
+        if names(Element("text", text, None), goal.target) and text.casefold() not in now.request.goal.casefold()
+    ]
+    return news[0] if news else None
+
+
+def operate(now: Situation) -> Move | None:
+    """The next move on the widget the goal names; None for any other goal."""
+    goal = now.widget
+    if goal is None:
+        return None
+    target = target_of(now.elements, goal)
+    if target is None:
+        return _uncover(now, goal.target)
+    if target.disabled:
+        return _give_up(f'"{target.name}" is disabled: it cannot be chosen')
+    key = CHOSE + target.key
+    state = wanted_state(target, goal)
+    if key in now.tried:
+        return _give_up(f'I chose "{target.name}", and the page does not show it {state or "answered"}')
+    box = next((e for e in now.elements if e.role == "combobox" and "expanded" in e.states), None)
+    if target.role == "option" and box is not None:  # choosing closes the list: the box shows what was chosen
+        expected = Expected(kind="state", role="combobox", name=box.name, state="value", target=target.name)
+    elif state is not None:
+        expected = Expected(kind="state", role=target.role, name=target.name, state=state)
+    else:
+        expected = Expected(kind="confirms", target=target.name)
+    notice = f'There is {target.role} "{target.name}".'
+    native = next((e for e in reversed(now.elements[: now.elements.index(target)]) if e.role == "combobox"), None)
+    if "combobox" in target.within and native is not None:  # a <select>'s option: chosen by its label
+        return Move(notice, expected, Action(kind="select", ref=native.ref, text=target.name), key)
+    return Move(notice, expected, Action(kind="click", ref=target.ref), key)
+
+
+def _uncover(now: Situation, wanted: str) -> Move:
+    """The target is not on the page as it is: open what hides it (again, to read back a choice the box shows), or
+    give up, since it is not there."""
+    shown = next(
+        (e for e in now.elements if e.role == "combobox" and e.ref and (e.value or "").casefold() == wanted.casefold()),
+        None,
+    )
+    if shown is not None and f"reopened {shown.key}" not in now.tried:
+        expected = Expected(kind="state", role="combobox", name=shown.name, state="expanded")
+        notice = f'"{shown.name}" shows "{shown.value}"; I open it to see it chosen.'
+        return Move(notice, expected, Action(kind="click", ref=shown.ref), f"reopened {shown.key}")
+    hiding = opener(now.elements, now.words, frozenset(key.removeprefix("opened ") for key in now.tried))
+    if hiding is not None and f"opened {hiding.key}" not in now.tried:
+        expected = Expected(kind="state", role=hiding.role, name=hiding.name, state="expanded")
+        notice = f'"{hiding.name}" may hold "{wanted}".'
+        return Move(notice, expected, Action(kind="click", ref=hiding.ref), f"opened {hiding.key}")
+    return _give_up(f'there is no "{wanted}" here to choose')
+
+
+def _give_up(why: str) -> Move:
+    return Move("What my goal names cannot be had here.", STOP, Action(kind="give_up", reason=why))

@@ -1,0 +1,97 @@
+"""The offline engine's step as its rules see it: the `Situation` (the request, the page, the memory) and the `Move`
+a rule makes. Apart from the rules so that the rules of one kind of goal may sit in a module of their own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.goal import answer_kind, parts, removes
+from pytest_useragent.llm.offline.memory import Expected, Memory
+from pytest_useragent.llm.offline.page import FIELDS, QUOTED, Element, goal_words, score, task_verb
+from pytest_useragent.llm.offline.widget import WidgetGoal, widget_goal
+from pytest_useragent.records import Action
+
+STUCK_AFTER = 2
+STOP = Expected(kind="plain", target="I stop here.")
+
+
+@dataclass(frozen=True)
+class Move:
+    notice: str
+    """What the persona notices."""
+    expected: Expected
+    action: Action
+    key: str | None = None
+    """What it remembers having tried by; None for what it may do again."""
+    part: int | None = None
+    """The goal's part it works on from now on, when this move finished the one before."""
+    also: tuple[str, ...] = ()
+    """More it remembers having tried by: the other fields of a fill."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a step's rules look at: the request, the page's elements, the engine's memory and the unmet count now."""
+
+    request: StepRequest
+    elements: list[Element]
+    memory: Memory
+    unmet: int
+
+    @cached_property
+    def parts(self) -> list[str]:
+        return parts(self.request.goal)
+
+    @cached_property
+    def goal(self) -> str:
+        """The part of the goal it works on now (the whole goal, for a goal of one part)."""
+        return self.parts[min(self.memory.part, len(self.parts) - 1)]
+
+    @property
+    def last_part(self) -> bool:
+        return self.memory.part >= len(self.parts) - 1
+
+    @cached_property
+    def words(self) -> list[str]:
+        """The part's content words, and those that lead to the kind of answer it asks for (a price: "price")."""
+        kind = answer_kind(self.goal)
+        return list(dict.fromkeys([*goal_words(self.goal), *(kind.hints if kind else ())]))
+
+    @cached_property
+    def values(self) -> list[str]:
+        return QUOTED.findall(self.goal)
+
+    @cached_property
+    def verb(self) -> str | None:
+        return task_verb(self.goal)
+
+    @cached_property
+    def tried(self) -> frozenset[str]:
+        return frozenset(self.memory.tried)
+
+    @cached_property
+    def widget(self) -> WidgetGoal | None:
+        """The widget the part operates, when it operates one (`widget.widget_goal`)."""
+        return widget_goal(self.goal)
+
+    @cached_property
+    def pending(self) -> list[str]:
+        """The part's quoted values not yet typed or found (what a part takes away is not typed; an option of a
+        dropdown is chosen, `_choose_option`; a widget goal's target is operated, `operate`)."""
+        if removes(self.goal) or self.widget is not None:
+            return []
+        options = {e.name.casefold() for e in self.elements if e.role == "option"}
+        return [
+            v for v in self.values if v.casefold() not in options and not {f'typed "{v}"', f'found "{v}"'} & self.tried
+        ]
+
+    @cached_property
+    def field(self) -> Element | None:
+        """The field to type into: a search box first, then the one whose name is most like the goal."""
+        fields = [e for e in self.elements if e.role in FIELDS and e.ref]
+        return max(fields, key=lambda e: (e.role == "searchbox", score(self.words, e.name)), default=None)
+
+    def untried(self, element: Element) -> bool:
+        return element.key not in self.tried

@@ -1,0 +1,176 @@
+"""Pure: goals that operate a widget on the page ("select the Anchovies radio", "open the Settings tab", "choose
+'Banana'", "expand the Projects folder") and the ARIA states that show them done. Such a goal is reached only when
+the snapshot shows the state on the named element (`radio "Anchovies" [checked]`): never by a heading or by the
+goal's words on the page, which a demo's other pages and its own headings share. A menu item has no state to show:
+choosing it is a task, reached by what the page answers (`page.proof`). Also here: which links leave the page under
+test (another host, a stylesheet or a script), which a persona never follows."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from urllib.parse import urljoin, urlsplit
+
+from pytest_useragent.llm.offline.page import QUOTED, Element, goal_words
+
+OPERATE_VERBS = ("select", "choose", "pick", "open", "expand", "activate", "switch", "tick", "check", "show")
+"""Verbs that, at the start of a goal, operate something on the page rather than go somewhere."""
+NOUNS = {
+    "radio": "radio", "tab": "tab", "folder": "treeitem", "node": "treeitem", "checkbox": "checkbox",
+    "box": "checkbox", "option": "option", "menu": "menuitem", "switch": "switch", "item": "treeitem",
+}  # fmt: skip
+"""A word of the goal that names a widget, and the role of the element it operates."""
+ROLES = frozenset({"radio", "tab", "option", "treeitem", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox",
+                   "switch"})  # fmt: skip
+"""The roles a widget goal's target may have."""
+CHECKED = frozenset({"radio", "checkbox", "switch", "menuitemcheckbox", "menuitemradio"})
+SELECTED = frozenset({"tab", "option"})
+COMPOSITES = {"radiogroup": "vertical", "tablist": "horizontal", "listbox": "vertical", "tree": "vertical",
+              "menu": "vertical", "menubar": "horizontal", "grid": "vertical"}  # fmt: skip
+"""Widgets whose items the keyboard moves between with arrows (one Tab stop for all), and the arrows' direction."""
+PAGE_SUFFIXES = frozenset({"", ".html", ".htm", ".xhtml", ".php", ".asp", ".aspx", ".jsp", ".cgi", ".shtml"})
+"""A link's path ends so when it leads to a page; anything else (.css, .js, .png, .pdf, .zip) is a file."""
+EXPAND_VERBS = ("expand", "open", "show")
+
+
+@dataclass(frozen=True)
+class WidgetGoal:
+    """What a widget goal asks: the element's name, the role its words name (None: any widget role), and whether it
+    asks for a folder or a panel opened rather than an item chosen."""
+
+    target: str
+    role: str | None
+    expand: bool
+
+
+def widget_goal(goal: str) -> WidgetGoal | None:
+    """The widget a goal operates: it starts with an operating verb and names its target in quotes or names the
+    widget ("the Settings tab"); None for any other goal."""
+    words = re.findall(r"[^\W\d_]+", goal.lower())
+    if not words or words[0] not in OPERATE_VERBS:
+        return None
+    quoted = QUOTED.findall(goal)
+    nouns = [word for word in words if word in NOUNS]
+    if not quoted and not nouns:
+        return None
+    plain = [w for w in goal_words(goal) if w not in NOUNS and w not in OPERATE_VERBS]
+    target = quoted[0] if quoted else " ".join(plain[:1])
+    if not target:
+        return None
+    return WidgetGoal(target=target, role=NOUNS[nouns[-1]] if nouns else None, expand=words[0] in EXPAND_VERBS)
+
+
+def names(element: Element, target: str) -> bool:
+    """The element's name holds the target as whole words ("Action 2: Copy" holds "Copy"), case aside."""
+    return bool(re.search(rf"(?<!\w){re.escape(target.casefold())}(?!\w)", element.name.casefold()))
+
+
+def wanted_state(element: Element, goal: WidgetGoal) -> str | None:
+    """The state that shows the goal done on this element; None when choosing it is an action (a menu item)."""
+    if goal.expand and (element.role == "treeitem" or "expanded" in element.states or element.role == "button"):
+        return "expanded" if element.role in ("treeitem", "button") else _chosen(element.role)
+    return _chosen(element.role)
+
+
+def _chosen(role: str) -> str | None:
+    if role in CHECKED:
+        return "checked"
+    if role in SELECTED or role == "treeitem":
+        return "selected"
+    return None
+
+
+def target_of(elements: list[Element], goal: WidgetGoal) -> Element | None:
+    """The element the goal operates: one of the goal's role (any widget role when it names none, a disclosure's
+    button for an expand goal) that names the target; the closest name first."""
+    roles = {goal.role} if goal.role else set(ROLES)
+    if goal.expand:
+        roles |= {"button"}
+    found = [e for e in elements if e.role in roles and e.name and names(e, goal.target)]
+    return min(found, key=lambda e: (e.role != goal.role, len(e.name)), default=None)
+
+
+def evidence_line(element: Element, state: str) -> str:
+    """The state as the snapshot writes it, the evidence the harness reads back there: `radio "Anchovies" [checked]`."""
+    return f'{element.role} "{element.name}" [{state}]'
+
+
+def opener(elements: list[Element], words: list[str], tried: frozenset[str]) -> Element | None:
+    """What hides the target: a combobox that is not open, else an untried, closed button that names one of the
+    goal's words (a menu button)."""
+    closed = [e for e in elements if e.role == "combobox" and e.ref and "expanded" not in e.states]
+    buttons = [
+        e
+        for e in elements
+        if e.role == "button" and e.ref and "expanded" not in e.states and e.key not in tried
+        if any(word in re.findall(r"[^\W\d_]+", e.name.lower()) for word in words)
+    ]
+    return next(iter(closed or buttons), None)
+
+
+def container(elements: list[Element], element: Element) -> int | None:
+    """The index of the composite widget (`COMPOSITES`) the element sits in, or is: the nearest one before it at a
+    lesser depth."""
+    index = elements.index(element)
+    if element.role in COMPOSITES:
+        return index
+    depth = len(element.within)
+    for before in range(index - 1, -1, -1):
+        other = elements[before]
+        if len(other.within) < depth:
+            if other.role in COMPOSITES:
+                return before
+            depth = len(other.within)
+    return None
+
+
+def items(elements: list[Element], index: int) -> list[Element]:
+    """The composite's own items (its options, radios, tabs, tree items), in page order, without the disabled."""
+    role = {"radiogroup": "radio", "tablist": "tab", "listbox": "option", "tree": "treeitem"}.get(
+        elements[index].role, "menuitem"
+    )
+    depth = len(elements[index].within)
+    found = []
+    for element in elements[index + 1 :]:
+        if len(element.within) <= depth:
+            break
+        if element.role.startswith(role) and element.ref and not element.disabled:
+            found.append(element)
+    return found
+
+
+def current(elements: list[Element], index: int) -> Element | None:
+    """The composite's item the keyboard is on: the one focused, or, when the widget itself holds focus
+    (aria-activedescendant), the one selected."""
+    own = items(elements, index)
+    return next((e for e in own if "active" in e.states), None) or next(
+        (e for e in own if "selected" in e.states or "checked" in e.states), None
+    )
+
+
+def focused(elements: list[Element]) -> Element | None:
+    """The element the ai snapshot marks `[active]` (the innermost: a frame holding focus is marked too)."""
+    marked = [e for e in elements if "active" in e.states]
+    return marked[-1] if marked else None
+
+
+def leaves(link: Element, page_url: str) -> bool:
+    """A link a persona on this page does not follow: to another host, or to a file that is no page (a stylesheet,
+    a script, an image, an archive)."""
+    if link.role != "link" or not link.url:
+        return False
+    here, there = urlsplit(page_url), urlsplit(urljoin(page_url, link.url))
+    if there.scheme not in ("http", "https", "") or (there.hostname or "") != (here.hostname or ""):
+        return True
+    return PurePosixPath(there.path).suffix.lower() not in PAGE_SUFFIXES
+
+
+def place(elements: list[Element]) -> str:
+    """Where the keyboard is, as an element's key: the focused element, or the current item of a widget that keeps
+    focus itself (a listbox with aria-activedescendant shows it only as selected); "" when focus is on the page."""
+    on = focused(elements)
+    if on is None:
+        return ""
+    at = current(elements, elements.index(on)) if on.role in COMPOSITES else None
+    return (at or on).key

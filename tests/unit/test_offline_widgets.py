@@ -1,0 +1,175 @@
+"""The offline engine's widget goals, pure: what a goal operates, the state that shows it done, the keys that reach
+it, the links it never follows, and the harness reading a state claimed back in the snapshot."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_useragent import OfflineProvider, Persona
+from pytest_useragent.cost.ledger import Budget, RunLedger
+from pytest_useragent.cost.pricing import PriceBook
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.judge import read_state
+from pytest_useragent.llm.offline.memory import Expected, Memory
+from pytest_useragent.llm.offline.page import Element, parse_snapshot
+from pytest_useragent.llm.offline.widget import WidgetGoal, leaves, place, widget_goal
+from pytest_useragent.records import Observation
+from pytest_useragent.records.focus import walk
+from pytest_useragent.session.verdict import state_claimed, state_shown
+
+LEDGER = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "ledger.json"
+KAI = Persona("Kai, 29, moves through every page with the keyboard alone.", uses="keyboard")
+
+RADIOS = """- main [ref=e2]:
+  - heading "Radio Group Example Using Roving tabindex" [level=1] [ref=e3]
+  - radiogroup "Extra topping" [ref=e6]:
+    - radio "None" [checked] [active] [ref=e7]
+    - radio "Anchovies" [ref=e8]
+    - radio "Pineapple" [disabled] [ref=e9]
+  - link "Radio Group Example Using aria-activedescendant" [ref=e15]:
+    - /url: radio-other.html
+  - link "widgets.css" [ref=e17]:
+    - /url: widgets.css"""
+
+COMBOBOX_OPEN = """- main [ref=e2]:
+  - combobox "Favorite Fruit" [expanded] [active] [ref=e7]: Choose a fruit
+  - listbox "Favorite Fruit" [ref=e8]:
+    - option "Apple" [ref=e9]
+    - option "Banana" [ref=e10]
+    - option "Durian" [disabled] [ref=e12]"""
+
+
+def ask(goal: str, snapshot: str, memory: Memory | None = None, persona: Persona = Persona("Alex"), **last: object):
+    focused = walk(None, snapshot, same_page=True) if persona.uses == "keyboard" else None
+    request = StepRequest(
+        model="offline",
+        persona=persona,
+        goal=goal,
+        step=2,
+        max_steps=9,
+        summary=(memory or Memory()).write(),
+        observation=Observation(url="http://127.0.0.1/widgets/radio.html", title="Widgets", snapshot=snapshot),
+        focus=focused,
+        **last,
+    )
+    reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(LEDGER, 1)))
+    assert reply.value is not None
+    return reply.value
+
+
+@pytest.mark.parametrize(
+    ("goal", "read"),
+    [
+        ('Select the "Anchovies" radio', WidgetGoal("Anchovies", "radio", expand=False)),
+        ("Open the Settings tab", WidgetGoal("settings", "tab", expand=True)),
+        ("Expand the Projects folder", WidgetGoal("projects", "treeitem", expand=True)),
+        ('Choose "Banana" as your favorite fruit', WidgetGoal("Banana", None, expand=False)),
+        ("Find the pricing", None),
+        ('Book a tour on "Saturday 14:00"', None),
+        ("Choose a plan", None),  # no target named: not a widget goal
+    ],
+)
+def test_a_widget_goal_names_its_target_and_role(goal, read):
+    assert widget_goal(goal) == read
+
+
+def test_the_snapshot_line_states_become_the_elements_states_and_a_links_address_its_url():
+    radio, link = (e for e in parse_snapshot(RADIOS) if e.ref in ("e7", "e17"))
+    assert radio.states == {"checked", "active"} and link.url == "widgets.css"
+
+
+def test_a_radio_is_clicked_with_the_state_it_should_show_then_done_only_on_that_state():
+    first = ask('Select the "Anchovies" radio', RADIOS)
+    assert (first.action.kind, first.action.ref) == ("click", "e8")
+    assert first.expectation == 'radio "Anchovies" is checked.'
+    checked = RADIOS.replace('radio "Anchovies" [ref=e8]', 'radio "Anchovies" [checked] [ref=e8]')
+    done = ask('Select the "Anchovies" radio', checked)
+    assert done.action.kind == "done" and done.action.evidence == 'radio "Anchovies" [checked]'
+
+
+@pytest.mark.parametrize(
+    ("goal", "why"),
+    [
+        ('Select the "Pineapple" radio', '"Pineapple" is disabled'),
+        ('Select the "Mushrooms" radio', 'there is no "Mushrooms" here'),
+    ],
+)
+def test_a_disabled_or_missing_target_is_given_up_on_never_looked_for_through_the_pages_links(goal, why):
+    decision = ask(goal, RADIOS)
+    assert decision.action.kind == "give_up" and why in (decision.action.reason or "")
+
+
+def test_a_chosen_target_that_does_not_show_its_state_is_given_up_on():
+    tried = Memory(tried=('chose radio "Anchovies"',))
+    decision = ask('Select the "Anchovies" radio', RADIOS, tried)
+    assert decision.action.kind == "give_up" and "does not show it checked" in (decision.action.reason or "")
+
+
+def test_a_keyboard_persona_moves_with_the_arrows_inside_a_radio_group_then_reads_the_move():
+    decision = ask('Select the "Anchovies" radio', RADIOS, persona=KAI)
+    assert (decision.action.kind, decision.action.key) == ("press", "ArrowDown")
+    moved = Expected(kind="moves", target='radio "None"')
+    after = RADIOS.replace(" [checked] [active]", "").replace('"Anchovies" [ref', '"Anchovies" [checked] [active] [ref')
+    assert read_state(moved, parse_snapshot(after)).verdict == "met"
+    assert read_state(moved, parse_snapshot(RADIOS)).verdict == "unmet"  # focus never moved: not assumed
+
+
+def test_in_an_open_combobox_the_keyboard_goes_home_then_down_to_the_option_then_enter():
+    goal = 'Choose "Banana" as your favorite fruit'
+    keys = []
+    memory = Memory(tried=('opened combobox "Favorite Fruit"',))
+    for _ in range(3):
+        decision = ask(goal, COMBOBOX_OPEN, memory, persona=KAI)
+        keys.append(decision.action.key)
+        memory = Memory.read(decision.summary)
+    assert keys == ["Home", "ArrowDown", "Enter"]
+    assert decision.expectation == 'combobox "Favorite Fruit" shows "Banana".'
+
+
+def test_a_closed_combobox_showing_the_choice_is_opened_again_to_read_it_selected():
+    closed = '- combobox "Favorite Fruit" [ref=e7]: Banana'
+    memory = Memory(tried=('opened combobox "Favorite Fruit"', 'chose option "Banana"'))
+    decision = ask('Choose "Banana" as your favorite fruit', closed, memory)
+    assert (decision.action.kind, decision.action.ref) == ("click", "e7")
+
+
+def test_the_keyboards_place_in_a_widget_that_keeps_focus_is_its_selected_item():
+    listbox = """- listbox "Shipping method" [active] [ref=e6]:
+  - option "Standard" [selected] [ref=e7]
+  - option "Express" [ref=e8]"""
+    assert place(parse_snapshot(listbox)) == 'option "Standard"'
+    assert place(parse_snapshot('- button "Go" [ref=e1]')) == ""
+
+
+@pytest.mark.parametrize(
+    ("url", "leaving"),
+    [
+        ("widgets.css", True),
+        ("js/radio.js", True),
+        ("/files/report.pdf", True),
+        ("archive.zip?x=1", True),
+        ("https://www.w3.org/WAI/ARIA/apg/", True),
+        ("radio-other.html", False),
+        ("/pricing", False),
+        ("http://127.0.0.1/about.html#team", False),
+    ],
+)
+def test_links_to_another_host_or_to_a_file_leave_the_page(url, leaving):
+    assert leaves(Element("link", "x", "e1", url=url), "http://127.0.0.1/widgets/radio.html") is leaving
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claimed", "shown"),
+    [
+        ('radio "Anchovies" [checked]', True, True),
+        ('radio "anchovies" [checked]', True, True),
+        ('radio "Olives" [checked]', True, False),
+        ('radio "Pineapple" [disabled]', False, False),  # not a state a goal asks for
+        ('textbox "Email": kai@example.com', False, False),  # a value typed proves nothing
+        ("Address saved", False, False),
+    ],
+)
+def test_the_harness_reads_a_claimed_state_back_in_the_snapshot(evidence, claimed, shown):
+    snapshot = '- radio "Anchovies" [checked] [active] [ref=e8]\n- radio "Olives" [ref=e9]\n- textbox "Email" [ref=e1]: kai@example.com'
+    assert state_claimed(evidence) is claimed
+    assert state_shown(evidence, snapshot) is shown
