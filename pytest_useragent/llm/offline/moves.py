@@ -1,7 +1,8 @@
 """Pure: the offline engine's one move at a step. The rules are tried in order, each a function of the step's
 `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
-first), operate the widget a goal names (`operate`), find what a long page hides, follow what `find` found, type a quoted value, fill a form, finish, press Enter,
-click the best untried element; else give up."""
+first), operate the widget a goal names (`operate`), find what a long page hides, follow what `find` found, type a
+quoted value, fill a form, finish, press Enter, click the best untried element that stays on the page; else give
+up."""
 
 from __future__ import annotations
 
