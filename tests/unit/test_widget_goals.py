@@ -19,6 +19,7 @@ from pytest_useragent.session.verdict import state_claimed, state_shown
 
 LEDGER = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "ledger.json"
 KAI = Persona("Kai, 29, moves through every page with the keyboard alone.", uses="keyboard")
+ALEX = Persona("Alex")
 
 RADIOS = """- main [ref=e2]:
   - heading "Radio Group Example Using Roving tabindex" [level=1] [ref=e3]
@@ -39,7 +40,7 @@ COMBOBOX_OPEN = """- main [ref=e2]:
     - option "Durian" [disabled] [ref=e12]"""
 
 
-def ask(goal: str, snapshot: str, memory: Memory | None = None, persona: Persona = Persona("Alex"), **last: object):
+def ask(goal: str, snapshot: str, memory: Memory | None = None, persona: Persona = ALEX, **last: object):
     focused = walk(None, snapshot, same_page=True) if persona.uses == "keyboard" else None
     request = StepRequest(
         model="offline",
