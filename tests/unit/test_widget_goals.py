@@ -1,7 +1,10 @@
 """The offline engine's widget goals, pure: what a goal operates, the state that shows it done, the keys that reach
-it, the links it never follows, and the harness reading a state claimed back in the snapshot."""
+it, the links it never follows, (the harness reading a state claimed back is `test_evidence_states.py`'s)."""
 
 from __future__ import annotations
+
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -15,9 +18,8 @@ from pytest_useragent.llm.offline.page import Element, parse_snapshot
 from pytest_useragent.llm.offline.widget import WidgetGoal, leaves, place, widget_goal
 from pytest_useragent.records import Observation
 from pytest_useragent.records.focus import walk
-from pytest_useragent.session.verdict import state_claimed, state_shown
 
-LEDGER = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "ledger.json"
+LEDGER = Path(tempfile.mkdtemp()) / "ledger.json"
 KAI = Persona("Kai, 29, moves through every page with the keyboard alone.", uses="keyboard")
 ALEX = Persona("Alex")
 
@@ -157,20 +159,3 @@ def test_the_keyboards_place_in_a_widget_that_keeps_focus_is_its_selected_item()
 )
 def test_links_to_another_host_or_to_a_file_leave_the_page(url, leaving):
     assert leaves(Element("link", "x", "e1", url=url), "http://127.0.0.1/widgets/radio.html") is leaving
-
-
-@pytest.mark.parametrize(
-    ("evidence", "claimed", "shown"),
-    [
-        ('radio "Anchovies" [checked]', True, True),
-        ('radio "anchovies" [checked]', True, True),
-        ('radio "Olives" [checked]', True, False),
-        ('radio "Pineapple" [disabled]', False, False),  # not a state a goal asks for
-        ('textbox "Email": kai@example.com', False, False),  # a value typed proves nothing
-        ("Address saved", False, False),
-    ],
-)
-def test_the_harness_reads_a_claimed_state_back_in_the_snapshot(evidence, claimed, shown):
-    snapshot = '- radio "Anchovies" [checked] [active] [ref=e8]\n- radio "Olives" [ref=e9]\n- textbox "Email" [ref=e1]: kai@example.com'
-    assert state_claimed(evidence) is claimed
-    assert state_shown(evidence, snapshot) is shown
