@@ -319,3 +319,38 @@ def test_new_episodes_keeps_a_reached_cassette_over_a_run_that_did_not_reach(
 
     assert result.outcome == "gave_up" and result.replay is not None and result.replay.diverged_at == 2
     assert not result.replay.recorded and cassette.read_bytes() == before
+
+
+NEWSLETTER = """<!doctype html><html lang="en"><title>Newsletter</title><main><h1>Newsletter</h1>
+<label><input type="checkbox" id="news"> Join Newsletter</label></main>{script}</html>"""
+STUCK = "<script>news.addEventListener('click', event => event.preventDefault())</script>"
+"""The same page, but the box no longer ticks: a deployment that broke it."""
+
+
+def test_a_replayed_state_evidence_is_checked_against_the_page_as_it_is_now(context, site, tmp_path, cassette):
+    def tick(body: Any) -> Any:
+        return decision("click", ref_of(body, "Join Newsletter"), expectation="the box is ticked")
+
+    goal, url = "Tick the box to join the newsletter", f"{site}/newsletter"
+    recorder = ScriptedProvider(
+        lambda request: (
+            tick(request)
+            if request.step == 1
+            else decision("done", verdict="met", evidence='checkbox "Join Newsletter" [checked]')
+        )
+    )
+    first = context.new_page()
+    serve(first, "/newsletter", NEWSLETTER.format(script=""))
+    recorded = make_agent(first, recorder, tmp_path / "record", cassette, "once").run(goal, url)
+    assert recorded.goal_achieved and recorded.evidence_kind == "state"
+
+    again = context.new_page()
+    serve(again, "/newsletter", NEWSLETTER.format(script=""))
+    replayed = make_agent(again, NoModel(), tmp_path / "replay", cassette, "none").run(goal, url)
+    assert replayed.goal_achieved and replayed.evidence_kind == "state"
+
+    broken = context.new_page()  # the page still fits the journey, the click still lands; the box stays empty
+    serve(broken, "/newsletter", NEWSLETTER.format(script=STUCK))
+    refused = 'not done: no element on the page is checkbox "Join Newsletter" \\[checked\\] now'
+    with pytest.raises(Divergence, match=refused):
+        make_agent(broken, NoModel(), tmp_path / "broken", cassette, "none").run(goal, url)
