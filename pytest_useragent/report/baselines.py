@@ -40,6 +40,8 @@ class BaselinePlan:
         self.target: StoredRun | None = self.store.find(spec) if spec else None
         """Raises BaselineError (a UserError) for a name the storage does not hold: said before anything runs."""
         self.before: Baseline | None = None
+        self.pending: tuple[Baseline, RunMetadata] | None = None
+        """The run `finish(..., save=False)` has yet to store."""
         self.unreadable: str | None = None
         """Why the baseline asked for cannot be read (cut short, edited by hand, NaN in it): the run goes on and its
         report is written, uncompared; a gated run fails, since a gate that cannot compare must not pass."""
@@ -59,10 +61,15 @@ class BaselinePlan:
         s = self.settings
         return bool(s.save or s.autosave or self.spec)
 
-    def finish(self, summary: RunSummary, outcomes: dict[str, str], meta: RunMetadata) -> list[str]:
+    def finish(
+        self, summary: RunSummary, outcomes: dict[str, str], meta: RunMetadata, *, save: bool = True
+    ) -> list[str]:
         """Compare, accept, save; put the comparison, the trend and the metadata on `summary`. Returns the lines the
-        terminal shows (what was saved where, what could not be compared)."""
+        terminal shows (what was saved where, what could not be compared). With `save` False nothing is stored yet:
+        `save` stores it later (`useragent combine` stores the run once its report is written, so a run whose report
+        could not be written leaves no baseline either)."""
         summary.metadata = meta
+        self.pending = None
         if not self.active:
             return []
         lines: list[str] = []
@@ -78,6 +85,28 @@ class BaselinePlan:
         elif self.target is not None and self.before is not None:
             summary.comparison = compare(self.before, now, self.settings.compare_fail, label=self.target.label)
             summary.comparison.accepted = self.settings.baseline_update
+        if save:
+            lines.extend(self.save(now, meta))
+        else:
+            self.pending = now, meta
+        s = self.settings
+        saved = save and bool(s.save or s.autosave or s.baseline_update)
+        stored = self.store.history(TREND_RUNS)
+        runs = stored if saved else [*stored[-(TREND_RUNS - 1) :], now.model_copy(update={"name": "this run"})]
+        summary.trend = trend(runs) if len(runs) >= 2 else []
+        return lines
+
+    def save_pending(self) -> list[str]:
+        """Store what `finish(..., save=False)` left to store; the lines it tells."""
+        if self.pending is None:
+            return []
+        now, meta = self.pending
+        self.pending = None
+        return self.save(now, meta)
+
+    def save(self, now: Baseline, meta: RunMetadata) -> list[str]:
+        """Store the run as the options ask (accepted as the baseline, saved by name, autosaved)."""
+        lines: list[str] = []
         try:
             if self.settings.baseline_update:
                 if self.target is not None:
@@ -90,8 +119,4 @@ class BaselinePlan:
                 lines.append(f"baseline saved: {self.store.save(now, autosave_name(meta))}")
         except OSError as error:
             lines.append(f"could not save the baseline in {self.store.root}: {error.strerror or error}")
-        stored = self.store.history(TREND_RUNS)
-        saved = self.settings.save or self.settings.autosave or self.settings.baseline_update
-        runs = stored if saved else [*stored[-(TREND_RUNS - 1) :], now.model_copy(update={"name": "this run"})]
-        summary.trend = trend(runs) if len(runs) >= 2 else []
         return lines
