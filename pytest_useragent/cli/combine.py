@@ -4,8 +4,10 @@ GITHUB_STEP_SUMMARY is set, as one run of all their tests would have written it 
 
 `--save`, `--compare`, `--compare-fail` and `--storage` do for the combined run what the `--useragent-` options of
 the same names do for one run (`report/baselines.py`): a failed gate is exit status 1. What cannot be combined (a
-folder with no report, a test in two shards, another release's format) or a baseline name not stored is one line and
-exit status 2, before anything is written.
+folder with no report, a test in two shards, another release's format, a figure no run has, a path out of its shard,
+shards of different commits or runs without `--allow-mixed`, an `--output` that is, is in or holds a shard) or a
+baseline name not stored is one line and exit status 2, before anything is written. The report is written before the
+baseline is saved: a combine that cannot write its report is exit status 2 and saves no baseline.
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "shards", nargs="+", type=Path, metavar="DIR", help="a shard's report folder (report.json and sessions/)"
     )
     parser.add_argument("--output", required=True, type=Path, metavar="DIR", help="where the combined report goes")
+    parser.add_argument(
+        "--allow-mixed",
+        action="store_true",
+        help="combine shards of different commits or runs (refused otherwise); the report says they are mixed",
+    )
     for option in OPTIONS:
         if option.name in BASELINE_OPTIONS:
             shape: dict[str, Any] = {"nargs": "?", "const": option.bare} if option.bare is not None else {}
@@ -63,14 +70,16 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _combine(args: argparse.Namespace) -> int:
+    """Everything checked before anything is written (the shards, the output folder, the baseline asked for); then
+    the report, and the baseline last: a combine whose report cannot be written stores nothing."""
     given = {name.replace("-", "_"): getattr(args, name.replace("-", "_")) for name in BASELINE_OPTIONS}
     settings = replace(UserAgentConfig(), **{name: value for name, value in given.items() if value is not None})
     shards = [read_shard(folder) for folder in args.shards]
     output: Path = args.output.absolute()
-    summary = combine(shards, output)  # ShardError before the baseline is looked for, or anything written
+    summary = combine(shards, output, allow_mixed=args.allow_mixed)  # ShardError before anything is written
     plan = BaselinePlan(settings, Path.cwd())
     meta = summary.metadata or metadata(Path.cwd(), provider=None, model=None, duration_seconds=None)
-    baseline_lines = plan.finish(summary, summary.test_outcomes, meta)
+    baseline_lines = plan.finish(summary, summary.test_outcomes, meta, save=False)
     try:
         copied = copy_sessions(copies(shards, output), output)
         summary.copies = {str(output / copy): copy for copy in copied.values()}
@@ -78,12 +87,15 @@ def _combine(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"useragent combine: could not write the report to {output}: {error.strerror or error}", file=sys.stderr)
         return 2
+    baseline_lines += plan.save_pending()
     github = os.environ.get("GITHUB_STEP_SUMMARY")
     if github:
         with contextlib.suppress(OSError):
             append_github_summary(summary, Path(github))
     print(f"combined {counted(len(shards), 'shard')}: " + headline(summary)[0])
     print(headline(summary)[1])
+    if summary.mixed:
+        print(f"mixed: {counted(len(summary.mixed), 'shard')} of different commits or runs (--allow-mixed)")
     for line in baseline_lines:
         print(line)
     if summary.comparison is not None:

@@ -205,6 +205,9 @@ class RunSummary(BaseModel):
     run_id: str | None = None
     """The run whose shared ledger (`--useragent-ledger=redis://...`) this machine's sessions spent through, with the
     other shards of the run: `useragent combine` counts its budget once. None: the budget was this run's alone."""
+    mixed: list[str] = []
+    """Shards of different commits or runs combined anyway (`useragent combine --allow-mixed`): each one's folder,
+    commit and run, which every report says first. Empty for one run."""
 
     @property
     def anchors(self) -> dict[str, str]:

@@ -11,6 +11,7 @@ big it was and where it is."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 from collections.abc import Callable, Iterable
@@ -48,21 +49,26 @@ def copied_path(report_dir: Path, test: str, directory: str, hidden: Iterable[st
 def copy_sessions(sessions: list[tuple[str, str, str | None]], report_dir: Path) -> dict[str, str]:
     """Copy each (test, session directory, where the session said its copy goes) under `report_dir/sessions/` (the
     last run's copies are removed first); returns session directory -> its copy, relative to `report_dir`. A folder
-    that is gone is left out."""
+    that is gone, or is a symbolic link, is left out; so is a symbolic link inside one, a note in its place: a copy
+    holds the session's own files, never what a link points at (a shard's link to `~/.ssh` is no session's file)."""
     shutil.rmtree(report_dir / SESSIONS, ignore_errors=True)
     copies: dict[str, str] = {}
     for test, directory, said in sessions:
         source = Path(directory)
-        if not source.is_dir():
+        if source.is_symlink() or not source.is_dir():
             continue
         relative = _under(said, report_dir) or relative_copy(test, directory)
         left_out: list[Path] = []
+        links: list[Path] = []
         shutil.copytree(
-            source, report_dir / relative, symlinks=True, dirs_exist_ok=True, ignore=_pending_content(left_out)
+            source, report_dir / relative, symlinks=True, dirs_exist_ok=True, ignore=_left_out(left_out, links)
         )
         for content in left_out:
             note = report_dir / relative / content.relative_to(source).with_name(content.name + LEFT_OUT)
             atomic_write(note, _left_out_note(content))
+        for link in links:
+            note = report_dir / relative / link.relative_to(source).with_name(link.name + LEFT_OUT)
+            atomic_write(note, f"{link.name} is a symbolic link: it was left out of the report's copy\n")
         copies[directory] = relative
     return copies
 
@@ -83,14 +89,17 @@ LEFT_OUT = ".left-out.txt"
 """The suffix of the note a copy has in place of a pending write's content."""
 
 
-def _pending_content(left_out: list[Path]) -> Callable[[str, list[str]], set[str]]:
-    """copytree's `ignore`: a pending write's content files, each also kept in `left_out`."""
+def _left_out(left_out: list[Path], links: list[Path]) -> Callable[[str, list[str]], set[str]]:
+    """copytree's `ignore`: a pending write's content files, each also kept in `left_out`; every symbolic link, each
+    also kept in `links` (copytree would copy a link as a link, and a report that reads it would follow it)."""
 
     def ignore(directory: str, names: list[str]) -> set[str]:
-        if Path(directory).name != pending.FOLDER:
-            return set()
-        found = {name for name in names if name.endswith(pending.CONTENT)}
-        left_out.extend(Path(directory) / name for name in sorted(found))
+        found = {name for name in names if os.path.islink(os.path.join(directory, name))}
+        links.extend(Path(directory) / name for name in sorted(found))
+        if Path(directory).name == pending.FOLDER:
+            content = {name for name in names if name.endswith(pending.CONTENT) and name not in found}
+            left_out.extend(Path(directory) / name for name in sorted(content))
+            found |= content
         return found
 
     return ignore

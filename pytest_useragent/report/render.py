@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import base64
+import os
+import stat
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
 from jinja2 import Environment
@@ -73,21 +75,49 @@ def render_deltas_html(comparison: Comparison, nodeid: str) -> str:
 
 def screenshots(results: list[SessionResult], limit: int = INLINE_IMAGE_BYTES) -> dict[str, str]:
     """The screenshots of these sessions as data: URIs, keyed by session directory and relative path, in order
-    until `limit` bytes of images; the report links the rest to the session folders copied beside it."""
+    until `limit` bytes of images; the report links the rest to the session folders copied beside it. Only a regular
+    file in the session's folder is read: a step's path that climbs out of it or a symbolic link is no screenshot
+    of the session's (a shard's report.json names its paths; `useragent combine`)."""
     images: dict[str, str] = {}
     total = 0
     for result in results:
         for step in result.steps:
             if step.screenshot:
-                path = Path(result.directory) / step.screenshot
-                if path.is_file():
-                    total += path.stat().st_size
-                    if total > limit:
-                        return images
-                    data = base64.b64encode(path.read_bytes()).decode("ascii")
-                    kind = "png" if step.screenshot.endswith(".png") else "jpeg"
-                    images[f"{result.directory}/{step.screenshot}"] = f"data:image/{kind};base64,{data}"
+                data = _shot(Path(result.directory), step.screenshot, limit - total)
+                if data is None:
+                    continue
+                total += len(data)
+                if total > limit:
+                    return images
+                kind = "png" if step.screenshot.endswith(".png") else "jpeg"
+                encoded = base64.b64encode(data).decode("ascii")
+                images[f"{result.directory}/{step.screenshot}"] = f"data:image/{kind};base64,{encoded}"
     return images
+
+
+def _shot(directory: Path, relative: str, room: int) -> bytes | None:
+    """The bytes of `relative` under `directory` when it is a regular file there (no part of it a link, no `..`),
+    at most `room` + 1 of them (more says it does not fit); None otherwise."""
+    parts = PurePosixPath(relative).parts
+    if not parts or PurePosixPath(relative).is_absolute() or ".." in parts or "\\" in relative:
+        return None
+    path = directory
+    try:
+        for part in parts:
+            path = path / part
+            if path.is_symlink():
+                return None
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # before fdopen, which refuses a directory its own way
+        os.close(descriptor)
+        return None
+    with os.fdopen(descriptor, "rb") as opened:
+        try:
+            return opened.read(max(room, 0) + 1)
+        except OSError:
+            return None
 
 
 def write_run_report(summary: RunSummary, directory: Path) -> Path:
