@@ -81,7 +81,7 @@ def _combine(args: argparse.Namespace) -> int:
     meta = summary.metadata or metadata(Path.cwd(), provider=None, model=None, duration_seconds=None)
     baseline_lines = plan.finish(summary, summary.test_outcomes, meta, save=False)
     try:
-        copied = copy_sessions(copies(shards, output), output)
+        copied = copy_sessions(copies(shards, output), output, link=True)
         summary.copies = {str(output / copy): copy for copy in copied.values()}
         written = write_run_report(summary, output)
     except OSError as error:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -298,3 +300,27 @@ def test_a_combine_that_cannot_write_its_report_saves_no_baseline(pair, tmp_path
     assert (tmp_path / "taken").read_text() == "a file, not a folder"
     assert combine(first, second, "--output", "combined", "--save", "main") == 0  # the twin
     assert (tmp_path / ".useragent" / "0001_main.json").is_file()
+
+
+# ---- what a shard holds that is no file of a session, and texts of any length ----
+
+
+def test_a_fifo_in_a_shard_is_left_out_not_waited_on(pair, tmp_path):
+    first, second = pair
+    fifo = copy_of(second, 0) / "screenshots" / "step-001.jpg"
+    fifo.unlink()
+    os.mkfifo(fifo)  # opened for a copy, it would wait for a writer forever
+
+    def hung(*_: object) -> None:
+        raise AssertionError("combine waited on a FIFO")
+
+    signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        assert combine(first, second, "--output", tmp_path / "c") == 0
+    finally:
+        signal.alarm(0)
+    copied = tmp_path / "c" / fifo.relative_to(second)
+    assert not copied.exists() and "no regular file" in copied.with_name("step-001.jpg.left-out.txt").read_text()
+    assert (tmp_path / "c" / copy_of(first, 0).relative_to(first) / "screenshots" / "step-001.jpg").is_file()  # twin
+
