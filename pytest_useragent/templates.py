@@ -11,11 +11,32 @@ from urllib.parse import urlsplit
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 from jinja2.runtime import Context
+from markupsafe import Markup
+
+MAX_TEXT = 20_000
+"""The most characters of one text a report shows (a step's observation, an error, an answer: a few hundred each).
+A record read back (a shard's report.json, up to 512 MB) may hold a text of any length, and a report that showed it
+whole would be as large; the record keeps it whole."""
+
+
+def bounded(value: Any) -> Any:
+    """A text cut to MAX_TEXT characters, saying how much was left out; anything else as it is. `Markup` is the
+    report's own (a macro's output, a screenshot's data: URI) and is never cut."""
+    if isinstance(value, str) and not isinstance(value, (Markup, _Cut)) and len(value) > MAX_TEXT:
+        return f"{value[:MAX_TEXT]} … ({len(value) - MAX_TEXT:,} more characters, cut from this report)"
+    return value
+
+
+class _Cut(str):
+    """A text `md` made of one already `bounded` (its escapes make it longer, not more): not cut again."""
+
+    __slots__ = ()
 
 
 @cache
-def environment(folder: str) -> Environment:
-    """The environment for templates in `pytest_useragent/<folder>`; files ending in .html.j2 are autoescaped."""
+def environment(folder: str, *, report: bool = False) -> Environment:
+    """The environment for templates in `pytest_useragent/<folder>`; files ending in .html.j2 are autoescaped. A
+    `report`'s every output is `bounded` (a prompt's is not: its own limits are the model's)."""
     loaded = Environment(
         loader=PackageLoader("pytest_useragent", folder),
         undefined=StrictUndefined,
@@ -23,6 +44,7 @@ def environment(folder: str) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=select_autoescape(["html.j2"]),
+        finalize=bounded if report else None,
     )
     loaded.filters["percent"] = lambda rate: f"{rate * 100:.0f}%"
     loaded.filters["thousands"] = lambda number: f"{number:,}"
@@ -61,7 +83,7 @@ shows the file."""
 
 @pass_context
 def _md_filter(context: Context, text: Any, mode: str = "text") -> str:
-    return md(text, context.get("hosts") or (), code=mode == "code")
+    return _Cut(md(text, context.get("hosts") or (), code=mode == "code"))
 
 
 def md(text: Any, hosts: Collection[str] = (), *, code: bool = False) -> str:
@@ -69,7 +91,7 @@ def md(text: Any, hosts: Collection[str] = (), *, code: bool = False) -> str:
     quote): no HTML, no emphasis, no line that opens a block, no link but an http(s) address of one of `hosts` (an
     autolink); other addresses show as code. `code=True` shows the text as a code span when that can be done safely
     (no backtick, no `|`, which splits a table's cell even inside code), else as escaped text."""
-    words = _CONTROL.sub("\ufffd", "" if text is None else str(text)).split()  # line endings, indents: one space
+    words = _CONTROL.sub("\ufffd", bounded("" if text is None else str(text))).split()  # line endings: one space
     if code and words and not any("`" in word or "|" in word for word in words):
         return f"`{' '.join(words)}`"
     line = " ".join(_word(word, hosts) for word in words)

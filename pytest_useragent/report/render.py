@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
 from jinja2 import Environment
+from markupsafe import Markup
 
 from pytest_useragent.files import atomic_write
 from pytest_useragent.records import SessionResult
@@ -27,7 +28,7 @@ report stays one file a browser opens at once, and a larger run's later screensh
 
 
 def _environment() -> Environment:
-    return environment("report/templates")
+    return environment("report/templates", report=True)
 
 
 def tested_hosts(results: Iterable[SessionResult]) -> frozenset[str]:
@@ -91,7 +92,7 @@ def screenshots(results: list[SessionResult], limit: int = INLINE_IMAGE_BYTES) -
                     return images
                 kind = "png" if step.screenshot.endswith(".png") else "jpeg"
                 encoded = base64.b64encode(data).decode("ascii")
-                images[f"{result.directory}/{step.screenshot}"] = f"data:image/{kind};base64,{encoded}"
+                images[f"{result.directory}/{step.screenshot}"] = Markup(f"data:image/{kind};base64,{encoded}")
     return images
 
 

@@ -324,3 +324,19 @@ def test_a_fifo_in_a_shard_is_left_out_not_waited_on(pair, tmp_path):
     assert not copied.exists() and "no regular file" in copied.with_name("step-001.jpg.left-out.txt").read_text()
     assert (tmp_path / "c" / copy_of(first, 0).relative_to(first) / "screenshots" / "step-001.jpg").is_file()  # twin
 
+
+def test_a_huge_text_in_a_shard_is_cut_in_every_report_and_kept_in_the_record(pair, tmp_path):
+    first, second = pair
+    huge = "Buy " + "x" * 5_000_000
+
+    def titled(report: dict) -> None:
+        report["sessions"][0]["result"]["issues"][0]["title"] = huge
+        report["sessions"][1]["result"]["issues"][0]["title"] = "The Pay button is gone"  # the twin: shown whole
+
+    edit(first, titled)
+    assert combine(first, second, "--output", tmp_path / "c") == 0
+    for report in ("report.md", "report.html"):
+        text = (tmp_path / "c" / report).read_text()
+        assert len(text) < 500_000 and "The Pay button is gone" in text, report
+        assert "4,980,004 more characters, cut from this report" in text, report
+    assert huge in (tmp_path / "c" / "report.json").read_text()
