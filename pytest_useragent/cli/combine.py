@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -62,11 +63,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    # No cyclic garbage collection while the shards are read: 10,000 sessions are millions of objects, none in a
+    # cycle, and each collection the allocations trigger walks them all again (reading 130 MB took 5x as long).
+    gc.disable()
     try:
         return _combine(args)
     except UserError as error:
         print(f"useragent combine: {error}", file=sys.stderr)
         return 2
+    finally:
+        gc.enable()
 
 
 def _combine(args: argparse.Namespace) -> int:
