@@ -6,7 +6,12 @@ into `aggregate`, the one aggregator, so totals, issues merged by key and each t
 run; each session points at its copy under the combined folder, where the report's links and screenshots find it.
 
 What cannot be combined is one line (`ShardError`): a folder with no report, a report of another release's format, a
-test that two shards ran (its sessions would count twice), shards priced in different currencies.
+test that two shards ran (its sessions would count twice), shards priced in different currencies, a figure no run has
+or a path out of its session's folder (`shard_record.py`), shards of different commits or runs (unless allowed: the
+report then says so), an output folder that is, is in or holds a shard (writing it would delete the shard).
+
+A shard's report.json comes from another machine: nothing is read by the paths it names but the shard's own copies
+(each session points at its copy under the output folder), and no symbolic link in a shard is followed (`copies`).
 
 The budget: shards that shared a ledger (the same `run_id`) spent from one budget, counted once; shards that each
 kept their own (the file ledger) had one each, summed. What was spent is each shard's own spending, summed.
