@@ -35,14 +35,15 @@ def tested_hosts(results: Iterable[SessionResult]) -> frozenset[str]:
     """The hosts the sessions tested (their start pages and the pages their steps saw): the only ones a markdown
     report links to (see `templates.md`)."""
     hosts = set()
-    for result in results:
-        for url in (result.start_url or "", *(step.url for step in result.steps)):
-            try:
-                parts = urlsplit(url)
-            except ValueError:  # not an address: nothing to link to
-                continue
-            if parts.scheme in ("http", "https") and parts.hostname:
-                hosts.add(parts.hostname)
+    # each address once: 10,000 sessions' steps are 60,000 addresses of a few dozen pages
+    urls = {url for result in results for url in (result.start_url or "", *(step.url for step in result.steps))}
+    for url in urls:
+        try:
+            parts = urlsplit(url)
+        except ValueError:  # not an address: nothing to link to
+            continue
+        if parts.scheme in ("http", "https") and parts.hostname:
+            hosts.add(parts.hostname)
     return frozenset(hosts)
 
 
