@@ -5,6 +5,7 @@ python benchmarks/combine_benchmark.py                       # 8 shards, 10,000 
 python benchmarks/combine_benchmark.py --shards 2 --sessions 1000
 python benchmarks/combine_benchmark.py --keep /tmp/shards    # made once, reused by the next run with --keep
 python benchmarks/combine_benchmark.py --profile             # cProfile's top 25 instead of the timed run
+python benchmarks/combine_benchmark.py --keep /tmp/shards --code /tmp/old-checkout   # another commit's code, timed
 
 Each session is what a 5-step session with 2 issues leaves: its record in the shard's report.json, its folder
 (session.json, report.md, a screenshot) under the shard's sessions/.
@@ -71,8 +72,9 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=10_000)
     parser.add_argument("--keep", type=Path, help="make the shards here once, and reuse them")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--code", type=Path, help="a checkout of pytest-useragent to time instead of the installed one")
     args = parser.parse_args()
-    root = args.keep or Path(tempfile.mkdtemp(prefix="combine-bench-"))
+    root = (args.keep or Path(tempfile.mkdtemp(prefix="combine-bench-"))).absolute()
     started = time.perf_counter()
     if args.keep and (root / "shard-1" / "report.json").is_file():
         shards = sorted(path for path in root.iterdir() if path.name.startswith("shard-"))
@@ -89,7 +91,9 @@ def main() -> None:
         command[1:3] = ["-m", "cProfile", "-s", "cumulative", "-m", "pytest_useragent"]
     os.sync()
     begun = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    environment = {**os.environ, "PYTHONPATH": str(args.code.absolute())} if args.code else None
+    # run where no checkout is: `-m` puts the working folder first on sys.path, before PYTHONPATH
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root, env=environment)
     wall = time.perf_counter() - begun
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     peak, cpu = used.ru_maxrss / 1024, used.ru_utime + used.ru_stime
