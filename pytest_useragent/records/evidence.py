@@ -15,6 +15,8 @@ from pytest_useragent.records.snapshot import SnapshotLine, line, parse
 
 STATES = frozenset({"checked", "selected", "pressed", "expanded", "disabled", "current", "active"})
 """The states Playwright's ai snapshot writes as flags, which evidence may claim."""
+MASK = "•*● "
+"""What a masked value is written with: a password field's value as the persona's snapshot shows it."""
 STATEFUL = frozenset(
     {
         "checkbox",
@@ -110,7 +112,11 @@ def _is(element: SnapshotLine, claim: StateClaim) -> bool:
         return False
     if any(element.attributes.get(state, "absent") not in (None, "true") for state in claim.states):
         return False
-    return claim.value is None or _folded(element.text or "") == _folded(claim.value)
+    if claim.value is None:
+        return True
+    if claim.value.strip(MASK) == "":  # a password as the persona saw it, masked: it holds a value, not revealed here
+        return bool(element.text)
+    return _folded(element.text or "") == _folded(claim.value)
 
 
 def _folded(text: str) -> str:

@@ -15,6 +15,8 @@ SNAPSHOT = """- main [ref=e1]:
   - button "Mute" [pressed] [ref=e7]
   - treeitem "Projects" [expanded] [ref=e8]
   - 'textbox "Email" [ref=e9]': jana@example.com
+  - 'textbox "Password" [ref=e11]': hunter2222
+  - textbox "Code" [ref=e12]
   - paragraph [ref=e10]: Join Newsletter
 """
 
@@ -52,6 +54,8 @@ def test_text_evidence_is_no_state_claim(evidence):
         ('radio "Join Newsletter" [checked]', False),  # another role
         ('textbox "Email" = jana@example.com', True),
         ('textbox "Email" = jan@example.com', False),
+        ('textbox "Password" = ••••••', True),  # masked as the persona saw it: a value is there, never revealed
+        ('textbox "Code" = ••••••', False),  # an empty field holds nothing masked
     ],
 )
 def test_a_state_claim_holds_only_when_the_page_is_in_that_state(evidence, held):
