@@ -159,3 +159,82 @@ def test_the_keyboards_place_in_a_widget_that_keeps_focus_is_its_selected_item()
 )
 def test_links_to_another_host_or_to_a_file_leave_the_page(url, leaving):
     assert leaves(Element("link", "x", "e1", url=url), "http://127.0.0.1/widgets/radio.html") is leaving
+
+
+PAGE = """- main [ref=e2]:
+  - link "Notifications Switch Using HTML Button" [ref=e4]:
+    - /url: switch-button.html
+  - radiogroup "Pizza Crust" [ref=e30]:
+    - radio "Regular crust" [ref=e32]
+    - radio "Thin crust" [ref=e34]
+  - group "Sandwich Condiments" [ref=e36]:
+    - checkbox "Lettuce" [ref=e37]
+    - checkbox "Tomato" [checked] [ref=e38]
+  - switch "Notifications" [ref=e40]: "Off"
+  - heading "Billing Address" [level=3] [ref=e41]:
+    - button "Billing Address" [ref=e42]
+  - listbox "Transuranium elements:" [ref=e50]:
+    - option "Neptunium" [ref=e51]
+  - combobox "Favorite Fruit" [ref=e60]: Choose a Fruit
+  - button "Actions" [ref=e70]
+  - textbox "Last Action:" [ref=e71]: Action 3"""
+
+
+@pytest.mark.parametrize(
+    ("goal", "read"),
+    [
+        ("Choose Thin crust as the pizza crust", WidgetGoal("Thin crust", "radio", expand=False)),
+        ("Tick Lettuce", WidgetGoal("Lettuce", "checkbox", expand=False)),
+        ("Choose Neptunium", WidgetGoal("Neptunium", "option", expand=False)),
+        ("Choose Banana as your favorite fruit", WidgetGoal("banana", "option", expand=False)),  # once it is open
+        ("Turn the Notifications switch on", WidgetGoal("Notifications", "switch", expand=False)),
+        ("Turn on the Notifications switch", WidgetGoal("Notifications", "switch", expand=False)),
+        ("Turn the Notifications switch off", None),  # no flag of the snapshot shows a switch off
+        ("Open the Billing Address section", WidgetGoal("Billing Address", "button", expand=True)),
+        ("Choose Action 3 from the Actions menu", WidgetGoal("action 3", "menuitem", expand=False)),
+        ("Choose Pineapple as the extra topping", None),  # nothing of that name here
+        ("Find the pricing", None),
+    ],
+)
+def test_a_goal_names_its_target_by_the_pages_own_names_unquoted_and_keeps_digits(goal, read):
+    assert widget_goal(goal, parse_snapshot(PAGE)) == read
+
+
+def test_an_unquoted_name_on_the_page_is_operated_and_done_only_on_its_state():
+    first = ask("Tick Lettuce", PAGE)
+    assert (first.action.kind, first.action.ref) == ("click", "e37")
+    done = ask("Tick Lettuce", PAGE.replace('"Lettuce" [ref', '"Lettuce" [checked] [ref'))
+    assert done.action.kind == "done" and done.action.evidence == 'checkbox "Lettuce" [checked]'
+    opened = PAGE.replace('"Billing Address" [ref', '"Billing Address" [expanded] [ref')
+    done = ask("Open the Billing Address section", opened)
+    assert done.action.kind == "done" and done.action.evidence == 'button "Billing Address" [expanded]'
+
+
+def test_a_menu_item_chosen_that_nothing_on_the_page_shows_is_given_up_on_honestly():
+    memory = Memory(tried=('opened button "Actions"', 'chose menuitem "Action 3"'))
+    decision = ask("Choose Action 3 from the Actions menu", PAGE, memory)
+    assert decision.action.kind == "give_up"  # a field's value proves no choice: never claimed done
+    assert decision.action.reason == 'I chose "Action 3"; nothing on the page shows it'
+
+
+def test_a_goal_that_operates_something_never_follows_a_link_to_another_page():
+    decision = ask("Turn the Notifications switch off", PAGE)  # the link's name holds more of the goal's words
+    assert (decision.action.kind, decision.action.ref) == ("click", "e40")
+
+
+FAQ = """- heading "Parking FAQs" [level=3] [ref=e35]
+- list [ref=e36]:
+  - listitem [ref=e39]:
+    - button "What do I do if I lose my permit or if my permit is stolen?" [expanded] [ref=e40]
+    - generic [ref=e41]: You should come to the Parking office and report the loss. There is a fee to replace it.
+  - listitem [ref=e42]:
+    - button "Is there free parking on holidays?" [ref=e43]"""
+
+
+def test_a_find_out_goal_is_answered_by_the_disclosure_it_opened_with_a_sentence_of_the_answer():
+    goal = "Find out what to do if you lose your parking permit"
+    opened = Memory(tried=('button "What do I do if I lose my permit or if my permit is stolen?"',))
+    done = ask(goal, FAQ, opened)
+    assert done.action.kind == "done"
+    assert done.action.evidence == "You should come to the Parking office and report the loss."
+    assert ask(goal, FAQ).action.kind != "done"  # open on its own, not by the persona: not its answer

@@ -47,6 +47,8 @@ ANSWER_KINDS = (
     AnswerKind("date", re.compile(r"\b(?:when|what date|what time|opening hours)\b", re.I), re.compile(_DATE, re.I)),
 )
 MAX_ANSWER_CHARS = 160
+MIN_ANSWER_CHARS = 20
+"""A revealed panel's text shorter than this is a label, not an answer."""
 
 
 def parts(goal: str) -> list[str]:
@@ -97,6 +99,25 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             continue
         if kind.shown.search(element.name) and score(words, f"{heading} {element.name}") == len(words):
             return element.name[:MAX_ANSWER_CHARS]
+    return None
+
+
+def revealed(elements: list[Element], words: list[str], tried: frozenset[str]) -> str | None:
+    """For a goal that asks to find something out: the answer a disclosure the engine opened itself shows (a FAQ's
+    question, now `[expanded]`), when the question or its answer holds at least half the goal's words; the answer's
+    first sentence, which the page's text holds. A panel open on its own, or one beside the point, is no answer."""
+    needed = max(1, (len(words) + 1) // 2)
+    for index, button in enumerate(elements):
+        if button.role != "button" or "expanded" not in button.states or button.key not in tried:
+            continue
+        depth = len(button.within)
+        for after in elements[index + 1 :]:
+            if len(after.within) < depth or after.ref is None or after.role not in TEXT:
+                break
+            if len(after.name) >= MIN_ANSWER_CHARS:
+                if max(score(words, button.name), score(words, after.name)) < needed:
+                    break
+                return re.split(r"(?<=[.!?])\s+", after.name)[0][:MAX_ANSWER_CHARS]
     return None
 
 

@@ -17,6 +17,7 @@ from pytest_useragent.llm.offline.goal import (
     answer_kind,
     logs_in,
     removes,
+    revealed,
     row_of,
     row_text,
     ticked_row,
@@ -45,7 +46,7 @@ from pytest_useragent.llm.offline.page import (
     score,
 )
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
-from pytest_useragent.llm.offline.widget import leaves
+from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
 from pytest_useragent.records import Action, FormField
 
 Rule = Callable[[Situation], Move | None]
@@ -122,7 +123,7 @@ def _follow_found(now: Situation) -> Move | None:
         e
         for e in parse_snapshot(last.message)
         if e.role in CLICKABLE and e.ref and e.name and score(now.words, e.name)
-        if not leaves(e, now.request.observation.url)
+        if not leaves(e, now.request.observation.url) and not _away(now, e)
     ]
     if not near:
         return None
@@ -246,7 +247,9 @@ def _press_enter(now: Situation) -> Move | None:
 def _best_click(now: Situation) -> Move | None:
     here = now.request.observation.url
     candidates = [
-        e for e in now.elements if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here)
+        e
+        for e in now.elements
+        if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here) and not _away(now, e)
     ]
     ranked = sorted(candidates, key=lambda e: -score(now.words, e.name))
     if not ranked or score(now.words, ranked[0].name) <= 0:
@@ -254,6 +257,11 @@ def _best_click(now: Situation) -> Move | None:
     best = ranked[0]
     expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions")
     return Move(f'"{best.name}" looks closest to my goal.', expected, Action(kind="click", ref=best.ref), best.key)
+
+
+def _away(now: Situation, element: Element) -> bool:
+    """A goal that operates something here never follows a link to another page (the demo's other examples)."""
+    return operates(now.goal) and elsewhere(element, now.request.observation.url)
 
 
 def _nothing_left(now: Situation) -> Move:
@@ -283,7 +291,8 @@ RULES: tuple[Rule, ...] = (
 
 def _evidence(now: Situation) -> str | None:
     """What shows the part of the goal it works on reached: a ticked row, the page's answer to its own action, the
-    kind of answer a find goal asks for (a price, a number, a date), or the heading that names what it looks for."""
+    kind of answer a find goal asks for (a price, a number, a date), the answer a disclosure it opened reveals, or the
+    heading that names what it looks for."""
     if now.widget is not None:
         return widget_evidence(now)
     if ticks(now.goal):
@@ -301,7 +310,7 @@ def _evidence(now: Situation) -> str | None:
         return _shown(now)
     kind = answer_kind(now.goal)
     if kind is None:
-        return _named(now)
+        return revealed(now.elements, now.words, now.tried) or _named(now)
     return answer(now.elements, kind, [word for word in goal_words(now.goal) if not kind.asked.search(word)])
 
 

@@ -14,6 +14,7 @@ from pytest_useragent.records import Action
 
 CHOSE = "chose "
 """What the engine remembers having chosen by: `chose option "Banana"`."""
+MENU_ITEM = CHOSE + "menuitem "
 
 
 def evidence(now: Situation) -> str | None:
@@ -46,6 +47,9 @@ def operate(now: Situation) -> Move | None:
         return None
     target = target_of(now.elements, goal)
     if target is None:
+        chosen = next((key for key in now.tried if key.startswith(MENU_ITEM) and names(_named(key), goal.target)), None)
+        if chosen is not None:  # a menu item chosen, gone with its menu: no text or state of the page shows it
+            return _give_up(f'I chose "{_named(chosen).name}"; nothing on the page shows it')
         return _uncover(now, goal.target)
     if target.disabled:
         return _give_up(f'"{target.name}" is disabled: it cannot be chosen')
@@ -65,6 +69,11 @@ def operate(now: Situation) -> Move | None:
     if "combobox" in target.within and native is not None:  # a <select>'s option: chosen by its label
         return Move(notice, expected, Action(kind="select", ref=native.ref, text=target.name), key)
     return Move(notice, expected, Action(kind="click", ref=target.ref), key)
+
+
+def _named(key: str) -> Element:
+    """The element a `chose role "name"` key names, as a text to match the target's words against."""
+    return Element("text", key.removeprefix(CHOSE).split(" ", 1)[-1].strip('"'), None)
 
 
 def _uncover(now: Situation, wanted: str) -> Move:

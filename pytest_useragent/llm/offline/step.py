@@ -73,8 +73,9 @@ class Situation:
 
     @cached_property
     def widget(self) -> WidgetGoal | None:
-        """The widget the part operates, when it operates one (`widget.widget_goal`)."""
-        return widget_goal(self.goal)
+        """The widget the part operates, when it operates one (`widget.widget_goal`, which may name it by the page's
+        own names)."""
+        return widget_goal(self.goal, self.elements)
 
     @cached_property
     def pending(self) -> list[str]:

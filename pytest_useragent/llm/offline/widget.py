@@ -1,9 +1,13 @@
 """Pure: goals that operate a widget on the page ("select the Anchovies radio", "open the Settings tab", "choose
 'Banana'", "expand the Projects folder") and the ARIA states that show them done. Such a goal is reached only when
 the snapshot shows the state on the named element (`radio "Anchovies" [checked]`): never by a heading or by the
-goal's words on the page, which a demo's other pages and its own headings share. A menu item has no state to show:
-choosing it is a task, reached by what the page answers (`page.proof`). Also here: which links leave the page under
-test (another host, a stylesheet or a script), which a persona never follows."""
+goal's words on the page, which a demo's other pages and its own headings share. A goal names its target in quotes,
+by the widget's noun ("the Projects folder", the words before it kept whole, digits too: "Action 3"), or by the
+whole name of a stateful element on the page ("Tick Lettuce", "Open the Billing Address section"; a closed
+combobox's options by the combobox's name: "Choose Banana as your favorite fruit"). A menu item has no state to
+show: choosing it is a task, reached by what the page answers (`page.proof`). Also here: which links leave the page
+under test (another host, a stylesheet or a script), which a persona never follows, and which lead to another page,
+which a persona operating a widget here never follows."""
 
 from __future__ import annotations
 
@@ -12,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
-from pytest_useragent.llm.offline.page import QUOTED, Element, goal_words
+from pytest_useragent.llm.offline.page import QUOTED, Element
 
-OPERATE_VERBS = ("select", "choose", "pick", "open", "expand", "activate", "switch", "tick", "check", "show")
+OPERATE_VERBS = ("select", "choose", "pick", "open", "expand", "activate", "switch", "tick", "check", "show", "turn")
 """Verbs that, at the start of a goal, operate something on the page rather than go somewhere."""
 NOUNS = {
     "radio": "radio", "tab": "tab", "folder": "treeitem", "node": "treeitem", "checkbox": "checkbox",
@@ -32,6 +36,11 @@ COMPOSITES = {"radiogroup": "vertical", "tablist": "horizontal", "listbox": "ver
 PAGE_SUFFIXES = frozenset({"", ".html", ".htm", ".xhtml", ".php", ".asp", ".aspx", ".jsp", ".cgi", ".shtml"})
 """A link's path ends so when it leads to a page; anything else (.css, .js, .png, .pdf, .zip) is a file."""
 EXPAND_VERBS = ("expand", "open", "show")
+ARTICLES = frozenset({"the", "a", "an", "my", "your", "our", "this"})
+ENDS = frozenset({"from", "as", "in", "on", "off", "of", "to", "for", "with", "at", "under", "and", "then", "so"})
+"""Words that end the target's name in a goal that names it by its widget's noun ("Action 3 from the Actions menu")."""
+MIN_NAME = 3
+"""A shorter name of an element is no name a goal could be read to hold."""
 
 
 @dataclass(frozen=True)
@@ -44,21 +53,67 @@ class WidgetGoal:
     expand: bool
 
 
-def widget_goal(goal: str) -> WidgetGoal | None:
-    """The widget a goal operates: it starts with an operating verb and names its target in quotes or names the
-    widget ("the Settings tab"); None for any other goal."""
+def widget_goal(goal: str, elements: list[Element] | tuple[Element, ...] = ()) -> WidgetGoal | None:
+    """The widget a goal operates: it starts with an operating verb and names its target in quotes, names the widget
+    ("the Settings tab"), or holds the whole name of a stateful element of the page (`elements`; the longest such
+    name), or of a closed combobox whose option it then names ("Choose Banana as your favorite fruit"); None for any
+    other goal, and for one that turns something off (no state flag of the snapshot shows it off)."""
     words = re.findall(r"[^\W\d_]+", goal.lower())
-    if not words or words[0] not in OPERATE_VERBS:
+    if not words or words[0] not in OPERATE_VERBS or (words[0] == "turn" and "off" in words):
         return None
+    expand = words[0] in EXPAND_VERBS
     quoted = QUOTED.findall(goal)
     nouns = [word for word in words if word in NOUNS]
-    if not quoted and not nouns:
+    role = NOUNS[nouns[-1]] if nouns else None
+    if quoted:
+        return WidgetGoal(target=quoted[0], role=role, expand=expand)
+    named = on_page(goal, elements, expand)
+    if named is not None and (role is None or named.role == role):
+        return WidgetGoal(target=named.name, role=named.role, expand=expand)
+    box = next((e for e in elements if e.role == "combobox" and len(e.name) >= MIN_NAME and holds(goal, e.name)), None)
+    if not nouns and box is None:
         return None
-    plain = [w for w in goal_words(goal) if w not in NOUNS and w not in OPERATE_VERBS]
-    target = quoted[0] if quoted else " ".join(plain[:1])
+    target = phrase(goal)
     if not target:
         return None
-    return WidgetGoal(target=target, role=NOUNS[nouns[-1]] if nouns else None, expand=words[0] in EXPAND_VERBS)
+    return WidgetGoal(target=target, role=role or ("option" if box is not None else None), expand=expand)
+
+
+def operates(goal: str) -> bool:
+    """Whether the goal starts with a verb that operates something on the page (its session stays on the page)."""
+    words = re.findall(r"[^\W\d_]+", goal.lower())
+    return bool(words) and words[0] in OPERATE_VERBS
+
+
+def holds(text: str, name: str) -> bool:
+    """`text` holds `name` as whole words, case aside."""
+    return bool(re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", text.casefold()))
+
+
+def on_page(goal: str, elements: list[Element] | tuple[Element, ...], expand: bool) -> Element | None:
+    """The stateful element whose whole name the goal holds, the longest name first: an item of a widget (`ROLES`),
+    or a button with a state (or, for a goal to open, any button: a closed accordion's shows no state)."""
+    found = [
+        e
+        for e in elements
+        if e.ref and len(e.name) >= MIN_NAME and holds(goal, e.name)
+        if e.role in ROLES or (e.role == "button" and (expand or {"expanded", "pressed"} & e.states))
+    ]
+    return max(found, key=lambda e: len(e.name), default=None)
+
+
+def phrase(goal: str) -> str:
+    """The words after the goal's verb that name its target, digits kept ("Choose Action 3 from the Actions menu":
+    "action 3"): up to the widget's noun or a word that ends a name, articles left out."""
+    tokens = re.findall(r"[\w'-]+", goal.lower())[1:]
+    while tokens and (tokens[0] in ARTICLES or tokens[0] in ENDS):
+        tokens = tokens[1:]
+    kept: list[str] = []
+    for token in tokens:
+        if token in NOUNS or token in ENDS or token in ARTICLES:
+            break
+        kept.append(token)
+    return " ".join(kept)
 
 
 def names(element: Element, target: str) -> bool:
@@ -153,6 +208,14 @@ def focused(elements: list[Element]) -> Element | None:
     """The element the ai snapshot marks `[active]` (the innermost: a frame holding focus is marked too)."""
     marked = [e for e in elements if "active" in e.states]
     return marked[-1] if marked else None
+
+
+def elsewhere(link: Element, page_url: str) -> bool:
+    """A link to another page than this one (a fragment of this page is this page)."""
+    if link.role != "link" or not link.url:
+        return False
+    there = urljoin(page_url, link.url).split("#", 1)[0]
+    return there != page_url.split("#", 1)[0]
 
 
 def leaves(link: Element, page_url: str) -> bool:
