@@ -112,7 +112,7 @@ def revealed(elements: list[Element], words: list[str], tried: frozenset[str]) -
             continue
         depth = len(button.within)
         for after in elements[index + 1 :]:
-            if len(after.within) < depth or after.ref is None or after.role not in TEXT:
+            if len(after.within) < depth or after.role not in TEXT:  # a screen reader's text has no ref
                 break
             if len(after.name) >= MIN_ANSWER_CHARS:
                 if max(score(words, button.name), score(words, after.name)) < needed:
