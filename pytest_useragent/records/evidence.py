@@ -7,6 +7,7 @@ value). Pure: the page's ai snapshot is read by the caller, in its line format (
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -59,8 +60,11 @@ class StateClaim:
     value: str | None = None
 
     def __str__(self) -> str:
+        """The claim as evidence is written, the name quoted as the snapshot quotes it (so `state_claim` reads it
+        back whole, quotes in the name included)."""
         said = "".join(f" [{state}]" for state in self.states)
-        return f'{self.role} "{self.name}"{said}' + (f" = {self.value}" if self.value is not None else "")
+        named = f"{self.role} {json.dumps(self.name, ensure_ascii=False)}{said}"
+        return named + (f" = {self.value}" if self.value is not None else "")
 
 
 def state_claim(evidence: str | None) -> StateClaim | None:

@@ -68,3 +68,9 @@ def test_a_bare_label_is_a_stateful_controls_name_and_a_state_goal_is_told():
     assert bare_label("Thanks", SNAPSHOT) is None
     assert STATE_GOAL.search("Tick the newsletter box") and STATE_GOAL.search("Choose Coffee")
     assert not STATE_GOAL.search("Find the price of the Pro plan")
+
+
+def test_a_claim_written_is_read_back_whole_quotes_in_its_name_included():
+    claim = StateClaim("checkbox", 'I accept the "Terms"', ("checked",))
+    assert state_claim(str(claim)) == claim
+    assert holds(claim, '- checkbox "I accept the \\"Terms\\"" [checked] [ref=e4]')

@@ -17,6 +17,7 @@ from pathlib import PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
 from pytest_useragent.llm.offline.page import QUOTED, Element
+from pytest_useragent.records.evidence import StateClaim
 
 OPERATE_VERBS = ("select", "choose", "pick", "open", "expand", "activate", "switch", "tick", "check", "show", "turn")
 """Verbs that, at the start of a goal, operate something on the page rather than go somewhere."""
@@ -147,8 +148,9 @@ def target_of(elements: list[Element], goal: WidgetGoal) -> Element | None:
 
 
 def evidence_line(element: Element, state: str) -> str:
-    """The state as the snapshot writes it, the evidence the harness reads back there: `radio "Anchovies" [checked]`."""
-    return f'{element.role} "{element.name}" [{state}]'
+    """The state as the snapshot writes it, the evidence the harness reads back there: `radio "Anchovies" [checked]`
+    (written by the record the verdict reads it into, `records.evidence.StateClaim`)."""
+    return str(StateClaim(role=element.role, name=element.name or "", states=(state,)))
 
 
 def opener(elements: list[Element], words: list[str], tried: frozenset[str]) -> Element | None:
