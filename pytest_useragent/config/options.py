@@ -140,7 +140,8 @@ def _ledger(value: str) -> str:
     except ValueError:
         parts = urlsplit("")
     if parts.scheme not in LEDGER_SCHEMES or not (parts.hostname or parts.path.strip("/")):
-        raise ValueError("must be file or a Redis URL such as redis://localhost:6379/0 (rediss:// for TLS)")
+        encoded = ", a '/', ':' or '@' in its password percent-encoded" if "@" in value else ""
+        raise ValueError(f"must be file or a Redis URL such as redis://localhost:6379/0 (rediss:// for TLS){encoded}")
     return value
 
 

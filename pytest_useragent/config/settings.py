@@ -19,6 +19,7 @@ from pytest_useragent.config.options import (
 )
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.regression.thresholds import FailRules
+from pytest_useragent.secrets.addresses import without_credentials
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class UserAgentConfig:
             try:
                 values[option.name.replace("-", "_")] = option.parse(str(text))
             except ValueError as error:
-                raise ConfigError(f"{prefix}{option.name}={text!r}: {error}") from None
+                raise ConfigError(f"{prefix}{option.name}={without_credentials(str(text))!r}: {error}") from None
         config = cls(**values)
         if problem := model_problem(config.provider, config.model):
             raise ConfigError(f"{prefix}model={config.model}: {problem}")

@@ -36,6 +36,11 @@ class LedgerState(BaseModel):
     def left_usd(self) -> float:
         return max(self.limit_usd - self.spent_usd - self.reserved_usd, 0.0)
 
+    def never_fits(self, amount_usd: float) -> bool:
+        """Whether `amount_usd` could not be held even once every call in flight has settled: what the run has not
+        spent is less (spending only grows). One that does not fit only for the holds of calls in flight may wait."""
+        return amount_usd > max(self.limit_usd - self.spent_usd, 0.0)
+
 
 class Ledger(Protocol):
     """The run's spending, wherever it is kept. Each operation is atomic across every process that shares it; one
@@ -55,7 +60,8 @@ class Ledger(Protocol):
     def state(self) -> LedgerState: ...
 
     def reserve(self, amount_usd: float) -> LedgerState | None:
-        """Hold `amount_usd` if it fits; None (and the run marked exhausted) when it does not."""
+        """Hold `amount_usd` if it fits; None when it does not, and the run marked exhausted when it never will
+        (`LedgerState.never_fits`)."""
         ...
 
     def settle(

@@ -2,11 +2,12 @@
 
 The ledger is a small JSON file guarded by a file lock in the run's temp directory. Before each model call a session
 reserves the call's worst case (estimated input plus the most output tokens allowed); after it, the reservation is
-replaced by the real cost, or released when the call failed. A reservation that does not fit marks the run exhausted,
-so the run never spends more than its budget, however many workers share it. The ledger also keeps what each session
-spent, by its directory: a session that never reports (Ctrl-C, a killed worker) is still accounted for. And it
-carries the run's halts: once an API refuses the run's calls outright (a wrong key, an unknown model, no connection),
-no later session calls it for that model again; sessions that call another, or none, go on.
+replaced by the real cost, or released when the call failed. A reservation that does not fit only for the holds of
+calls in flight waits, within a bound, for them to settle; one that never will (what is not spent is less) marks
+the run exhausted, so the run never spends more than its budget, however many workers share it. The ledger also
+keeps what each session spent, by its directory: a session that never reports (Ctrl-C, a killed worker) is still
+accounted for. And it carries the run's halts: once an API refuses the run's calls outright (a wrong key, an unknown
+model, no connection), no later session calls it for that model again; sessions that call another, or none, go on.
 
 Where it is kept is behind `Ledger` (as pytest-xdist puts its schedulers behind one protocol): this file for the
 workers of one machine, or Redis for the machines of a run (`shared.py`, `--useragent-ledger=redis://...`). A ledger
@@ -16,6 +17,7 @@ the session's record, and its session makes no other (`Budget.unbooked`).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +33,10 @@ from pytest_useragent.records import Usage
 
 MAX_LEDGER_BYTES = 64 * MiB
 """The most the ledger may be: some 300,000 sessions' spending."""
+HOLD_WAIT_SECONDS = 120.0
+"""The most a call waits for calls in flight (on other workers or machines) to settle the holds that keep it from
+fitting: about as long as a slow call takes; past it, its session ends as budget_exhausted, saying so."""
+HOLD_POLL_SECONDS = 0.2
 
 
 def join(address: str) -> Ledger:
@@ -70,11 +76,12 @@ class RunLedger:
             return self._read()
 
     def reserve(self, amount_usd: float) -> LedgerState | None:
-        """Hold `amount_usd` if it fits; None (and the run marked exhausted) when it does not."""
+        """Hold `amount_usd` if it fits; None when it does not (the run marked exhausted when it never will)."""
         with self._lock:
             state = self._read()
             if amount_usd > state.left_usd:
-                self._write(state.model_copy(update={"exhausted": True}))
+                if state.never_fits(amount_usd):
+                    self._write(state.model_copy(update={"exhausted": True}))
                 return None
             self._write(state.model_copy(update={"reserved_usd": state.reserved_usd + amount_usd}))
             return state
@@ -142,6 +149,7 @@ class Budget:
     spent_usd: float = 0.0
     unbooked: str | None = None
     """Why the ledger could not book this session's spending (it could not be reached): no call is made after it."""
+    wait_seconds: float = HOLD_WAIT_SECONDS
     _held_usd: float = 0.0
 
     def reserve(self, model: str, worst_case: Usage) -> None:
@@ -155,14 +163,26 @@ class Budget:
                 f"{self.show(max(self.session_limit_usd - self.spent_usd, 0))} of this test's "
                 f"{self.show(self.session_limit_usd)} budget is left"
             )
-        before = self.ledger.reserve(needed)
-        if before is None:
+        deadline = time.monotonic() + self.wait_seconds
+        while self.ledger.reserve(needed) is None:
             state = self.ledger.state()
-            raise BudgetExhausted(
-                f"the next call could cost {self.show(needed)} but only {self.show(state.left_usd)} of the run's "
-                f"{self.show(state.limit_usd)} budget is left"
-            )
+            if state.never_fits(needed) or time.monotonic() >= deadline:
+                raise BudgetExhausted(self._refusal(needed, state))
+            time.sleep(HOLD_POLL_SECONDS)  # calls in flight hold the rest: it fits once one of them settles
         self._held_usd = needed
+
+    def _refusal(self, needed: float, state: LedgerState) -> str:
+        """Why a call of `needed` is not made, from one reading of the ledger."""
+        said = (
+            f"the next call could cost {self.show(needed)} but only {self.show(state.left_usd)} of the run's "
+            f"{self.show(state.limit_usd)} budget is left"
+        )
+        if state.never_fits(needed):
+            return said
+        return (
+            f"{said}: {self.show(state.reserved_usd)} of it is held by calls in flight, which did not settle within "
+            f"{self.wait_seconds:g} s"
+        )
 
     def settle(self, model: str, usage: Usage, *, worst: bool = False) -> float:
         """Replace the held worst case by the call's real cost (`worst`: a call with no reply, billed we cannot know
@@ -203,16 +223,19 @@ class Spending:
     """The run's budget as this process set out with it: what the report says when the ledger can no longer tell."""
 
     @classmethod
-    def start(cls, config: UserAgentConfig, ledger_path: Path) -> Spending:
+    def start(cls, config: UserAgentConfig, ledger_path: Path, root: Path | None = None) -> Spending:
         """A new run's spending: prices loaded (ConfigError on a bad file or currency), the ledger created: the file at
-        `ledger_path`, or the run's in the Redis of `--useragent-ledger` (ConfigError when it cannot be reached)."""
+        `ledger_path`, or the run's in the Redis of `--useragent-ledger`, under the project of `root` (the current
+        folder by default; ConfigError when it cannot be reached or holds another budget for the run)."""
         prices = PriceBook.load(config.prices)
         limit = config.budget / prices.rate(config.currency)
         if config.ledger == "file":
             return cls(prices, RunLedger.create(ledger_path, limit), config.currency, limit)
-        from pytest_useragent.cost.shared import RedisLedger, run_id
+        from pytest_useragent.cost.runs import project, run_id
+        from pytest_useragent.cost.shared import RedisLedger
 
-        return cls(prices, RedisLedger.create(config.ledger, run_id(config.run_id), limit), config.currency, limit)
+        run, named = run_id(config.run_id), project(root or Path.cwd())
+        return cls(prices, RedisLedger.create(config.ledger, run, limit, named), config.currency, limit)
 
     @property
     def rate(self) -> float:

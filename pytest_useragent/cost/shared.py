@@ -17,73 +17,90 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
+import math
 import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from pytest_useragent.cost.book import LedgerState, SessionSpend
 from pytest_useragent.errors import BudgetExhausted, ConfigError
+from pytest_useragent.secrets.addresses import without_credentials
 
 TIMEOUT_SECONDS = 5.0
 """The most one Redis call may take, to connect or to answer: a ledger that hangs must not hang the run."""
 EXPIRE_SECONDS = 24 * 60 * 60
 """Every key of a run is kept this long after its last booking."""
 
-CI_RUN_IDS: tuple[tuple[str, ...], ...] = (
-    ("GITHUB_RUN_ID", "GITHUB_RUN_ATTEMPT"),
-    ("CI_PIPELINE_ID",),  # GitLab
-    ("BUILDKITE_BUILD_ID",),
-    ("CIRCLE_WORKFLOW_ID",),
-    ("BITBUCKET_BUILD_NUMBER",),
-    ("BUILD_BUILDID",),  # Azure Pipelines
-    ("BUILD_ID",),  # Jenkins, Google Cloud Build
-)
-"""CI variables that every job of one run shares, first found first; a variable with its attempt joins them with '-',
-so a re-run has a budget of its own."""
-
-_RESERVE = """
-local limit = tonumber(redis.call('HGET', KEYS[1], 'limit'))
-if not limit then return redis.error_reply('no budget for this run: its keys expired or were never made') end
-local spent = tonumber(redis.call('HGET', KEYS[1], 'spent') or '0')
-local reserved = tonumber(redis.call('HGET', KEYS[1], 'reserved') or '0')
-local amount = tonumber(ARGV[1])
-local fits = amount <= math.max(limit - spent - reserved, 0)
-if fits then
-  redis.call('HSET', KEYS[1], 'reserved', string.format('%.17g', reserved + amount))
-else
-  redis.call('HSET', KEYS[1], 'exhausted', '1')
+_FIGURES = """
+local function figure(name)
+  local text = redis.call('HGET', KEYS[1], name)
+  if not text then return 0 end
+  local value = tonumber(text)
+  if not value or value ~= value or value < 0 or value == math.huge then
+    return redis.error_reply('BADFIGURE ' .. name .. '=' .. string.sub(text, 1, 40))
+  end
+  return value
 end
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-if fits then return 1 end
+local mark = redis.call('HGET', KEYS[1], 'mark')
+if not mark then return redis.error_reply('LOST no budget for this run any more: its keys expired or were removed') end
+if mark ~= ARGV[1] then
+  return redis.error_reply('LOST the run was made again by another shard (a Redis that restarted without its data?)')
+end
+"""
+"""Every script that books begins here. KEYS[1]: the run. ARGV[1]: the mark this shard found the run with. Reads a
+figure, refusing one that is no finite non-negative number; refuses a run that is gone or was made again."""
+
+_RESERVE = (
+    _FIGURES
+    + """
+local limit, spent, reserved = figure('limit'), figure('spent'), figure('reserved')
+for _, value in ipairs({limit, spent, reserved}) do if type(value) == 'table' then return value end end
+local amount = tonumber(ARGV[2])
+if amount <= math.max(limit - spent - reserved, 0) then
+  redis.call('HSET', KEYS[1], 'reserved', string.format('%.17g', reserved + amount))
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  return 1
+end
+if amount > math.max(limit - spent, 0) then redis.call('HSET', KEYS[1], 'exhausted', '1') end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 0
 """
-"""KEYS: the run. ARGV: the amount, the expiry. 1 when held, 0 when it did not fit (and the run is exhausted)."""
+)
+"""KEYS: the run. ARGV: the mark, the amount, the expiry. 1 when held; 0 when it did not fit (the run marked
+exhausted when it never will: what is not spent is less)."""
 
-_SETTLE = """
-local reserved = tonumber(redis.call('HGET', KEYS[1], 'reserved') or '0') - tonumber(ARGV[1])
+_SETTLE = (
+    _FIGURES
+    + """
+local reserved = figure('reserved')
+if type(reserved) == 'table' then return reserved end
+reserved = reserved - tonumber(ARGV[2])
 if reserved < 0 then reserved = 0 end
 redis.call('HSET', KEYS[1], 'reserved', string.format('%.17g', reserved))
-redis.call('HINCRBYFLOAT', KEYS[1], 'spent', ARGV[2])
-redis.call('HINCRBYFLOAT', KEYS[2], ARGV[3], ARGV[2])
-if ARGV[4] ~= '' and tonumber(ARGV[2]) > 0 then
-  redis.call('HINCRBYFLOAT', KEYS[3], ARGV[4], ARGV[2])
-  if ARGV[5] ~= '' then redis.call('HSETNX', KEYS[4], ARGV[4], ARGV[5]) end
+redis.call('HINCRBYFLOAT', KEYS[1], 'spent', ARGV[3])
+redis.call('HINCRBYFLOAT', KEYS[2], ARGV[4], ARGV[3])
+if ARGV[5] ~= '' and tonumber(ARGV[3]) > 0 then
+  redis.call('HINCRBYFLOAT', KEYS[3], ARGV[5], ARGV[3])
+  if ARGV[6] ~= '' then redis.call('HSETNX', KEYS[4], ARGV[5], ARGV[6]) end
 end
-for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[6]) end
+for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[7]) end
 return 1
 """
-"""KEYS: the run, the machines' spending, this machine's sessions' spending, their tests. ARGV: the reservation
-released, the cost, this machine, the session ('' for none), its test, the expiry."""
+)
+"""KEYS: the run, the machines' spending, this machine's sessions' spending, their tests. ARGV: the mark, the
+reservation released, the cost, this machine, the session ('' for none), its test, the expiry."""
 
-_BEGIN = """
-redis.call('HSETNX', KEYS[1], ARGV[1], '0')
-if ARGV[2] ~= '' then redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) end
-for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[3]) end
+_BEGIN = (
+    _FIGURES
+    + """
+redis.call('HSETNX', KEYS[2], ARGV[2], '0')
+if ARGV[3] ~= '' then redis.call('HSETNX', KEYS[3], ARGV[2], ARGV[3]) end
+for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[4]) end
 return 1
 """
-"""KEYS: this machine's sessions' spending, their tests. ARGV: the session, its test ('' for none), the expiry."""
+)
+"""KEYS: the run, this machine's sessions' spending, their tests. ARGV: the mark, the session, its test ('' for
+none), the expiry."""
 
 _HALT = """
 redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
@@ -93,38 +110,28 @@ return 1
 """KEYS: the run's halts. ARGV: where, why, the expiry."""
 
 _CREATE = """
-redis.call('HSETNX', KEYS[1], 'limit', ARGV[1])
+if redis.call('HEXISTS', KEYS[1], 'limit') == 0 then
+  redis.call('HSET', KEYS[1], 'limit', ARGV[1], 'mark', ARGV[3])
+end
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-return redis.call('HGET', KEYS[1], 'limit')
+return redis.call('HGETALL', KEYS[1])
 """
-"""KEYS: the run. ARGV: the limit, the expiry. The run's limit: the first machine's (later ones join its budget)."""
+"""KEYS: the run. ARGV: the limit, the expiry, a new mark. The run's figures: the first shard's limit and mark (later
+shards join its budget, and book only while the run holds the mark they found)."""
 
-
-def run_id(given: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The run's id: the one given, else CI's (`CI_RUN_IDS`), else a new one (the plugin prints it once)."""
-    return given or ci_run_id(os.environ if environ is None else environ) or uuid.uuid4().hex[:16]
-
-
-def ci_run_id(environ: Mapping[str, str]) -> str | None:
-    """The id every job of this CI run shares, from its variables; None outside CI."""
-    for names in CI_RUN_IDS:
-        if environ.get(names[0]):
-            return "-".join(environ[name] for name in names if environ.get(name))
-    return None
+FIGURES = ("limit", "spent", "reserved")
+"""The run's figures in Redis, each a finite non-negative number of US dollars."""
 
 
 def shown(url: str) -> str:
     """The URL without its credentials: what a line may say."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    port = f":{parts.port}" if parts.port else ""
-    return f"{parts.scheme}://{host}{port}{parts.path}"
+    return without_credentials(url)
 
 
 class RedisLedger:
     """The run's spending in Redis, atomic across every machine of the run."""
 
-    def __init__(self, url: str, run: str, machine: str | None = None) -> None:
+    def __init__(self, url: str, run: str, machine: str | None = None, *, project: str = "", mark: str = "") -> None:
         try:
             import redis
             from redis.backoff import NoBackoff
@@ -134,44 +141,69 @@ class RedisLedger:
                 f"--useragent-ledger={shown(url)}: the redis client is not installed: "
                 "pip install 'pytest-useragent[redis]'"
             ) from None
-        self.url, self.run = url, run
+        self.url, self.run, self.project, self.mark = url, run, project, mark
         self.machine = machine or uuid.uuid4().hex[:12]
         self._errors: tuple[type[Exception], ...] = (redis.RedisError, OSError)
-        self._client = redis.Redis.from_url(
-            url,
-            socket_timeout=TIMEOUT_SECONDS,
-            socket_connect_timeout=TIMEOUT_SECONDS,
-            retry=Retry(NoBackoff(), 0),  # once: a retried script may have run, and would hold twice
-            decode_responses=True,
-        )
+        try:
+            self._client = redis.Redis.from_url(
+                url,
+                socket_timeout=TIMEOUT_SECONDS,
+                socket_connect_timeout=TIMEOUT_SECONDS,
+                retry=Retry(NoBackoff(), 0),  # once: a retried script may have run, and would hold twice
+                decode_responses=True,
+            )
+        except ValueError:  # its words may quote the URL, password and all
+            raise ConfigError(
+                f"--useragent-ledger={shown(url)}: not a Redis URL redis-py can open "
+                "(percent-encode a '/', ':' or '@' in the password)"
+            ) from None
         self._reserve = self._client.register_script(_RESERVE)
         self._settle = self._client.register_script(_SETTLE)
         self._begin = self._client.register_script(_BEGIN)
         self._halt = self._client.register_script(_HALT)
-        prefix = f"useragent:{{{run}}}:"  # one hash slot per run: a cluster keeps a run's keys together
+        # one hash slot per run: a cluster keeps a run's keys together; the project's name in it, so two projects
+        # whose CI numbers runs alike never share one
+        prefix = f"useragent:{{{project}/{run}}}:" if project else f"useragent:{{{run}}}:"
         self._run, self._halts, self._machines = prefix + "run", prefix + "halted", prefix + "machines"
         self._sessions, self._tests = f"{prefix}sessions:{self.machine}", f"{prefix}tests:{self.machine}"
 
     @classmethod
-    def create(cls, url: str, run: str, limit_usd: float) -> RedisLedger:
-        """This machine's part of the run `run`, whose budget is `limit_usd` unless another machine set it first;
-        ConfigError, in one line, when Redis cannot be reached at the start."""
-        ledger = cls(url, run)
+    def create(cls, url: str, run: str, limit_usd: float, project: str = "") -> RedisLedger:
+        """This machine's part of the run `run` of `project`, whose budget is `limit_usd`; ConfigError, in one line,
+        when Redis cannot be reached at the start, when another shard set the run's budget to another amount, or when
+        the run's figures are no amounts."""
+        ledger = cls(url, run, project=project)
         try:
-            ledger._client.register_script(_CREATE)(keys=[ledger._run], args=[repr(limit_usd), EXPIRE_SECONDS])
+            made = ledger._client.register_script(_CREATE)(
+                keys=[ledger._run], args=[repr(limit_usd), EXPIRE_SECONDS, uuid.uuid4().hex]
+            )
         except ledger._errors as error:
             raise ConfigError(f"--useragent-ledger={shown(url)}: {_why(error)}") from None
+        found = dict(zip(made[::2], made[1::2], strict=True))
+        try:
+            limit = _figures(found)["limit"]
+        except BudgetExhausted as bad:
+            raise ConfigError(f"--useragent-ledger={shown(url)}: {bad}") from None
+        if not math.isclose(limit, limit_usd, rel_tol=1e-9, abs_tol=1e-12):
+            raise ConfigError(
+                f"--useragent-ledger={shown(url)}: run {run} already has a budget of ${limit:.4f}, this shard's "
+                f"is ${limit_usd:.4f}: give every shard of a run the same --useragent-budget, or this one its own "
+                "--useragent-run-id"
+            )
+        ledger.mark = found["mark"]
         return ledger
 
     @classmethod
     def join(cls, address: str) -> RedisLedger:
         """The ledger an xdist worker was handed by its controller (`address`): the same run and machine."""
         given = json.loads(address)
-        return cls(given["redis"], given["run"], given["machine"])
+        return cls(given["redis"], given["run"], given["machine"], project=given["project"], mark=given["mark"])
 
     @property
     def address(self) -> str:
-        return json.dumps({"redis": self.url, "run": self.run, "machine": self.machine})
+        return json.dumps(
+            {"redis": self.url, "run": self.run, "machine": self.machine, "project": self.project, "mark": self.mark}
+        )
 
     @property
     def run_id(self) -> str | None:
@@ -185,21 +217,29 @@ class RedisLedger:
             pipe.hgetall(self._sessions)
             pipe.hgetall(self._tests)
 
-        figures, halted, own, sessions, tests = self._call(lambda: self._pipeline(read))
-        if "limit" not in figures:
-            raise BudgetExhausted(f"{self._what}: holds no budget for run {self.run} (its keys expired?)")
+        found, halted, own, sessions, tests = self._call(lambda: self._pipeline(read))
+        if "limit" not in found or found.get("mark") != self.mark:
+            why = "its keys expired or were removed" if "limit" not in found else "made again by another shard"
+            raise BudgetExhausted(f"{self._what}: no longer holds the budget of run {self.run} ({why})")
+        try:
+            figures = _figures(found)
+            spending = {name: _amount(name, usd) for name, usd in sessions.items()}
+            own_usd = _amount("this machine", own or "0")
+        except BudgetExhausted as bad:
+            raise BudgetExhausted(f"{self._what}: {bad}") from None
         return LedgerState(
-            limit_usd=float(figures["limit"]),
-            spent_usd=float(figures.get("spent", 0)),
-            reserved_usd=float(figures.get("reserved", 0)),
-            exhausted=figures.get("exhausted") == "1",
+            limit_usd=figures["limit"],
+            spent_usd=figures["spent"],
+            reserved_usd=figures["reserved"],
+            exhausted=found.get("exhausted") == "1",
             halted=halted,
-            sessions={name: SessionSpend(test=tests.get(name), spent_usd=float(usd)) for name, usd in sessions.items()},
-            own_usd=float(own or 0),
+            sessions={name: SessionSpend(test=tests.get(name), spent_usd=usd) for name, usd in spending.items()},
+            own_usd=own_usd,
         )
 
     def reserve(self, amount_usd: float) -> LedgerState | None:
-        held = self._call(lambda: self._reserve(keys=[self._run], args=[repr(amount_usd), EXPIRE_SECONDS]))
+        args = [self.mark, repr(amount_usd), EXPIRE_SECONDS]
+        held = self._call(lambda: self._reserve(keys=[self._run], args=args))
         return self.state() if held else None
 
     def settle(
@@ -207,6 +247,7 @@ class RedisLedger:
     ) -> None:
         keys = [self._run, self._machines, self._sessions, self._tests]
         args: list[str | int] = [
+            self.mark,
             repr(reserved_usd),
             repr(spent_usd),
             self.machine,
@@ -217,8 +258,8 @@ class RedisLedger:
         self._call(lambda: self._settle(keys=keys, args=args))
 
     def begin(self, session: str, test: str | None) -> None:
-        args: list[str | int] = [session, test or "", EXPIRE_SECONDS]
-        self._call(lambda: self._begin(keys=[self._sessions, self._tests], args=args))
+        args: list[str | int] = [self.mark, session, test or "", EXPIRE_SECONDS]
+        self._call(lambda: self._begin(keys=[self._run, self._sessions, self._tests], args=args))
 
     def halt(self, where: str, reason: str) -> None:
         """Best kept: a halt that cannot be written is no loss, since a Redis that cannot take it takes no
@@ -242,11 +283,34 @@ class RedisLedger:
         return f"the run's ledger {shown(self.url)}"
 
 
+def _figures(found: Mapping[str, str]) -> dict[str, float]:
+    """The run's figures as amounts; BudgetExhausted naming the first that is none (a key set by hand, tampered)."""
+    if "limit" not in found:
+        raise BudgetExhausted("the run's key holds no limit")
+    return {name: _amount(name, found.get(name, "0")) for name in FIGURES}
+
+
+def _amount(name: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0):
+        raise BudgetExhausted(f"the run's {name} in Redis is {text[:40]!r}, no amount of money")
+    return value
+
+
 def _why(error: Exception) -> str:
-    """A Redis failure in a few words: unreachable (and why), or what Redis answered."""
+    """A Redis failure in a few words: unreachable (and why), what a script refused, or what Redis answered."""
     words = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     import redis
 
     if isinstance(error, redis.ResponseError):
-        return f"Redis refused: {words}"
-    return f"cannot be reached ({words})"
+        code, _, rest = words.partition(" ")
+        if code == "LOST":
+            return rest
+        if code == "BADFIGURE":
+            name, _, text = rest.partition("=")
+            return f"the run's {name} in Redis is {text!r}, no amount of money"
+        return f"Redis refused: {words[:200]}"
+    return f"cannot be reached ({words[:200]})"

@@ -19,7 +19,8 @@ import pytest
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.cost.ledger import Spending, join
 from pytest_useragent.cost.pricing import PriceBook
-from pytest_useragent.cost.shared import RedisLedger, ci_run_id, shown
+from pytest_useragent.cost.runs import ci_run_id
+from pytest_useragent.cost.shared import RedisLedger, shown
 from pytest_useragent.errors import ConfigError, Divergence, UserAgentWarning, UserError
 from pytest_useragent.llm import choice
 from pytest_useragent.plugin import deltas, fixtures, hooks
@@ -121,7 +122,7 @@ def _spending(config: pytest.Config, settings: UserAgentConfig) -> Spending:
         return Spending(prices, join(workerinput[LEDGER_INPUT]), settings.currency)
     directory = Path(tempfile.mkdtemp(prefix="useragent-run-"))
     config.stash[LEDGER_DIR_KEY] = directory
-    return Spending.start(settings, directory / "ledger.json")
+    return Spending.start(settings, directory / "ledger.json", config.rootpath)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -180,7 +181,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         new = settings.run_id is None and ci_run_id(os.environ) is None
         hint = f" (a new id: give every shard of this run --useragent-run-id={spending.ledger.run})" if new else ""
         lines.append(
-            f"useragent: budget shared through {shown(spending.ledger.url)} as run {spending.ledger.run}{hint}"
+            f"useragent: budget shared through {shown(spending.ledger.url)} as run {spending.ledger.run} of "
+            f"{spending.ledger.project}{hint}"
         )
     if provider != "offline" and not spending.prices.is_known(model_name):
         lines.append(

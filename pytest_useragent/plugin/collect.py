@@ -215,7 +215,8 @@ class RunCollector:
                 self._write()
 
     def _write(self) -> None:
-        if not self.sessions and not self.crashed and not self._ledger().sessions:
+        stopped = any(self.skipped.values())  # every agent test skipped (a spent budget, Redis gone): said all the same
+        if not self.sessions and not self.crashed and not stopped and not self._ledger().sessions:
             return
         summary = self.final = self.summary()
         summary.test_outcomes = dict(self.outcomes)

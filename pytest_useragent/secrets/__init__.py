@@ -4,6 +4,7 @@ every text, record, request and file."""
 from __future__ import annotations
 
 __all__ = [
+    "addresses",
     "credentials",
     "redaction",
 ]

@@ -15,6 +15,7 @@ from redis_server import RedisServer, redis_server
 
 from pytest_useragent.cli import main
 from pytest_useragent.cost.pricing import PriceBook
+from pytest_useragent.cost.runs import project
 from pytest_useragent.cost.shared import RedisLedger
 from pytest_useragent.records import Usage
 
@@ -43,6 +44,8 @@ def pytest_runtest_setup(item):
     # each process says it is here before its first test, and waits, within a bound, for the other machine. Held
     # later (inside a paid call), a machine would hold its reservation while it waits, and the other find the budget
     # taken and pay nothing
+    if os.environ.get("STOP_REDIS_FIRST") and not MET:  # Redis goes down before the first session
+        redis.Redis.from_url(os.environ["LEDGER"]).shutdown(nosave=True)
     peers = os.environ.get("PEERS")
     if not peers or MET:
         return
@@ -95,7 +98,7 @@ def test_{name}_three(agent, site):
 
 def machine(suite: pytest.Pytester, folder: Path, name: str) -> Path:
     """A suite of three tests in a folder of its own, with its own fake API: what one CI runner holds."""
-    folder.mkdir()
+    folder.mkdir(parents=True)
     (folder / "conftest.py").write_text(suite.path.joinpath("conftest.py").read_text() + MACHINE)
     (folder / f"test_{name}.py").write_text(TESTS.format(name=name))
     return folder
@@ -130,7 +133,8 @@ def server(tmp_path: Path):
 def test_two_machines_share_one_budget_smaller_than_their_wish(suite, server: RedisServer, tmp_path, monkeypatch):
     for key in ("GITHUB_RUN_ID", "CI_PIPELINE_ID", "BUILD_ID"):
         monkeypatch.delenv(key, raising=False)
-    folders = [machine(suite, tmp_path / f"runner-{name}", name) for name in ("a", "b")]
+    # one project checked out on two runners (in folders of one name: the project's name when no repository names it)
+    folders = [machine(suite, tmp_path / f"runner-{name}" / "shop", name) for name in ("a", "b")]
     # more than three calls' worst cases held at once (so neither machine is refused for what the other only holds),
     # less than both machines would spend: each runs three sessions of 15 paid steps at ~$0.004
     budget = 0.25
@@ -147,7 +151,7 @@ def test_two_machines_share_one_budget_smaller_than_their_wish(suite, server: Re
         assert "useragent: budget shared through " + server.url + " as run run-7" in output
         assert "Traceback" not in output and "INTERNALERROR" not in output
 
-    ledger = RedisLedger(server.url, "run-7").state()
+    ledger = RedisLedger.create(server.url, "run-7", budget, project(folders[0])).state()
     assert ledger.exhausted and ledger.reserved_usd == pytest.approx(0, abs=1e-12)
     assert 0 < ledger.spent_usd <= budget  # overspend 0
     paid = [billed_usd(folder) for folder in folders]
@@ -185,3 +189,35 @@ def test_redis_stopped_mid_run_makes_no_call_after_it_and_says_so(suite, server:
     assert output.count("SKIPPED") == 2 and f"useragent budget cannot be proven: {gone}" in output
     assert report["stops"]["skipped_for_budget"] == 2 and report["spent_usd"] == session["result"]["cost_usd"]
     assert any(line.startswith(gone) for line in output.splitlines())  # the one line at the end
+
+
+def test_redis_gone_before_the_first_session_still_writes_the_report_and_says_why(suite, server: RedisServer, tmp_path):
+    folder = machine(suite, tmp_path / "runner", "a")
+    run = start(folder, server.url, "--useragent-budget=5", "--useragent-run-id=run-9", STOP_REDIS_FIRST="1")
+    output = run.communicate(timeout=300)[0]
+    assert run.returncode == 0, output
+    assert "Traceback" not in output and "INTERNALERROR" not in output
+    assert [process["steps"] for process in billed(folder)] == [0]
+    report = json.loads((folder / "useragent-report" / "report.json").read_text())
+    assert report["sessions"] == [] and report["stops"]["skipped_for_budget"] == 3
+    assert set(report["test_outcomes"].values()) == {"skipped by budget"}
+    gone = f"the run's ledger {server.url}: cannot be reached ("
+    lines = output.splitlines()
+    assert "the budget stopped sessions; 3 tests skipped" in lines and any(line.startswith(gone) for line in lines)
+    assert any(line.startswith("report: ") for line in lines)
+
+
+def test_a_shard_whose_every_test_the_spent_budget_skipped_writes_its_report(suite, server: RedisServer, tmp_path):
+    folder = machine(suite, tmp_path / "runner", "a")
+    spent = RedisLedger.create(server.url, "run-10", 0.02, project(folder))
+    spent._client.hset(spent._run, mapping={"spent": "0.02", "exhausted": "1"})  # an earlier shard spent it all
+    run = start(folder, server.url, "--useragent-budget=0.02", "--useragent-run-id=run-10")
+    output = run.communicate(timeout=300)[0]
+    assert run.returncode == 0, output
+    report = json.loads((folder / "useragent-report" / "report.json").read_text())
+    assert report["stops"]["skipped_for_budget"] == 3 and report["run_id"] == "run-10"
+    assert "the budget stopped sessions; 3 tests skipped" in output.splitlines()
+    # and combine takes the shard: its tests are in the run, skipped, not gone
+    combined = tmp_path / "combined"
+    assert main(["combine", str(folder / "useragent-report"), "--output", str(combined)]) == 0
+    assert len(json.loads((combined / "report.json").read_text())["test_outcomes"]) == 3

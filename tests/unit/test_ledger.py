@@ -23,14 +23,19 @@ def test_a_session_budget_refuses_a_call_that_could_overspend(tmp_path):
 
 def test_the_run_ledger_is_shared_and_marks_itself_exhausted(tmp_path):
     ledger = RunLedger.create(tmp_path / "l.json", 0.05)
-    first, second = Budget(BOOK, ledger), Budget(BOOK, RunLedger(ledger.path))
+    first, second = Budget(BOOK, ledger), Budget(BOOK, RunLedger(ledger.path), wait_seconds=0.2)
     first.reserve("claude-sonnet-4-6", CALL)
-    with pytest.raises(BudgetExhausted, match=r"of the run's \$0.0500 budget is left"):
-        second.reserve("claude-sonnet-4-6", CALL)  # the first call's worst case is still held
-    assert ledger.state().exhausted
+    with pytest.raises(BudgetExhausted, match=r"of the run's \$0.0500 budget is left: \$0.0338 of it is held by calls"):
+        second.reserve("claude-sonnet-4-6", CALL)  # the first call's worst case is still held, past the wait
+    assert not ledger.state().exhausted  # it fits once that call settles: the run is not spent
     first.settle("claude-sonnet-4-6", Usage(input_tokens=10, output_tokens=10))
     state = ledger.state()
     assert state.reserved_usd == 0 and state.spent_usd == pytest.approx(0.00018)
+    second.reserve("claude-sonnet-4-6", CALL)
+    second.settle("claude-sonnet-4-6", CALL)
+    with pytest.raises(BudgetExhausted, match=r"^the next call could cost \$0.0338 but only \$0.0168 of the run's"):
+        first.reserve("claude-sonnet-4-6", CALL)  # what is not spent will never hold it
+    assert ledger.state().exhausted
 
 
 def test_amounts_show_in_the_runs_currency(tmp_path):

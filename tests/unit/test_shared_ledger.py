@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -18,9 +19,11 @@ from redis_server import RedisServer, redis_server
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import Budget, Spending, join
 from pytest_useragent.cost.pricing import PriceBook
-from pytest_useragent.cost.shared import EXPIRE_SECONDS, RedisLedger, ci_run_id, run_id
+from pytest_useragent.cost.runs import ci_run_id, project, run_id
+from pytest_useragent.cost.shared import EXPIRE_SECONDS, RedisLedger
 from pytest_useragent.errors import BudgetExhausted, ConfigError
 from pytest_useragent.records import Usage
+from pytest_useragent.secrets.addresses import without_credentials
 
 BOOK = PriceBook.load()
 MODEL = "claude-sonnet-4-6"
@@ -35,19 +38,118 @@ def server(tmp_path: Path):
 
 def test_the_machines_of_one_run_share_its_budget_and_another_run_has_its_own(server: RedisServer):
     first = RedisLedger.create(server.url, "run-1", 0.05)
-    second = RedisLedger.create(server.url, "run-1", 99.0)  # a later machine joins the budget the first one set
+    second = RedisLedger.create(server.url, "run-1", 0.05)  # a later machine joins the budget the first one set
     other = RedisLedger.create(server.url, "run-2", 0.05)
-    assert second.state().limit_usd == 0.05
-    one, two = Budget(BOOK, first), Budget(BOOK, second)
+    one, two = Budget(BOOK, first), Budget(BOOK, second, wait_seconds=0.3)
     one.reserve(MODEL, CALL)
-    with pytest.raises(BudgetExhausted, match=r"of the run's \$0.0500 budget is left"):
-        two.reserve(MODEL, CALL)  # the first machine's worst case is still held
-    assert first.state().exhausted and not other.state().exhausted
+    with pytest.raises(BudgetExhausted, match=r"of the run's \$0.0500 budget is left: \$0.0338 of it is held by calls"):
+        two.reserve(MODEL, CALL)  # the first machine's worst case is still held, and did not settle in time
+    assert not first.state().exhausted  # it would fit once that call settles: the run goes on
     Budget(BOOK, other).reserve(MODEL, CALL)  # another run: a budget of its own
     one.settle(MODEL, Usage(input_tokens=10, output_tokens=10))
     state = second.state()
     assert state.reserved_usd == 0 and state.spent_usd == pytest.approx(0.00018)
     assert state.own_usd == 0 and first.state().own_usd == pytest.approx(0.00018)  # each machine knows its own
+    two.reserve(MODEL, CALL)  # now it fits
+    two.settle(MODEL, CALL)
+    with pytest.raises(BudgetExhausted, match=r"^the next call could cost \$0.0338 but only \$0.0168 of the run's"):
+        one.reserve(MODEL, CALL)  # what is not spent ($0.0168) will never hold a call's worst case
+    assert first.state().exhausted
+
+
+def test_a_call_held_back_by_another_machines_call_waits_for_it_to_settle(server: RedisServer):
+    one = Budget(BOOK, RedisLedger.create(server.url, "run-1", 0.05))
+    two = Budget(BOOK, RedisLedger.create(server.url, "run-1", 0.05), wait_seconds=30)
+    one.reserve(MODEL, CALL)
+    settler = threading.Timer(0.5, one.settle, args=(MODEL, Usage(input_tokens=10, output_tokens=10)))
+    settler.start()
+    started = time.monotonic()
+    two.reserve(MODEL, CALL)  # held back until the first call settles, then made
+    settler.join()
+    assert 0.4 < time.monotonic() - started < 30 and not two.ledger.state().exhausted
+
+
+def test_a_shard_with_another_budget_for_the_run_is_one_line_and_never_takes_the_larger(server: RedisServer):
+    RedisLedger.create(server.url, "run-1", 1e9)  # set beforehand, by another shard or by hand
+    with pytest.raises(ConfigError) as refused:
+        RedisLedger.create(server.url, "run-1", 0.02)
+    assert str(refused.value) == (
+        f"--useragent-ledger={server.url}: run run-1 already has a budget of $1000000000.0000, this shard's is "
+        "$0.0200: give every shard of a run the same --useragent-budget, or this one its own --useragent-run-id"
+    )
+    assert RedisLedger.create(server.url, "run-1", 1e9).state().limit_usd == 1e9  # the twin: the same budget joins
+
+
+def test_two_projects_with_the_same_ci_run_id_have_a_budget_each(server: RedisServer, tmp_path: Path):
+    shop = project(tmp_path / "shop", {"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/shop"})
+    blog = project(tmp_path / "blog", {"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/blog"})
+    assert shop == "github.com/acme/shop:shop" and blog == "github.com/acme/blog:blog"
+    a = Budget(BOOK, RedisLedger.create(server.url, "42", 0.05, shop))
+    b = Budget(BOOK, RedisLedger.create(server.url, "42", 0.10, blog))  # its own budget: no mismatch, no sharing
+    a.reserve(MODEL, CALL)
+    a.settle(MODEL, CALL)
+    assert b.ledger.state().spent_usd == 0 and b.ledger.state().limit_usd == 0.10
+    again = RedisLedger.create(server.url, "42", 0.05, shop)  # the twin: the same project's other shard joins
+    assert again.state().spent_usd == pytest.approx(0.033)
+
+
+@pytest.mark.parametrize(
+    ("environ", "named"),
+    [
+        ({"CI_PROJECT_URL": "https://gitlab-ci-token:s3cret@gitlab.com/acme/shop"}, "gitlab.com/acme/shop:app"),
+        ({"GIT_URL": "git@github.com:acme/shop.git"}, "github.com/acme/shop:app"),
+        ({"BUILDKITE_REPO": "https://github.com/acme/{shop} x.git"}, "github.com/acme/_shop_x:app"),
+        ({}, ":app"),
+    ],
+)
+def test_a_project_is_named_by_its_repository_never_its_credential(tmp_path: Path, environ, named):
+    assert project(tmp_path / "app", environ) == named
+
+
+def test_a_project_in_git_is_named_by_its_origin_and_where_its_root_is(tmp_path: Path):
+    repository = tmp_path / "repo"
+    (repository / "web" / "tests").mkdir(parents=True)
+    for command in (["init", "-q"], ["remote", "add", "origin", "https://bot:tok3n@example.org/acme/shop.git"]):
+        subprocess.run(["git", *command], cwd=repository, check=True)
+    assert project(repository / "web" / "tests", {}) == "example.org/acme/shop:web/tests"
+    assert project(repository, {}) == "example.org/acme/shop:"
+
+
+def test_a_redis_that_lost_the_run_stops_the_paying_of_the_shard_still_running(server: RedisServer):
+    first = Spending(BOOK, RedisLedger.create(server.url, "run-1", 0.10), "USD").budget(None, "/s", "t")
+    first.reserve(MODEL, CALL)
+    first.settle(MODEL, CALL)
+    redis.Redis.from_url(server.url).flushall()  # restarted without its data
+    second = RedisLedger.create(server.url, "run-1", 0.10)  # a later shard finds no run, and makes it again
+    Budget(BOOK, second).reserve(MODEL, CALL)  # it may pay: the budget it made is whole
+    with pytest.raises(BudgetExhausted, match="the run was made again by another shard"):
+        first.reserve(MODEL, CALL)  # the first shard's mark is not the run's: it stops paying
+    with pytest.raises(BudgetExhausted, match=r"no longer holds the budget of run run-1 \(made again"):
+        first.ledger.state()
+
+
+def test_the_twin_a_redis_that_keeps_the_run_lets_every_shard_pay(server: RedisServer):
+    first = Budget(BOOK, RedisLedger.create(server.url, "run-1", 0.10))
+    first.reserve(MODEL, CALL)
+    first.settle(MODEL, CALL)
+    RedisLedger.create(server.url, "run-1", 0.10)
+    first.reserve(MODEL, CALL)  # nothing was lost: its mark is still the run's
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("limit", "-1"), ("limit", "nan"), ("limit", "abc"), ("reserved", "-1e9"), ("spent", "inf")]
+)
+def test_a_run_key_with_a_bad_figure_is_one_line_never_a_larger_budget(server: RedisServer, field, value):
+    ledger = RedisLedger.create(server.url, "run-1", 0.10)
+    client = redis.Redis.from_url(server.url, decode_responses=True)
+    key = next(key for key in client.keys("*") if key.endswith(":run"))
+    client.hset(key, field, value)
+    with pytest.raises(BudgetExhausted, match=rf"the run's {field} in Redis is '{value}', no amount of money$"):
+        Budget(BOOK, ledger).reserve(MODEL, CALL)
+    with pytest.raises(BudgetExhausted, match=rf"the run's {field} in Redis is '{value}', no amount of money$"):
+        ledger.state()
+    with pytest.raises(ConfigError, match=rf"the run's {field} in Redis is '{value}', no amount of money$"):
+        RedisLedger.create(server.url, "run-1", 0.10)  # a shard that starts on it: one line, before any test
 
 
 def test_sessions_are_booked_by_machine_and_a_worker_joins_its_machines_part(server: RedisServer):
@@ -79,7 +181,7 @@ def test_every_key_of_a_run_expires_a_day_after_its_last_booking(server: RedisSe
 
 
 def _spend(url: str, calls: int, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    ledger = RedisLedger.create(url, "race", 99.0)  # a machine of its own: it finds the budget the test set
+    ledger = RedisLedger.create(url, "race", 1.0)  # a machine of its own: it joins the budget the test set
     budget = Budget(BOOK, ledger, session="/session", test="t")
     made = 0
     for _ in range(calls):
@@ -198,6 +300,30 @@ def test_the_ledger_and_run_id_options(raw, said):
     else:
         with pytest.raises(ConfigError, match=f"^--useragent-{next(iter(raw))}=.*: {said[:40]}"):
             UserAgentConfig.from_raw(raw)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "redis://user:s3cr/et@localhost:6379/0",  # a '/' in the password, not percent-encoded
+        "redis://user:s3cret@localhost:63a9/0",  # a port typo
+        "redis://:s3cr@et@localhost:1/0",  # parses; refused when it is opened
+        "redis://u:s3cret@localhost:99999/0",
+    ],
+)
+def test_a_ledger_url_that_does_not_parse_is_one_line_that_never_shows_its_password(url):
+    with pytest.raises(ConfigError) as refused:
+        Spending.start(UserAgentConfig.from_raw({"ledger": url}), Path("unused"))
+    said = str(refused.value)
+    assert "s3cr" not in said and "\n" not in said and said.replace("'", "").startswith("--useragent-ledger=redis://")
+
+
+def test_a_url_shown_keeps_its_host_and_never_its_credential():
+    assert without_credentials("redis://user:s3cr/et@cache:6379/0") == "redis://cache:6379/0"
+    assert without_credentials("redis://cache:63a9/0") == "redis://cache:63a9/0"  # nothing to hide: as written
+    assert without_credentials("redis://cache:6379/0") == "redis://cache:6379/0"  # the twin: a clean URL whole
+    assert without_credentials("unix:///run/redis.sock") == "unix:///run/redis.sock"
+    assert len(without_credentials("redis://" + "h" * 10_000)) <= 200
 
 
 def test_the_default_ledger_is_the_file(tmp_path):
