@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from pytest_useragent.records.snapshot import SnapshotLine, line, parse
 
-STATES = frozenset({"checked", "selected", "pressed", "expanded", "disabled", "current", "active"})
-"""The states Playwright's ai snapshot writes as flags, which evidence may claim."""
+STATES = frozenset({"checked", "selected", "pressed", "expanded", "disabled", "current"})
+"""The states Playwright's ai snapshot writes as flags, which evidence may claim. Not `active`: where focus is shows
+where the persona is, never that a goal is reached (a field focused is no field filled)."""
+FOCUS = "active"
 MASK = "•*● "
 """What a masked value is written with: a password field's value as the persona's snapshot shows it."""
 STATEFUL = frozenset(
@@ -47,7 +49,9 @@ FILL_GOAL = re.compile(r"\b(enter|type|fill|write|put)\b", re.IGNORECASE)
 SEND_GOAL = re.compile(
     r"\b(send|submit|sign up|register|book|order|buy|pay|save|post|create|log in|sign in)\b", re.IGNORECASE
 )
-"""A field's value proves a goal to fill it in, never one to send it: what was typed and not sent is no result."""
+"""A field's value proves a goal to fill it in or to choose that value, never one to send it: what was typed and
+not sent is no result."""
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,26 @@ class StateClaim:
         said = "".join(f" [{state}]" for state in self.states)
         named = f"{self.role} {json.dumps(self.name, ensure_ascii=False)}{said}"
         return named + (f" = {self.value}" if self.value is not None else "")
+
+
+def state_claims(evidence: str | None) -> list[StateClaim] | None:
+    """The evidence read as one or more elements in a state, one to a line or separated by `;` (`checkbox "Tea"
+    [checked]; checkbox "Milk" [checked]`); None unless every part is one."""
+    parts = [part for part in re.split(r';\s*(?=[\w-]+\s+")|\n', evidence or "") if part.strip()]
+    claims = [state_claim(part) for part in parts]
+    return [claim for claim in claims if claim is not None] if claims and None not in claims else None
+
+
+def focus_only(evidence: str | None) -> bool:
+    """Whether the evidence names an element by where focus is and nothing else (`textbox "Notes" [active]`)."""
+    read = line("- " + (evidence or "").strip())
+    return (
+        read is not None
+        and read.name is not None
+        and FOCUS in read.attributes
+        and not read.text
+        and not any(key in STATES for key in read.attributes)
+    )
 
 
 def state_claim(evidence: str | None) -> StateClaim | None:
@@ -91,8 +115,21 @@ def holds(claim: StateClaim, snapshot: str) -> bool:
 
 
 def proves(claim: StateClaim, goal: str) -> bool:
-    """Whether such a claim can prove the goal at all: a state always; a field's value only a goal to fill it in."""
-    return claim.value is None or (bool(FILL_GOAL.search(goal)) and not SEND_GOAL.search(goal))
+    """Whether such a claim can prove the goal at all: a state always; a field's value a goal to fill it in, or one
+    that asks for that very value ("Choose Oregon", "set it to 20 degrees"); never a goal to send it."""
+    if claim.value is None:
+        return True
+    return bool(FILL_GOAL.search(goal) or _asked(claim.value, goal)) and not SEND_GOAL.search(goal)
+
+
+def _asked(value: str, goal: str) -> bool:
+    """Whether the goal names the value: its words, or every number in it (20.0°C for "20 degrees")."""
+    wanted = _folded(value)
+    if wanted and re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", _folded(goal)):
+        return True
+    numbers = [float(n.replace(",", ".")) for n in _NUMBER.findall(value)]
+    asked = {float(n.replace(",", ".")) for n in _NUMBER.findall(goal)}
+    return bool(numbers) and all(number in asked for number in numbers)
 
 
 def bare_label(evidence: str | None, snapshot: str) -> SnapshotLine | None:

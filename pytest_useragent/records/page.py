@@ -3,6 +3,7 @@ the claim of done, and what the browser did beside the page."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -73,10 +74,11 @@ class Claim(BaseModel):
     as "docs/<name>"; None when it was not."""
     success: bool | None = None
     """The test's success check at that moment; None when the test gave none."""
-    kind: Literal["text", "state", "label"] = "text"
+    kind: Literal["text", "state", "label", "focus", "before"] = "text"
     """What the evidence is: text on the page or in a document; an element in a state (`checkbox "X" [checked]`,
-    checked against the page read again, `records/evidence.py`); or, refused, the bare label of a control whose state
-    the goal asks for."""
+    checked against the page read again, `records/evidence.py`); or, refused: the bare label of a control whose state
+    the goal asks for, an element named only by where focus is, or text that was on the page before the persona did
+    anything, for a goal that asks for a state."""
 
     @property
     def accepted(self) -> bool:
@@ -95,8 +97,25 @@ class Claim(BaseModel):
                 f'"{self.evidence}" is a label, on the page whatever its state: name the element and its state, '
                 f'e.g. checkbox "{self.evidence}" [checked]'
             )
+        if self.kind == "focus":
+            return (
+                "focus shows where you are, not that the goal is reached: name the element in the state or with the "
+                'value the goal asks for (e.g. checkbox "Tea" [checked], combobox "Size" = Large), or the text the '
+                "page shows as the result"
+            )
+        if self.kind == "before":
+            return (
+                f'"{self.evidence}" was on the page before you did anything, so it shows no choice made: name the '
+                'element and its state or value, e.g. option "Large" [selected] or combobox "Size" = Large'
+            )
         if self.kind == "state":
-            return f"no element on the page is {self.evidence} now"
+            valued = re.search(r'"\s*(\[[^\]]*\]\s*)*[:=]', self.evidence)
+            return f"no element on the page is {self.evidence} now" + (
+                " (or a value that proves nothing here: a value proves a goal to enter it or one that names it, "
+                "never one to send, book, order or save it)"
+                if valued
+                else ""
+            )
         return f'your evidence "{self.evidence}" is not on the page or in your documents'
 
 

@@ -117,6 +117,7 @@ def _done(setup: Setup, state: State, action: Action, found: list[Issue], index:
         setup.config.settle_timeout,
         state.secrets.redact,
         state.goal,
+        state.start_text,
     )
     found.extend([false_done] if false_done else [])
     return judged

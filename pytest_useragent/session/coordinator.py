@@ -98,7 +98,8 @@ class Session(Setup):
             state.watcher.start()
             if url:
                 state.last = Last(action=f"open {url}", outcome=self._open(url, state))
-            warn_exposed(state.secrets, goal, lambda: visible_text(state.page, seconds))
+            state.start_text = visible_text(state.page, seconds)
+            warn_exposed(state.secrets, goal, lambda: state.start_text)
             for index in range(1, self.config.max_steps + 1):
                 step = self._step(state, index)
                 kind = step.action.kind if step.action is not None else None

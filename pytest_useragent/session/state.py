@@ -151,6 +151,9 @@ class State:
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     interrupted: bool = False
     """Ctrl-C came during the wrap-up or the survey: raised once the session is written."""
+    start_text: str = ""
+    """The start page's visible text, as the persona first found it: text evidence of a state goal that was already
+    there shows nothing done."""
     orphaned: list[OrphanedWrite] = field(default_factory=list)
     """The large writes an earlier run left open in docs/, found at the start (`begin.take_over_writes`)."""
 

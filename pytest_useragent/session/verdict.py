@@ -20,7 +20,7 @@ from playwright.sync_api import Locator, Page
 from pytest_useragent.browser import bounded
 from pytest_useragent.errors import UserError
 from pytest_useragent.records import ActionOutcome, Claim, Issue
-from pytest_useragent.records.evidence import STATE_GOAL, bare_label, holds, proves, state_claim
+from pytest_useragent.records.evidence import STATE_GOAL, bare_label, focus_only, holds, proves, state_claims
 from pytest_useragent.records.rules import rule
 
 SuccessCheck = Union[Callable[[Page], bool], Locator]  # noqa: UP007 -- a runtime alias: Locator | Callable fails
@@ -105,12 +105,14 @@ def judge_done(
     timeout_s: float,
     seen_as: Callable[[str], str] = str,
     goal: str = "",
+    before: str = "",
 ) -> tuple[ActionOutcome, Issue | None]:
     """The outcome of a `done`: the claim as judged, and a UX finding when the test's check says it is false.
     `seen_as` turns the page's text into what the persona saw of it: a page showing a credential showed it the
-    placeholder (`Signed in as {{email}}`), which is what its evidence quotes. Evidence that names an element in a
-    state holds only when the page has that element in that state now; a label is no evidence of a state `goal`."""
-    kind, found_in = _where(evidence, page, documents, timeout_s, seen_as, goal)
+    placeholder (`Signed in as {{email}}`), which is what its evidence quotes. Evidence that names elements in a
+    state holds only when the page has each in that state now; a label, where focus is, or text that was on the page
+    `before` the persona did anything is no evidence of a state `goal`."""
+    kind, found_in = _where(evidence, page, documents, timeout_s, seen_as, goal, before)
     claim = Claim(
         step=step,
         evidence=evidence,
@@ -133,17 +135,25 @@ def _where(
     timeout_s: float,
     seen_as: Callable[[str], str],
     goal: str,
-) -> tuple[Literal["text", "state", "label"], str | None]:
-    """What the evidence is and where it holds: an element in a state, checked against the page read again ("page
-    state"); the bare label of a stateful control, for a goal that asks for a state (refused: the label shows no
+    before: str,
+) -> tuple[Literal["text", "state", "label", "focus", "before"], str | None]:
+    """What the evidence is and where it holds: elements in a state, checked against the page read again ("page
+    state"); an element named only by focus (refused: focus shows no goal reached); the bare label of a stateful
+    control, or text already on the page at the start, for a goal that asks for a state (refused: they show no
     state); or text, found on the page or in a document."""
-    claimed = state_claim(evidence)
+    claimed = state_claims(evidence)
     if claimed is not None:
-        shown = proves(claimed, goal) and holds(claimed, seen_as(page_snapshot(page, timeout_s)))
+        snapshot = seen_as(page_snapshot(page, timeout_s))
+        shown = all(proves(claim, goal) and holds(claim, snapshot) for claim in claimed)
         return "state", "page state" if shown else None
+    if focus_only(evidence):
+        return "focus", None
     found = locate(evidence, seen_as(visible_text(page, timeout_s)), documents)
-    if found == "page" and STATE_GOAL.search(goal) and bare_label(evidence, page_snapshot(page, timeout_s)):
-        return "label", None
+    if found == "page" and STATE_GOAL.search(goal):
+        if bare_label(evidence, page_snapshot(page, timeout_s)):
+            return "label", None
+        if locate(evidence, before, {}) == "page":
+            return "before", None
     return "text", found
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pytest_useragent.browser import checks as module
 from pytest_useragent.browser.audit import Audits, evidence_of
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
@@ -104,6 +106,32 @@ def test_ten_thousand_small_controls_are_one_issue_that_counts_them(page):
 def test_links_in_running_text_are_exempt(page):
     page.set_content('<p>Read <a href="#x">the terms</a> and <a href="#y">privacy</a> before you go.</p>')
     assert "target-size" not in rules(inspect(PageChecks(page), page))
+
+
+COMBOBOX = """<style>input, button {{ margin: 0; box-sizing: border-box; height: 30px; vertical-align: top }}</style>
+    <label for="s">State</label><input id="s" role="combobox" aria-controls="{input}" style="width: 150px"><button
+    tabindex="-1" aria-label="States" aria-controls="list" style="width: 19px; padding: 0">v</button>
+    <ul id="list" role="listbox" hidden></ul>"""
+BOXES = """<style>li {{ line-height: 1.2 }} {style}</style><ul>
+    <li><label><input type="checkbox">Tea</label></li><li><label><input type="checkbox">Milk</label></li></ul>"""
+
+
+def test_wcag_s_exceptions_hold_an_arrow_beside_its_combobox_and_a_box_the_browser_sized(page):
+    page.set_content(COMBOBOX.format(input="list") + BOXES.format(style=""))
+    assert "target-size" not in rules(inspect(PageChecks(page), page))
+
+
+@pytest.mark.parametrize(
+    ("html", "named"),
+    [
+        (COMBOBOX.format(input="other") + BOXES.format(style=""), 'button "States"'),  # it opens what no other opens
+        (BOXES.format(style="input { width: 10px; height: 10px }"), 'checkbox "Tea"'),  # the author sized the boxes
+    ],
+)
+def test_the_twins_an_arrow_of_its_own_and_a_box_the_author_shrank(page, html, named):
+    page.set_content(html)
+    (small,) = [issue for issue in inspect(PageChecks(page), page) if issue.rule == "target-size"]
+    assert small.evidence.startswith(named)
 
 
 def test_horizontal_overflow(page):

@@ -33,6 +33,19 @@
   const details = control && control.localName === 'summary' ? control.closest('details') : null;
   const revealed = element => panels.some(panel => panel.contains(element)) ||
     !!(expanded && expanded.contains(element) && expanded !== element) || !!(details && details.contains(element));
+  // what a screen reader reads of where focus is: a change inside the focused element is its new value or name
+  // (a slider's text), said as it changes; where focus moved to, the dialog it entered (its name and description)
+  // and what the focused element names as its description or label are read as focus arrives
+  const dialog = focused ? focused.closest('[role=dialog], [role=alertdialog], dialog') : null;
+  const referenced = focused ? ['aria-describedby', 'aria-labelledby'].flatMap(name => (focused.getAttribute(name) || '')
+    .split(/\s+/).filter(Boolean)).map(id => focused.getRootNode().getElementById(id)).filter(Boolean) : [];
+  const readOnEntry = element => !!(dialog && dialog.contains(element)) || referenced.some(node => node.contains(element));
+  // a focused control that changed in place is said again with its value (a slider's valuetext), as readers do
+  const spokenValue = el => {
+    const value = squeeze(el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || el.value || el.innerText);
+    return value ? `${describe(el)}, ${value.slice(0, maxChars)}` : describe(el);
+  };
+  let changedInFocus = false;
   for (const {element, text} of changed) {
     if (!shown(element)) continue;
     const region = element.closest(LIVE);
@@ -54,8 +67,9 @@
     // focus went (that is read)
     if (revealed(element)) continue;
     const message = squeeze(text === null ? element.innerText : text);
+    if (focused && focused.contains(element)) { changedInFocus = true; continue; }
     if (!message || message.length > maxChars || element.querySelector(CONTROLS) || element.matches(CONTROLS)) continue;
-    if (focused && focusMoved && (element.contains(focused) || focused.contains(element))) continue;
+    if (focused && focusMoved && (element.contains(focused) || readOnEntry(element))) continue;
     if (said.has(message) || unannounced.length >= maxItems) continue;
     said.add(message);
     const box = element.getBoundingClientRect();
@@ -69,7 +83,8 @@
   return {
     announced,
     unannounced,
-    focus: focusMoved && focused && !(acted && acted.element === focused) ? describe(focused) : null,
+    focus: focusMoved && focused && !(acted && acted.element === focused) ? describe(focused) :
+      changedInFocus && !focusMoved ? spokenValue(focused) : null,
     acted: acted && acted.element.isConnected ? describe(acted.element) : null,
   };
 }

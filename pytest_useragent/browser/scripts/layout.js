@@ -42,10 +42,39 @@
     }
     return path.join(' > ');
   };
+  // WCAG 2.5.8's other exceptions. User agent control: a form control the author did not size (measured against
+  // one of its kind with every author style reverted; one probe a kind, there and gone at once). Equivalent: a
+  // control whose label is a target of the full size (a click on the label does what a click on it does), or one
+  // that opens what a full-size control beside it opens (a combobox's arrow button: the same aria-controls)
+  const probes = new Map();
+  const userAgentSized = (el, i) => {
+    if (!['input', 'select'].includes(el.localName)) return false;
+    const kind = el.localName + ':' + (el.type || '');
+    if (!probes.has(kind)) {
+      const probe = document.createElement(el.localName);
+      if (el.localName === 'input') probe.type = el.type;
+      probe.style.cssText = 'all: revert; position: absolute; visibility: hidden; left: 0; top: 0';
+      document.documentElement.appendChild(probe);
+      const r = probe.getBoundingClientRect();
+      probe.remove();
+      probes.set(kind, [r.width, r.height]);
+    }
+    const [width, height] = probes.get(kind);
+    const r = rects[i];
+    return Math.abs(r.width - width) < 0.5 && Math.abs(r.height - height) < 0.5;
+  };
+  const full = r => r.width >= minimum && r.height >= minimum;
+  const controls = new Map();
+  targets.forEach((el, j) => {
+    const ids = el.getAttribute('aria-controls');
+    if (ids && full(rects[j])) controls.set(ids, true);
+  });
+  const equivalent = el => (el.labels && [...el.labels].some(label => visible(label) && full(label.getBoundingClientRect()))) ||
+    controls.has(el.getAttribute('aria-controls'));
   const cramped = [];
   let count = 0;
   targets.forEach((el, i) => {
-    if (!small[i]) return;
+    if (!small[i] || equivalent(el) || userAgentSized(el, i)) return;
     const c = centres[i];
     // WCAG 2.5.8 spacing exception: a 24px circle on an undersized target must not touch another target
     const touches = near(c).some(j => j !== i && (small[j] ? Math.hypot(c[0] - centres[j][0], c[1] - centres[j][1]) < minimum
