@@ -22,6 +22,7 @@ from typing import TextIO, get_args
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from pytest_useragent.browser import bounded
 from pytest_useragent.browser.launch import launch_options, video_problem
 from pytest_useragent.browser.scope import not_an_address
 from pytest_useragent.cli.flags import add_options, config_of, env_name, spoken
@@ -43,6 +44,8 @@ HELP = "run a persona's session on a site: toward --goal, or exploring without o
 STOPPED = ("provider_error", "budget_exhausted")
 """Outcomes that mean the model's API or the budget stopped the session: exit status 3."""
 OK, NOT_REACHED, USAGE, STOPPED_STATUS, INTERRUPTED = 0, 1, 2, 3, 130
+PLAYWRIGHT_OWNS = ("--user-data-dir", "--remote-debugging-pipe", "--remote-debugging-port")
+"""Chromium flags Playwright sets itself and refuses from a user (a persistent profile is another launch)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -105,9 +108,16 @@ class Plan:
         if problem := not_an_address(args.url):
             raise UserError(f"URL {args.url!r:.80}: {problem}")
         config = config_of(args)
-        if (output := config.report_dir.absolute()).exists() and not output.is_dir():
-            # found before a session is paid for, not after it, when its report has nowhere to go
-            raise UserError(f"--output {output}: not a folder (the report is a folder of files)")
+        # found before a session is paid for, not after it, when its report has nowhere to go
+        output = config.report_dir.absolute()
+        there = next(folder for folder in (output, *output.parents) if folder.exists())
+        if not there.is_dir():
+            raise UserError(f"--output {output}: {there} is not a folder (the report is a folder of files)")
+        if not os.access(there, os.W_OK | os.X_OK):
+            raise UserError(f"--output {output}: {there} is a folder this user cannot write in")
+        for flag in args.browser_arg or []:
+            if flag.split("=", 1)[0] in PLAYWRIGHT_OWNS:
+                raise UserError(f"--browser-arg={flag[:80]}: Playwright sets {flag.split('=', 1)[0]} itself")
         choice.check(config)
         persona = Persona.load(config.persona, root=Path.cwd()) if config.persona else DEFAULT_PERSONA
         return cls(args, config, persona, Credentials.resolve(_pairs(args.credentials or [])))
@@ -148,7 +158,10 @@ class Plan:
             options["channel"] = self.args.browser_channel
         with sync_playwright() as playwright:
             chromium = playwright.chromium
-            browser = chromium.launch(**launch_options(options, chromium.executable_path))
+            try:
+                browser = chromium.launch(**launch_options(options, chromium.executable_path))
+            except PlaywrightError as error:  # a channel not installed, a flag Chromium refuses: one line
+                raise UserError(f"the browser did not start: {bounded.first_line(error)}") from None
             video = {"record_video_dir": str(work / "video")} if self.config.video != "off" else {}
             context = browser.new_context(**video)  # type: ignore[arg-type]
             try:

@@ -58,6 +58,13 @@ class PriceBook(BaseModel):
             raise ConfigError(f"{what}: {error.strerror}") from None
         if not isinstance(extra, dict):
             raise ConfigError(f"{what}: must hold a mapping of models, currencies and cache_minimums")
+        if unknown := [str(key) for key in extra if key not in cls.model_fields]:
+            named = ", ".join(repr(" ".join(key.split())[:40]) for key in unknown[:8])
+            more = f" and {len(unknown) - 8:,} more" if len(unknown) > 8 else ""
+            raise ConfigError(
+                f"{what}: unknown key{'s' if len(unknown) > 1 else ''} {named}{more}; a prices file has models, "
+                "currencies and cache_minimums (its rates would never apply)"
+            )
         try:
             extra_book = cls.model_validate({"models": {}, "currencies": {}, "cache_minimums": {}, **extra})
         except ValidationError as error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import zoneinfo
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -29,6 +30,12 @@ paid for at every step. 20,000 characters (a dozen pages) is far more than a rea
 MAX_PERSONA_FILE_BYTES = 4 * MAX_PERSONA_CHARS
 """The most a persona file may be: not even read beyond it, since YAML cannot shrink it enough."""
 
+
+MAX_NAMED = 8
+"""The most unknown keys an error line names (the rest counted)."""
+MAX_KEY_SHOWN = 40
+LOCALE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+"""A BCP 47 language tag as browsers take one (language, then script, region or variant subtags)."""
 
 Uses = Literal["mouse", "keyboard", "screen-reader", "touch"]
 Vision = Literal["normal", "protanopia", "deuteranopia", "tritanopia", "achromatopsia", "blurred"]
@@ -117,6 +124,21 @@ class Persona(BaseModel):
         if value is not None and not value.strip():
             raise ValueError("must not be empty")
         return value.strip() if value is not None else None
+
+    @field_validator("locale")
+    @classmethod
+    def _locale(cls, value: str | None) -> str | None:
+        if value is not None and not LOCALE.fullmatch(value):
+            raise ValueError("must be a language tag such as en-US, cs or pt-BR")
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _timezone(cls, value: str | None) -> str | None:
+        # none known where the system has no time zone data: then the browser says
+        if value is not None and value not in (known := zoneinfo.available_timezones()) and known:
+            raise ValueError("must be an IANA time zone such as Europe/Prague or America/New_York")
+        return value
 
     @property
     def browser(self) -> dict[str, Any]:
@@ -254,10 +276,18 @@ def _first_problem(error: ValidationError) -> str:
     unknown = [str(problem["loc"][0]) for problem in error.errors() if problem["type"] == "extra_forbidden"]
     if unknown:
         allowed = ", ".join(Persona.model_fields)
-        return f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; a persona has {allowed}"
+        named = ", ".join(_cut(key) for key in unknown[:MAX_NAMED])
+        more = f" and {len(unknown) - MAX_NAMED:,} more" if len(unknown) > MAX_NAMED else ""
+        return f"unknown key{'s' if len(unknown) > 1 else ''} {named}{more}; a persona has {allowed}"
     problem = error.errors()[0]
-    where = ".".join(str(part) for part in problem["loc"]) or "persona"
-    return f"{where}: {problem['msg']}"
+    where = ".".join(_cut(str(part)) for part in problem["loc"]) or "persona"
+    return f"{where}: {problem['msg'][:200]}"
+
+
+def _cut(key: str) -> str:
+    """A key as an error line names it: on one line, and short (a file's whole line is never echoed)."""
+    flat = " ".join(key.split())
+    return flat if len(flat) <= MAX_KEY_SHOWN else flat[: MAX_KEY_SHOWN - 1] + "…"
 
 
 DEFAULT_PERSONA = Persona(

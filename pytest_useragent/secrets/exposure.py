@@ -1,4 +1,5 @@
-"""A credential whose value the goal or the start page already shows: one warning line at the session's start.
+"""A credential whose value the goal or the start page already shows: one warning line at the session's start; and a
+password the goal holds, typed into a password field without `credentials=`: one line when it is typed.
 
 A value is masked wherever it stands in page text, in any case (`redaction.py`): with the Django defaults
 (`admin`/`admin`) every "Admin" of the page reaches the model, the records and the reports as `{{username}}`. The test
@@ -53,11 +54,29 @@ def warn_exposed(secrets: Secrets, goal: str, page_text: Callable[[], str]) -> N
     if not any(len(value) >= MIN_LENGTH for value in credentials.values.values()):
         return
     for line in exposures(credentials, goal, page_text()):
-        try:
-            warnings.warn(line, CredentialWarning, stacklevel=_outside_package())
-        except CredentialWarning:  # `-W error` or `filterwarnings = error`: the author's choice, in one line
-            secrets.own(line)
-            raise UserError(line) from None
+        _warn(secrets, line)
+
+
+def warn_typed(secrets: Secrets, goal: str, known: frozenset[str]) -> None:
+    """Warn once for each password typed into a password field since `known` (the secrets known before the action)
+    that the goal holds: it was written in the test and read by the model, where a credential given with
+    `credentials=` is neither."""
+    given = set(secrets.credentials.values.values())
+    for value in sorted(secrets.values - known - given):
+        if len(value) >= MIN_LENGTH and _holds(goal, value):
+            _warn(
+                secrets,
+                "the goal holds what was typed into a password field: give it with credentials= (the goal saying "
+                "{{password}}), so the model never reads it and no report holds it",
+            )
+
+
+def _warn(secrets: Secrets, line: str) -> None:
+    try:
+        warnings.warn(line, CredentialWarning, stacklevel=_outside_package())
+    except CredentialWarning:  # `-W error` or `filterwarnings = error`: the author's choice, in one line
+        secrets.own(line)
+        raise UserError(line) from None
 
 
 def _holds(text: str, value: str) -> bool:

@@ -19,6 +19,7 @@ from pytest_useragent.llm.base import ComposeRequest
 from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, ActionOutcome, Issue
 from pytest_useragent.records.actions import too_long_inline
 from pytest_useragent.records.modes import refusal
+from pytest_useragent.secrets.exposure import warn_typed
 from pytest_useragent.session.compose import compose_write
 from pytest_useragent.session.keyboard import KEYBOARD_USES, refused_looked_for
 from pytest_useragent.session.state import Setup, State
@@ -145,7 +146,9 @@ def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], ind
     if typed is not None and (refused := state.events.refuse(typed)):
         return ActionOutcome(ok=False, message=f"blocked: {refused}")
     state.watcher.asked_for(typed)  # the persona's own address: its 404 is what it did, told in the outcome
+    known = state.secrets.values
     done = act(page, action, state.secrets, timeout, state.full_snapshot)
+    warn_typed(state.secrets, state.goal, known)
     settle(page, state.watcher, minimum=setup.config.wait, timeout=timeout)
     dead = None
     if done.ok and action.kind == "click":

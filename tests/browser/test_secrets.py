@@ -354,3 +354,31 @@ def test_a_suite_that_turns_warnings_into_errors_fails_the_test_in_one_line_afte
                 credentials={"password": "admin"},
             )
     assert (tmp_path / "tests" / "useragent" / "session.json").is_file()
+
+
+@pytest.mark.parametrize(
+    ("goal", "credentials", "warned"),
+    [
+        (f"Sign in with the password {SECRET}", None, True),  # typed, and the goal holds it: the model read it
+        ("Sign in with the password {{password}}", {"password": SECRET}, False),  # the twin: given as a credential
+        ("Sign in", None, False),  # typed from somewhere else, the goal never held it
+    ],
+)
+def test_a_password_the_goal_holds_typed_into_a_password_field_is_warned_of(
+    page, site, tmp_path, fake_api, claude, goal, credentials, warned
+):
+    typed = "{{password}}" if credentials else SECRET
+    fake_api.push(type_password(typed), decision("give_up", reason="enough"), wrap_up())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        run(page, claude, tmp_path, goal, f"{site}/echo.html", credentials=credentials)
+    said = [str(warning.message) for warning in caught if warning.category is CredentialWarning]
+    assert said == (
+        [
+            "the goal holds what was typed into a password field: give it with credentials= (the goal "
+            "saying {{password}}), so the model never reads it and no report holds it"
+        ]
+        if warned
+        else []
+    )
+    assert all(SECRET not in line for line in said)

@@ -162,13 +162,20 @@ def test_a_bad_url_or_option_is_one_line_from_the_script_and_exits_2(tmp_path):
         (["run", "http://127.0.0.1:9/", "--goal= "], "agent.run needs a goal"),
         (["walk", "http://127.0.0.1:9/"], "useragent: error: argument COMMAND: invalid choice: 'walk'"),
         (["run"], "the following arguments are required: URL"),
-        (["run", "http://127.0.0.1:9/", "--output=a-file"], "--output {tmp}/a-file: not a folder"),
+        (["run", "http://127.0.0.1:9/", "--output=a-file"], "--output {tmp}/a-file: {tmp}/a-file is not a folder"),
+        (["run", "http://127.0.0.1:9/", "--output=a-file/sub"], "--output {tmp}/a-file/sub: {tmp}/a-file is not a"),
+        (["run", "http://127.0.0.1:9/", "--browser-arg=--user-data-dir=/x"], "Playwright sets --user-data-dir itself"),
+        (["run", "http://127.0.0.1:9/", "--browser-channel=nonexistent"], "the browser did not start: "),
+        (["run", "http://127.0.0.1:9/", "--persona=mars.yaml"], "timezone: Value error, must be an IANA time zone"),
+        (["run", "http://127.0.0.1:9/", "--persona=odd.yaml"], "locale: Value error, must be a language tag"),
     ],
 )
 def test_each_usage_error_is_one_line_and_status_2(args, said, capsys, monkeypatch, tmp_path):
     """The script's `main`, in process: each mistake it refuses before a browser starts (the script is above)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a-file").write_text("not a folder")  # what --output=a-file names
+    (tmp_path / "mars.yaml").write_text("name: Ada\ntimezone: Mars/Olympus\n")  # what the browser would refuse
+    (tmp_path / "odd.yaml").write_text("name: Ada\nlocale: '\\\">'\n")
     said = said.format(tmp=tmp_path)
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
 

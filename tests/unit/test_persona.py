@@ -39,6 +39,13 @@ def test_yaml_file(tmp_path):
             "unknown keys age, city; a persona has name, background, jobs_to_be_done",
         ),
         ("name: ''\n", "name: String should have at least 1 character"),
+        ("name: Ada\nlocale: '\">'\n", "locale: Value error, must be a language tag such as en-US, cs or pt-BR"),
+        ("name: Ada\nlocale: en;x\n", "locale: Value error, must be a language tag"),
+        ("name: Ada\ntimezone: Mars/Olympus\n", "timezone: Value error, must be an IANA time zone"),
+        (
+            "name: Ada\n" + "".join(f"{'k' * 300}{i}: v\n" for i in range(200)),
+            f"unknown keys {'k' * 39}…, {'k' * 39}…",
+        ),
     ],
 )
 def test_broken_files_say_which_file_and_what(tmp_path, content, message):
@@ -47,6 +54,12 @@ def test_broken_files_say_which_file_and_what(tmp_path, content, message):
     with pytest.raises(PersonaError) as caught:
         Persona.from_yaml(path)
     assert str(caught.value).startswith(f"persona file {path}") and message in str(caught.value)
+    assert len(str(caught.value)) < 1000 and "\n" not in str(caught.value)  # bounded, never the file's lines
+
+
+def test_the_browser_fields_a_browser_takes_are_kept():  # the twins: what the browser would refuse is refused above
+    ada = Persona("Ada, 30", locale="pt-BR", timezone="America/New_York")
+    assert ada.browser == {"locale": "pt-BR", "timezone": "America/New_York"}
 
 
 def test_a_missing_file(tmp_path):

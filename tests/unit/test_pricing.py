@@ -69,6 +69,8 @@ def test_an_override_file_adds_models_and_currencies(tmp_path):
         ("models:\n  m: {input: .inf, output: 1, cache_write: 1, cache_read: 1}\n", "models.m.input: .* finite"),
         ("models:\n  m: {input: -1, output: 1, cache_write: 1, cache_read: 1}\n", "greater than or equal to 0"),
         ("cache_minimums: {claude: -5}\n", "cache_minimums.claude: .* greater than or equal to 0"),
+        ("exchange_rates: {EUR: 0.9}\n", "unknown key 'exchange_rates'; a prices file has models, currencies and"),
+        ("".join(f"k{i}: 1\n" for i in range(50)), r"unknown keys 'k0', .* 'k7' and 42 more; a prices file"),
     ],
 )
 def test_a_broken_override_file_is_one_clear_error(tmp_path, content, message):
