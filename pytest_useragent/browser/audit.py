@@ -40,6 +40,9 @@ AXE_OPTIONS = {
 SHEET_TIMEOUT_MS = 5000
 AUDIT_SECONDS = 30.0
 """The most one call of an audit may take (loading axe, or waiting for its results on a huge page)."""
+MAX_AUDIT_ELEMENTS = 20_000
+"""The most elements a page state may have for axe to audit it: past it axe takes longer than its bound on two cores,
+and holds a core the page under test needs. Our own page-state checks still run; axe's rules are not run there."""
 AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "moderate": "minor", "minor": "cosmetic"}
 
 COPY = script("copy.js")
@@ -101,6 +104,8 @@ class Auditor:
     def start(self, copy: dict[str, Any], request: APIRequestContext) -> Pending:
         """Start auditing a copy made by `COPY`; returns at once, unless the copied page uses a style sheet it cannot
         read (from another origin) and no audit fetched it yet: `request` (the page's, with its cookies) fetches it."""
+        if copy.get("elements", 0) > MAX_AUDIT_ELEMENTS:  # too large to audit within the bound: not audited
+            return lambda: []
         copy = {**copy, "sheets": [self._sheet(url, request) for url in copy["sheets"]]}
         try:
             page = self._ready(copy)
@@ -182,6 +187,11 @@ def auditor_for(page: Page) -> Auditor | None:
 def audit_in_place(page: Page) -> list[Issue] | None:
     """axe on the page itself, now: for pages without an Auditor."""
     try:
+        if (
+            bounded.evaluate(page, AUDIT_SECONDS, "() => document.getElementsByTagName('*').length")
+            > MAX_AUDIT_ELEMENTS
+        ):
+            return []  # too large to audit within the bound, as in an audit page
         if not bounded.evaluate(page, AUDIT_SECONDS, "() => typeof window.axe !== 'undefined'"):
             bounded.evaluate(page, AUDIT_SECONDS, AXE_SCRIPT)
         return issues_from_axe(bounded.evaluate(page, AUDIT_SECONDS, _IN_PLACE, [AXE_OPTIONS, MAX_EXAMPLES]))

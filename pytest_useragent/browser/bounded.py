@@ -22,6 +22,8 @@ MIN_SECONDS = 1.0
 """The least bound of a call, however small the settle timeout: an evaluate on a busy but live page takes ms."""
 
 PROBE = "() => true"
+PROBE_SECONDS = 1.0
+"""How long a page past a bound has to answer the probe that tells a frozen page from a slow script of ours."""
 
 
 def bound(settle_timeout: float) -> float:
@@ -49,9 +51,10 @@ def call(target: Any, seconds: float, method: str, *args: Any, **kwargs: Any) ->
     try:
         return getattr(target, method)(*args, **kwargs)
     except TimeoutError:  # asyncio's, not Playwright's (a PlaywrightError): the page never answered
-        raise _unresponsive(target, method, seconds) from None
+        pass
     finally:
         del target._sync
+    raise _unresponsive(target, method, seconds) from None
 
 
 def begin(target: Any, seconds: float, method: str, *args: Any, **kwargs: Any) -> Callable[[], Any]:
@@ -85,11 +88,33 @@ def begin(target: Any, seconds: float, method: str, *args: Any, **kwargs: Any) -
 
 
 def _unresponsive(target: Any, method: str, seconds: float) -> PageUnresponsive:
+    """The error for a call past its bound: the page frozen, or, when it still answers at once, a bound of ours that
+    this page's size outgrew (never blamed on the page)."""
     name = type(target).__name__.lower()
+    if _answers(target):
+        return PageUnresponsive(
+            f"{name}.{method} took longer than {seconds:g} s on this page, which still answers: a bound of ours "
+            "(--useragent-settle-timeout) that the page's size outgrew, not a frozen page"
+        )
     return PageUnresponsive(
         f"the page stopped responding: {name}.{method} got no answer within {seconds:g} s "
         "(a script that never returns?)"
     )
+
+
+def _answers(target: Any) -> bool:
+    """Whether the page of `target` (a Page, Frame or Locator) answers a probe within a second."""
+    page = target if hasattr(target, "main_frame") else getattr(target, "page", None)
+    if page is None or not hasattr(page, "_sync"):
+        return False
+    sync = page._sync
+    try:
+        page._sync = lambda awaitable: sync(asyncio.wait_for(awaitable, PROBE_SECONDS))
+        return bool(page.evaluate(PROBE))
+    except (TimeoutError, PlaywrightError):
+        return False
+    finally:
+        del page._sync
 
 
 def evaluate(target: Any, seconds: float, expression: str, arg: Any = None) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 from pytest_useragent import Agent, OfflineProvider, Persona
 from pytest_useragent.browser.condense import MAX_CHARS
 from pytest_useragent.config import UserAgentConfig
-from pytest_useragent.testing import decision, wrap_up
+from pytest_useragent.testing import ScriptedProvider, decision, wrap_up
 
 JANA = Persona(name="Jana", background="Jana, 45. Never used a shop like this.")
 LAST = "Amber Bookend No. 150"
@@ -90,3 +90,27 @@ def test_a_small_page_is_sent_whole(page, site, tmp_path, fake_api, claude):
     state = page_state(fake_api.requests[0])
     assert "(Long page" not in state and "[box=" not in state and 'link "Pricing" [ref=e' in state
     assert result.steps[0].outcome.ok
+
+
+def test_a_page_of_a_hundred_thousand_nodes_is_read_not_blamed_and_not_audited_by_axe(page, tmp_path):
+    # 50,000 items of two elements and a text each: axe would take longer than its bound and hold a core the page
+    # needs; our own checks and the look still run, and the session ends as the persona ends it, not as page_error
+    items = "".join(f"<div><span>item {i}</span></div>" for i in range(50_000))
+    page.route("http://big.test/", lambda route: route.fulfill(body=f"<h1>Big</h1><button></button>{items}"))
+    steps = iter([decision("scroll", direction="down", expectation="more items"), decision("give_up", reason="ok")])
+    config = UserAgentConfig(settle_timeout=5, max_steps=3)
+    result = Agent(page, JANA, ScriptedProvider(lambda request: next(steps)), config, tmp_path).run(
+        "Find item 49999", url="http://big.test/"
+    )
+    assert result.outcome == "gave_up" and result.error is None
+    assert "button-name" not in {issue.rule for issue in result.issues}  # the twin below: axe was not run here
+
+
+def test_the_twin_a_page_under_the_bound_is_audited_by_axe(page, tmp_path):
+    page.route("http://small.test/", lambda route: route.fulfill(body="<h1>Small</h1><button></button>"))
+    steps = iter([decision("give_up", reason="ok")])
+    config = UserAgentConfig(settle_timeout=5, max_steps=2)
+    result = Agent(page, JANA, ScriptedProvider(lambda request: next(steps)), config, tmp_path).run(
+        "Look", url="http://small.test/"
+    )
+    assert "button-name" in {issue.rule for issue in result.issues}

@@ -48,6 +48,14 @@ def test_a_call_on_a_frozen_page_gives_up_and_leaves_the_connection_usable(page,
     page.close()
 
 
+def test_a_slow_script_of_ours_on_a_page_that_still_answers_is_never_blamed_on_the_page(page, site):
+    page.goto(f"{site}/about.html")
+    with pytest.raises(PageUnresponsive) as slow:
+        bounded.evaluate(page, 0.5, "() => new Promise(done => setTimeout(done, 3000))")  # waits; the page is live
+    assert str(slow.value).startswith("page.evaluate took longer than 0.5 s on this page, which still answers: a bound")
+    assert "stopped responding" not in str(slow.value)  # the twin, a frozen page, is the test above
+
+
 def test_a_bounded_call_returns_what_the_public_method_returns(page, site):
     page.goto(f"{site}/about.html")
     script = bounded.call(page, 5, "add_init_script", "window.seen = 1")

@@ -32,9 +32,11 @@
     for (const child of node.childNodes) out += serialize(child);
     return out;
   };
+  let elements = 0;
   const serialize = node => {
     if (node.nodeType === Node.TEXT_NODE) return escape(node.data);
     if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    elements += 1;
     const tag = node.localName;
     if (tag === 'script' || tag === 'noscript' || (tag === 'meta' && node.httpEquiv)) return '';
     let out = '<' + tag;
@@ -62,6 +64,7 @@
     doctype: Boolean(document.doctype),
     sheets: unread,
     boxes,
+    elements,
     viewport: {width: innerWidth, height: innerHeight},
     dark: matchMedia('(prefers-color-scheme: dark)').matches,
   };
