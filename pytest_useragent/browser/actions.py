@@ -93,7 +93,11 @@ def _type(page: Page, action: Action, locator: Locator | None, secrets: Secrets,
         secrets.add(text)
     if kind in ("select-one", "select-multiple"):
         return secrets.redact(_type_ahead(element, text, timeout_ms))  # a label the page shows may hold one
-    element.fill(text, timeout=timeout_ms)
+    if text[-1:].isspace() or not text or kind not in KEYED:
+        element.fill(text, timeout=timeout_ms)
+    else:  # the last character as a key, as a person's typing ends: a combobox filters, a search suggests
+        element.fill(text[:-1], timeout=timeout_ms)
+        element.press_sequentially(text[-1], timeout=timeout_ms)
     empty = bounded.evaluate(element, timeout_ms / 1000, "e => e.value === ''")
     if text and empty and kind in ISO_FORMATS:
         # a date (time, month) field takes only its ISO form from a script, and drops anything else without a word:
@@ -123,6 +127,9 @@ ISO_FORMATS = {
     "week": "YYYY-Www, e.g. 2026-W52",
 }
 """Input types whose value a script may set only in one form; the form, for the model."""
+KEYED = frozenset({"text", "search", "email", "url", "tel", "password", "number", "textarea", None})
+"""Fields whose typing ends with a key pressed (None: a contenteditable); the others (a date, a range, a colour)
+take their value whole."""
 
 
 class NotTaken(Exception):

@@ -42,6 +42,19 @@ def test_type_fills_a_field(home):
     assert outcome.locator == 'get_by_role("textbox", name="Email")'
 
 
+@pytest.mark.parametrize(("text", "heard"), [("Oreg", "Oreg"), ("two words ", "")])
+def test_typing_ends_with_a_key_as_a_persons_typing_does_so_a_combobox_filters(page, text, heard):
+    # a widget that listens to keys (the APG autocomplete combobox), not to a value set by a script
+    page.set_content("""<label for=s>State</label><input id=s role=combobox aria-controls=l aria-expanded=false>
+        <ul id=l role=listbox></ul><script>
+        s.addEventListener('keyup', () => { l.textContent = s.value; s.setAttribute('aria-expanded', 'true'); });
+        </script>""")
+    outcome = do(page, kind="type", ref=ref(page, "combobox", "State"), text=text)
+    assert outcome.ok and page.locator("#s").input_value() == text
+    # the twin: text that ends in a space is set whole (a last key of Enter or Space could act on the page)
+    assert page.locator("#l").text_content() == heard
+
+
 def test_typing_into_a_password_field_makes_the_text_a_secret(home):
     secrets = Secrets()
     outcome = do(home, secrets, kind="type", ref=ref(home, "textbox", "Password"), text="pa55word!")

@@ -193,7 +193,7 @@ def test_an_action_that_no_longer_works_is_a_divergence(page, context, site, tmp
     cassette = tmp_path / "booking.useragent.yaml"
     fake_api.push(
         lambda body: decision("select", ref_of(body, "Time"), text="Saturday 14:00", expectation="14:00 is chosen"),
-        decision("done", verdict="met", evidence="Book a tour"),
+        decision("done", verdict="met", evidence='option "Saturday 14:00" [selected]'),
         wrap_up(),
     )
     make_agent(page, claude, tmp_path / "record", cassette, "once").run(
