@@ -135,11 +135,12 @@ def escaped(before: FocusNow | None, after: FocusNow | None) -> bool:
     return before.element != after.element
 
 
-def trapped(page: Page, seconds: float, presses: int = MAX_WALK) -> Issue | None:
+def trapped(page: Page, seconds: float, presses: int = MAX_WALK, tried: str = "Escape") -> Issue | None:
     """`keyboard-trap`: from where focus is, Tab comes back round within `presses` without meeting every tabbable
     element of the page, Shift+Tab meets nothing outside that round either, and nothing in the round is a way out
     (a control named close, cancel, done ...). Focus is put back where it was. The session asks this only after an
-    Escape that left focus where it was (`escaped`): Escape did not leave."""
+    Escape that left focus where it was (`escaped`), or after Tabs that each left it on the same element (the page
+    takes it back): what was `tried` before, for the finding."""
     try:
         start = bounded.evaluate(page, seconds, _KEYBOARD, ["start", 0])
         if not start["on"]:
@@ -160,7 +161,7 @@ def trapped(page: Page, seconds: float, presses: int = MAX_WALK) -> Issue | None
         return None
     where = met["within"] or f"a round of {met['met']} elements"
     return rule("keyboard-trap").issue(
-        f"Escape, Tab x{tabs[1]}, Shift+Tab x{backs[1]} from {start['element']}: focus stayed in {where}, with no "
+        f"{tried}, Tab x{tabs[1]}, Shift+Tab x{backs[1]} from {start['element']}: focus stayed in {where}, with no "
         f"control to close it; {met['outside']} more on the page cannot be reached",
         start["element"],
     )

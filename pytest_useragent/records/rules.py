@@ -157,14 +157,15 @@ RULES: dict[str, Rule] = {
             criterion="2.1.2 No Keyboard Trap",
             severity="critical",
             title="Focus is trapped",
-            measures="after an Escape that left focus where it was (in the same dialog or part of the page), Tab "
-            "and Shift+Tab go round part of the page (at most 40 presses each) while the page has tabbable elements "
-            "outside it, and nothing in that round is a way out (a control named close, cancel, done...): a modal "
-            "dialog that Escape or its close button leaves is correct, nested dialogs too",
+            measures="after an Escape that left focus where it was (in the same dialog or part of the page), or two "
+            "Tabs that each left it on the same element (the page takes it back), Tab and Shift+Tab go round part "
+            "of the page (at most 40 presses each) while the page has tabbable elements outside it, and nothing in "
+            "that round is a way out (a control named close, cancel, done...): a modal dialog that Escape or its "
+            "close button leaves is correct, nested dialogs too",
             runs="keyboard-step",
             quote="As a keyboard user I expected to be able to move on.",
-            passes=_ALL_WIDGETS,
-            finds=_twins("keyboard-trap", "dialog-modal", "dialog-nested"),
+            passes=(*_ALL_WIDGETS, "rules/focus-free.html"),
+            finds=(*_twins("keyboard-trap", "dialog-modal", "dialog-nested"), "rules/focus-stolen.html"),
         ),
         Rule(
             id="focus-not-visible",

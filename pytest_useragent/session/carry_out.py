@@ -56,6 +56,8 @@ def _by_keyboard(setup: Setup, state: State, action: Action, found: list[Issue],
     done = _on_page(setup, state, aimed, found, index)
     blocked = state.events.blocked  # the harness refused where the action led: not the page's doing
     found.extend(state.keys.after(state.page, aimed, before, url_before, seconds, blocked))
+    if (stayed := state.keys.stayed(aimed, before, url_before)) is not None:
+        done = done.model_copy(update={"message": f"{done.message}; focus stayed on {stayed}", "focus_stayed": stayed})
     return done
 
 

@@ -58,7 +58,7 @@ from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
 from pytest_useragent.session.state import Last, Setup, State
-from pytest_useragent.session.verdict import visible_text
+from pytest_useragent.session.verdict import checked, visible_text
 from pytest_useragent.workspace.documents import Documents
 
 
@@ -209,7 +209,7 @@ class Session(Setup):
             step = Step(
                 **seen,
                 observation=decision.observation,
-                evaluation=decision.evaluation,
+                evaluation=checked(decision.evaluation, state.last.outcome),
                 expectation=decision.expectation,
                 action=decision.action,
                 outcome=done,

@@ -25,6 +25,8 @@ KEYBOARD_USES = frozenset({"keyboard"})
 """The persona's `uses` that move with the keyboard alone: their actions are aimed at the focused element, and the
 keyboard checks run on their steps."""
 MOVES = frozenset({"Tab", "Shift+Tab"})
+STUCK = 2
+"""Tabs in a row that leave focus where it was before the page is walked for a trap: one may be a widget's own."""
 
 
 @dataclass
@@ -36,6 +38,8 @@ class Keys:
     url: str = ""
     measured: set[str] = field(default_factory=set)
     last: tuple[str, FocusNow] | None = None
+    stuck: int = 0
+    """Tabs in a row that left focus on the element it was on."""
 
     def look(self, uses: str, url: str, snapshot: str) -> Focus | None:
         """The focus to tell a keyboard persona at this step (None for others), its walk carried on while the page
@@ -80,7 +84,7 @@ class Keys:
     ) -> list[Issue]:
         """The keyboard checks after an action: focus lost (never where the harness `blocked` a navigation: its
         refusal is not the page's doing), focus not shown where Tab moved it (once an element on a page), and, after
-        an Escape that left focus where it was, a trap."""
+        an Escape that left focus where it was or Tabs that each left it on the same element, a trap."""
         moved = action.kind == "press" and action.key in MOVES
         after = focus_now(page, seconds, measure=self.measured if moved else None)  # where Tab moved focus: shown?
         same = urldefrag(page.url).url == urldefrag(url_before).url
@@ -92,7 +96,20 @@ class Keys:
         if action.kind == "press" and action.key == "Escape" and not escaped(before, after):
             found += [trap] if (trap := trapped(page, seconds)) else []
         self.last = (page.url, after) if after is not None else None
+        self.stuck = self.stuck + 1 if self.stayed(action, before, url_before) else 0
+        if self.stuck == STUCK:  # Tab after Tab left focus where it was: the page takes it back
+            tried = f"{action.key} x{STUCK} that left focus on {after.element if after else 'it'}"
+            found += [trap] if (trap := trapped(page, seconds, tried=tried)) else []
         return found
+
+    def stayed(self, action: Action, before: FocusNow | None, url_before: str) -> str | None:
+        """The element focus stayed on through a Tab or Shift+Tab (the page took it back), on the same page; None
+        when focus moved, or the key was another."""
+        if action.kind != "press" or action.key not in MOVES or before is None or not before.on or self.last is None:
+            return None
+        url, after = self.last
+        same = urldefrag(url).url == urldefrag(url_before).url and after.document == before.document
+        return before.element if same and after.on and after.element == before.element else None
 
 
 def refused_looked_for(page: Page, uses: str, action: Action, seconds: float) -> list[Issue]:

@@ -19,7 +19,7 @@ from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.errors import UserError
-from pytest_useragent.records import ActionOutcome, Claim, Issue
+from pytest_useragent.records import ActionOutcome, Claim, Evaluation, Issue
 from pytest_useragent.records.evidence import STATE_GOAL, bare_label, focus_only, holds, proves, state_claims
 from pytest_useragent.records.rules import rule
 
@@ -155,6 +155,23 @@ def _where(
         if locate(evidence, before, {}) == "page":
             return "before", None
     return "text", found
+
+
+def checked(evaluation: Evaluation | None, outcome: ActionOutcome | None) -> Evaluation | None:
+    """The persona's verdict on its last expectation, unless the harness measured that what it expected cannot have
+    happened: the action did not happen, a click changed nothing, a Tab left focus where it was. Then "met" is
+    "unmet", saying what was measured. Pure."""
+    if evaluation is None or outcome is None or evaluation.verdict != "met" or outcome.claim is not None:
+        return evaluation
+    if not outcome.ok:
+        seen = f"the action did not happen ({outcome.message[:120]})"
+    elif outcome.dead_click:
+        seen = "the click changed nothing on the page"
+    elif outcome.focus_stayed:
+        seen = f"focus stayed on {outcome.focus_stayed[:120]}"
+    else:
+        return evaluation
+    return Evaluation(verdict="unmet", note=f"{seen}, as the harness measured; the persona said: {evaluation.note}")
 
 
 def page_snapshot(page: Page, timeout_s: float) -> str:

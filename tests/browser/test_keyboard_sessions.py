@@ -260,3 +260,22 @@ def test_focus_dropped_where_the_harness_blocked_the_action_is_not_filed_against
     page.evaluate("document.activeElement.blur()")
     assert [issue.rule for issue in keys.after(page, enter, before, page.url, 5)] == ["focus-lost"]
     assert keys.after(page, enter, before, page.url, 5, blocked=True) == []
+
+
+@pytest.mark.parametrize(("page_name", "stuck"), [("focus-stolen", True), ("focus-free", False)])
+def test_a_tab_that_left_focus_where_it_was_is_never_met_and_the_page_taking_it_back_is_a_trap(
+    page, site, tmp_path, page_name, stuck
+):
+    moves = [decision("press", key="Tab", verdict="met", expectation="focus moves on towards Email")] * 4
+    steps = iter([*moves, decision("give_up", reason="enough", verdict="met")])
+    agent = Agent(page, KAI, ScriptedProvider(lambda request: next(steps)), UserAgentConfig(settle_timeout=2), tmp_path)
+    result = agent.run("Sign up", url=f"{site}/rules/{page_name}.html", max_steps=6)
+    verdicts = [step.evaluation.verdict for step in result.steps[2:]]  # from the second Tab on, judged
+    if stuck:  # the persona said met each time; the harness saw focus stay on the search field
+        assert verdicts == ["unmet"] * 3
+        assert all(
+            'focus stayed on searchbox "Search", as the harness measured' in s.evaluation.note for s in result.steps[2:]
+        )
+        assert [issue.rule for issue in result.issues if issue.rule == "keyboard-trap"] == ["keyboard-trap"]
+    else:  # the twin: focus moved each time, the persona's word stands
+        assert verdicts == ["met"] * 3 and "keyboard-trap" not in {issue.rule for issue in result.issues}
