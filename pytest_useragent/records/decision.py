@@ -83,7 +83,9 @@ class Action(BaseModel):
     text: str | None = Field(None, description="type: text; select: option label; write/append/update/plan: content")
     file: str | None = Field(None, description="write/append/update/read: document name, e.g. notes.md")
     target: str | None = Field(
-        None, description="update: heading or JSON key path; read: query; check: item number; find: words"
+        None,
+        description="update: heading or JSON key path; read: query; check: item number; find: words; press: the "
+        "element to press the key until focus reaches",
     )
     key: str | None = Field(None, description="press: key, e.g. Enter")
     url: str | None = Field(None, description="navigate: URL")
@@ -112,7 +114,13 @@ class Action(BaseModel):
             parts.append(", ".join(f'{field.ref} "{field.text}"'.lstrip() for field in self.fields))
         if self.ref or self.file:
             parts.append(self.ref or self.file or "")
-        for value in (self.text, self.key, self.url, self.direction, self.target if self.kind == "find" else None):
+        for value in (
+            self.text,
+            self.key,
+            self.url,
+            self.direction,
+            self.target if self.kind in ("find", "press") else None,
+        ):
             if value and not (value is self.text and self.file):  # document content is too long for a line
                 parts.append(f'"{value}"' if value is self.text or value is self.target else value)
         if self.dialog:

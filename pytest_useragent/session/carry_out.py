@@ -21,12 +21,18 @@ from pytest_useragent.records.actions import too_long_inline
 from pytest_useragent.records.modes import refusal
 from pytest_useragent.secrets.exposure import warn_typed
 from pytest_useragent.session.compose import compose_write
-from pytest_useragent.session.keyboard import KEYBOARD_USES, refused_looked_for
+from pytest_useragent.session.keyboard import KEYBOARD_USES, STUCK, refused_looked_for
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import judge_done, read_documents
 from pytest_useragent.workspace.documents import DocumentRefused
 
 NOTHING_CHANGED = "nothing on the page changed"
+MAX_PRESSES = 40
+"""The most presses of a `press` with a target: a walk longer than this is no breath a person takes."""
+MAX_TRAIL = 12
+"""The most of a press's focus trail told (its first and last ones)."""
+MAX_NAMED = 60
+"""The most of an element's line the trail tells."""
 REDIRECTED_OFF = "blocked: the page was redirected off the allowed hosts, and taken back"
 
 Handler = Callable[[Setup, State, Action, list[Issue], int], ActionOutcome]
@@ -47,10 +53,50 @@ def carry_out(setup: Setup, state: State, action: Action, found: list[Issue], in
 
 
 def _by_keyboard(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    """A keyboard persona's page action, aimed where focus is, then its focus checked (`session/keyboard.py`)."""
+    """A keyboard persona's page action, aimed where focus is, then its focus checked (`session/keyboard.py`); a
+    press with a target is pressed again until focus reaches it (`_press_until`)."""
     aimed = state.keys.aim(action)
     if isinstance(aimed, ActionOutcome):
         return aimed
+    if aimed.kind == "press" and aimed.target:
+        return _press_until(setup, state, aimed, found, index)
+    return _keyed(setup, state, aimed, found, index)
+
+
+def _press_until(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+    """The key pressed as a person presses it in one breath: again and again until focus is on an element whose
+    line holds every word of the target, comes round to one it was on, leaves the page, or MAX_PRESSES ran out. Each
+    press is a press of its own to the checks (a Tab past an unfocusable control is still no way to reach it); the
+    way focus went is the outcome, for the model and the report."""
+    once = action.model_copy(update={"target": None})
+    wanted = (action.target or "").lower().split()  # as `find` matches a line: every word in it
+    trail: list[str] = []
+    done = ActionOutcome(ok=True, message="")
+    for presses in range(1, MAX_PRESSES + 1):
+        done = _keyed(setup, state, once, found, index)
+        now = state.keys.last[1] if state.keys.last is not None else None
+        where = now.element[:MAX_NAMED] if now is not None and now.on else "the page itself"
+        if not done.ok or state.keys.stuck >= STUCK:  # the page takes focus back: walked for a trap, and told
+            break
+        if done.focus_stayed:  # once may be a widget's own: once more
+            continue
+        if where in trail or where == "the page itself":
+            return _pressed(done, action, presses, [*trail, where], "came round without reaching it")
+        trail.append(where)
+        if all(word in where.lower() for word in wanted):
+            return _pressed(done, action, presses, trail, "reached it")
+    return _pressed(done, action, presses, trail, "stopped before reaching it")
+
+
+def _pressed(done: ActionOutcome, action: Action, presses: int, trail: list[str], how: str) -> ActionOutcome:
+    way = " -> ".join(trail if len(trail) <= MAX_TRAIL else [trail[0], "...", *trail[-(MAX_TRAIL - 2) :]])
+    said = f"pressed {action.key} x{presses} towards {action.target!r}: {way}; {how}"
+    extra = f" ({done.message})" if not done.ok or done.focus_stayed else ""
+    return done.model_copy(update={"message": said + extra})
+
+
+def _keyed(setup: Setup, state: State, aimed: Action, found: list[Issue], index: int) -> ActionOutcome:
+    """One keyboard action on the page, then its focus checked."""
     seconds, url_before = bounded.bound(setup.config.settle_timeout), state.page.url
     before = state.keys.before(state.page, seconds)
     done = _on_page(setup, state, aimed, found, index)

@@ -279,3 +279,36 @@ def test_a_tab_that_left_focus_where_it_was_is_never_met_and_the_page_taking_it_
         assert [issue.rule for issue in result.issues if issue.rule == "keyboard-trap"] == ["keyboard-trap"]
     else:  # the twin: focus moved each time, the persona's word stands
         assert verdicts == ["met"] * 3 and "keyboard-trap" not in {issue.rule for issue in result.issues}
+
+
+@pytest.mark.parametrize(
+    ("target", "said", "reached"),
+    [
+        (
+            "button Sign up",
+            'pressed Tab x5 towards \'button Sign up\': link "Help" -> searchbox "Search" -> textbox '
+            '"Name" -> textbox "Email" -> button "Sign up"; reached it',
+            True,
+        ),
+        ("button Nowhere", "came round without reaching it", False),  # the twin: no such element, the walk stops
+    ],
+)
+def test_a_key_pressed_until_focus_reaches_an_element_is_one_step_with_its_trail(
+    page, site, tmp_path, target, said, reached
+):
+    steps = iter([decision("press", key="Tab", target=target, expectation="on it"), decision("give_up", reason="ok")])
+    agent = Agent(page, KAI, ScriptedProvider(lambda request: next(steps)), UserAgentConfig(settle_timeout=2), tmp_path)
+    result = agent.run("Sign up", url=f"{site}/rules/focus-free.html", max_steps=3)
+    first = result.steps[0].outcome
+    assert first.ok and said in first.message
+    focused = page.evaluate("() => document.activeElement.textContent.trim()")
+    assert (focused == "Sign up") is reached
+
+
+def test_a_walk_until_an_element_stops_where_the_page_takes_focus_back(page, site, tmp_path):
+    steps = iter([decision("press", key="Tab", target="button Sign up", expectation="on it"), decision("give_up")])
+    agent = Agent(page, KAI, ScriptedProvider(lambda request: next(steps)), UserAgentConfig(settle_timeout=2), tmp_path)
+    result = agent.run("Sign up", url=f"{site}/rules/focus-stolen.html", max_steps=3)
+    first = result.steps[0].outcome
+    assert 'focus stayed on searchbox "Search"' in first.message and "reached it" not in first.message
+    assert "keyboard-trap" in {issue.rule for issue in result.issues}  # the walk's Tabs are Tabs to the checks
