@@ -31,6 +31,7 @@ MAX_PRESSES = 40
 """The most presses of a `press` with a target: a walk longer than this is no breath a person takes."""
 MAX_TRAIL = 12
 """The most of a press's focus trail told (its first and last ones)."""
+CAME_ROUND = "came round without reaching it"
 MAX_NAMED = 60
 """The most of an element's line the trail tells."""
 REDIRECTED_OFF = "blocked: the page was redirected off the allowed hosts, and taken back"
@@ -81,7 +82,7 @@ def _press_until(setup: Setup, state: State, action: Action, found: list[Issue],
         if done.focus_stayed:  # once may be a widget's own: once more
             continue
         if where in trail or where == "the page itself":
-            return _pressed(done, action, presses, [*trail, where], "came round without reaching it")
+            return _pressed(done, action, presses, [*trail, where], CAME_ROUND)
         trail.append(where)
         if all(word in where.lower() for word in wanted):
             return _pressed(done, action, presses, trail, "reached it")
@@ -92,7 +93,7 @@ def _pressed(done: ActionOutcome, action: Action, presses: int, trail: list[str]
     way = " -> ".join(trail if len(trail) <= MAX_TRAIL else [trail[0], "...", *trail[-(MAX_TRAIL - 2) :]])
     said = f"pressed {action.key} x{presses} towards {action.target!r}: {way}; {how}"
     extra = f" ({done.message})" if not done.ok or done.focus_stayed else ""
-    return done.model_copy(update={"message": said + extra})
+    return done.model_copy(update={"message": said + extra, "came_round": how == CAME_ROUND})
 
 
 def _keyed(setup: Setup, state: State, aimed: Action, found: list[Issue], index: int) -> ActionOutcome:

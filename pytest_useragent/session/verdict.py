@@ -143,8 +143,10 @@ def _where(
     state); or text, found on the page or in a document."""
     claimed = state_claims(evidence)
     if claimed is not None:
-        snapshot = seen_as(page_snapshot(page, timeout_s))
-        shown = all(proves(claim, goal) and holds(claim, snapshot) for claim in claimed)
+        # both trees: the ai snapshot a seeing persona reads, the tree a screen reader reads (a row's name, a
+        # slider's value, on its own line there); an element holds its state when either shows it
+        trees = [seen_as(page_snapshot(page, timeout_s, mode)) for mode in ("ai", "default")]
+        shown = all(proves(claim, goal) and any(holds(claim, tree) for tree in trees) for claim in claimed)
         return "state", "page state" if shown else None
     if focus_only(evidence):
         return "focus", None
@@ -174,10 +176,11 @@ def checked(evaluation: Evaluation | None, outcome: ActionOutcome | None) -> Eva
     return Evaluation(verdict="unmet", note=f"{seen}, as the harness measured; the persona said: {evaluation.note}")
 
 
-def page_snapshot(page: Page, timeout_s: float) -> str:
-    """The page as its ai snapshot has it now: roles, names, states and values."""
+def page_snapshot(page: Page, timeout_s: float, mode: Literal["ai", "default"] = "ai") -> str:
+    """The page as its ai snapshot (or, `default`, the accessibility tree a screen reader gets) has it now: roles,
+    names, states and values."""
     try:
-        return str(page.aria_snapshot(mode="ai", timeout=timeout_s * 1000))
+        return str(page.aria_snapshot(mode=mode, timeout=timeout_s * 1000))
     except PlaywrightError:  # the page is going away: nothing on it shows a state
         return ""
 

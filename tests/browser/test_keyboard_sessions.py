@@ -139,8 +139,10 @@ def test_the_offline_engine_escapes_where_tab_comes_round(page, site, tmp_path, 
     result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run(
         "Find the pricing", url=f"{site}/a11y/{name}"
     )
-    keys = [step.action.key for step in result.steps if step.action and step.action.kind == "press"]
-    assert keys[:3] == ["Tab", "Tab", "Escape"]  # Tab came round in the dialog: Escape, as a person would
+    presses = [step for step in result.steps if step.action and step.action.kind == "press"]
+    keys = [step.action.key for step in presses]
+    assert keys[:2] == ["Tab", "Escape"]  # Tab, pressed until Pricing, came round in the dialog: Escape, as a person
+    assert presses[0].action.target == "link Pricing" and presses[0].outcome.came_round
     assert ("Enter" in keys) is not bool(rules)  # the fixed dialog let go, and Pricing was reached
     assert {issue.rule for issue in result.issues if issue.rule in ("keyboard-trap", "focus-lost")} == rules
 
@@ -149,8 +151,10 @@ def test_tab_past_the_last_control_is_no_lost_focus(page, site, tmp_path):
     result = make_agent(page, OfflineProvider(), tmp_path, max_steps=12).run(
         "Find the pricing", url=f"{site}/a11y/kb-span-link.html"
     )
-    keys = [step.action.key for step in result.steps if step.action and step.action.kind == "press"]
-    assert keys == ["Tab", "Tab", "Tab", "Tab", "Escape"]  # Home, Search, the browser's bar, Home again: round
+    presses = [step for step in result.steps if step.action and step.action.kind == "press"]
+    assert [step.action.key for step in presses] == ["Tab", "Escape", "Tab"]  # a walk, Escape, a walk again
+    assert "Tab x3 towards 'link Pricing'" in presses[0].outcome.message  # Home, Search, the browser's bar: round
+    assert presses[0].outcome.came_round and presses[2].outcome.came_round
     assert result.outcome == "gave_up" and "keyboard-unreachable" in {issue.rule for issue in result.issues}
     assert not [issue for issue in result.issues if issue.rule == "focus-lost"]
 

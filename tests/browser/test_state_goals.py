@@ -128,3 +128,23 @@ def test_a_value_proves_a_goal_that_names_it(goal, value, proves):
     from pytest_useragent.records.evidence import proves as proved
 
     assert proved(StateClaim(role="textbox", name="Email", value=value), goal) is proves
+
+
+TREEGRID = """<table role=treegrid aria-label=Messages><tr role=row aria-level=1 aria-expanded={open} tabindex=0>
+<td role=gridcell>re: Treegrids are awesome</td><td role=gridcell>billy</td></tr></table>
+<svg width=200 height=40><g role=slider tabindex=0 aria-valuemin=0 aria-valuemax=250 aria-valuenow={price}
+aria-label="Minimum price"><text x=10 y=20>${price}</text></g></svg>"""
+
+
+@pytest.mark.parametrize(
+    ("goal", "evidence"),
+    [
+        ("Expand the message", 'row "re: Treegrids are awesome billy" [expanded]'),  # named in the reader's tree only
+        ("Set the minimum price to 120 dollars", 'slider "Minimum price" = $120'),  # its value a child there
+    ],
+)
+def test_a_state_the_screen_readers_tree_shows_proves_as_the_ai_snapshot_would(page, goal, evidence):
+    page.set_content(TREEGRID.format(open="true", price=120))
+    assert judged(page, goal, evidence).ok
+    page.set_content(TREEGRID.format(open="false", price=100))  # the twin: neither tree shows it
+    assert not judged(page, goal, evidence).ok

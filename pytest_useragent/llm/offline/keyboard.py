@@ -45,15 +45,29 @@ def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried
     if inside is not None:
         return inside
     name = target.name if target is not None and target.name else action.ref
-    if focus.round and ESCAPED not in tried:
+    last = request.last_outcome
+    round_ = focus.round or (last is not None and last.came_round)
+    if round_ and ESCAPED not in tried:
         expected = Expected(kind="plain", target="Escape lets focus out.")
         notice = f'Tab comes back round without reaching "{name}".'
         return Move(notice, expected, Action(kind="press", key="Escape"), ESCAPED)
-    if focus.round:
+    if round_:
         why = f'Tab never reaches "{name}": I cannot get to it with the keyboard'
         return Move(f'I cannot reach "{name}".', STOP, Action(kind="give_up", reason=why))
     expected = Expected(kind="moves", target=place(elements))
-    return Move(f'I Tab towards "{name}".', expected, Action(kind="press", key="Tab"))
+    return Move(f'I Tab towards "{name}".', expected, Action(kind="press", key="Tab", target=stop_at(elements, target)))
+
+
+def stop_at(elements: list[Element], target: Element | None) -> str | None:
+    """Where a Tab walk towards `target` stops, as a press's target: the target itself by role and name, or, for an
+    item of a composite widget (one Tab stop for all its items), the first element of its kind, from where the
+    arrows go on; None when it cannot be named (a Tab at a time)."""
+    if target is None or not target.name:
+        return None
+    box = container(elements, target)
+    if box is None or elements[box] is target:
+        return f"{target.role} {target.name}"
+    return "listbox" if target.role == "option" else target.role
 
 
 def within(made: Move, elements: list[Element], target: Element | None, tried: tuple[str, ...]) -> Move | None:
