@@ -77,3 +77,23 @@ def test_the_templates_use_it_for_what_they_are_given():
         template.render(text="http://127.0.0.1/x *", hosts=HOSTS) == "- <http://127.0.0.1/x> \\* `http://127.0.0.1/x *`"
     )
     assert template.render(text="http://127.0.0.1/x *") == "- `http://127.0.0.1/x` \\* `http://127.0.0.1/x *`"
+
+
+def test_every_list_of_a_session_report_renders_as_a_list_one_item_an_entry():
+    """A line that ends in a block tag kept its newline only by `+%}`: before, a session's two issues were one
+    paragraph on GitHub (a template line ending `{% endif %}` under trim_blocks)."""
+    from markdown_it import MarkdownIt
+
+    from pytest_useragent.report.render import render_session_markdown
+    from pytest_useragent.testing.synthetic import session_result
+
+    result = session_result(issues=3, steps=2, met=1)
+    result.issues[0].rule, result.issues[0].count, result.issues[0].examples = "target-size", 2, ["a", "b"]
+    text = render_session_markdown(result)
+    tokens = MarkdownIt("gfm-like").parse(text)
+    items = [t for t in tokens if t.type == "list_item_open"]
+    inline = [t.content for t in tokens if t.type == "inline"]
+    for n in range(3):  # each issue its own item, in the UX issues list and under its step
+        assert sum(line.startswith(("**", "**Issue")) and f"issue {n}" in line for line in inline) >= 1
+    assert not [line for line in inline if line.count("issue ") > 1 and "- **" in line]  # none glued to the next
+    assert len(items) >= 3 + 3
