@@ -37,6 +37,14 @@ class Box(BaseModel):
 class Issue(IssueDraft):
     """A UX issue with its evidence: reported by the persona, or found by an objective check."""
 
+    @property
+    def line(self) -> str:
+        """The issue in one line, as a failed gate shows it: severity, trust, title, rule, step, page."""
+        rule = f" [{self.rule}]" if self.rule else ""
+        where = "".join(f" {part}" for part in (f"step {self.step}" if self.step else "", self.page or "") if part)
+        count = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.severity} ({self.trust}) {self.title}{rule}{count}:{where} {self.evidence[:120]}".rstrip()
+
     source: Source = "persona"
     rule: str | None = None
     """For checks: the rule that found it, e.g. axe's "button-name", or "dead-click"."""
@@ -79,6 +87,15 @@ class Issue(IssueDraft):
         return self
 
 
+class Found(list[Issue]):
+    """Issues a gate picked (`IssueList.at_least`): a list, shown as each issue's line, so a failed
+    `assert not result.issues.at_least("critical")` says what failed without the records' every field (pytest shows
+    a repr on one line: the issues are separated by `; `)."""
+
+    def __repr__(self) -> str:
+        return "[" + "; ".join(issue.line for issue in self) + "]"
+
+
 class IssueList(RootModel[list[Issue]]):
     """The issues of a session, deduplicated, most severe first."""
 
@@ -91,25 +108,29 @@ class IssueList(RootModel[list[Issue]]):
     def __getitem__(self, index: int) -> Issue:
         return self.root[index]
 
+    def __repr__(self) -> str:
+        """Each issue's line (`Found`): what pytest shows of the list in a failed gate's explanation."""
+        return f"IssueList{Found(self.root)!r}"
+
     def at_least(
         self,
         severity: Severity,
         *,
         source: Source | tuple[Source, ...] | None = None,
         trust: Trust | tuple[Trust, ...] | None = None,
-    ) -> list[Issue]:
+    ) -> Found:
         """The issues of this severity or worse; of these sources and trust levels only, when given. A CI gate:
         `at_least("major", trust=("objective", "reproduced"))`, opinions left as advice."""
         floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
         sources = None if source is None else chosen("source", source, Source)
         trusts = None if trust is None else chosen("trust", trust, Trust)
-        return [
+        return Found(
             issue
             for issue in self.root
             if SEVERITY_ORDER[issue.severity] >= floor
             and (sources is None or issue.source in sources)
             and (trusts is None or issue.trust in trusts)
-        ]
+        )
 
 
 def chosen(what: str, value: str | tuple[str, ...], allowed: Any) -> tuple[str, ...]:

@@ -22,3 +22,29 @@ def test_met_rate():
 def test_action_describes_itself():
     assert Action(kind="type", ref="e3", text="milk").describe() == 'type e3 "milk"'
     assert Action(kind="done", reason="found it").describe() == "done: found it"
+
+
+def test_a_failed_gate_shows_one_line_an_issue_not_the_records(pytester):
+    pytester.makepyfile(
+        """
+        from pytest_useragent.testing.synthetic import session_result
+
+        def test_gate():
+            result = session_result(issues=3)
+            result.issues[0].element = "<button><svg><path d='M0 0 L10 10'/></svg></button>"
+            assert not result.issues.at_least("minor")
+        """
+    )
+    run = pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:cacheprovider")
+    out = run.stdout.str()
+    run.assert_outcomes(failed=1)
+    failed = [line for line in out.splitlines() if line.startswith("E ")]
+    assert not [line for line in failed if "<svg" in line or "heuristic=" in line]  # no record's every field
+    assert "assert not [critical (opinion) issue 0: step 1 evidence 0; major (opinion) issue 1: step 1" in failed[0]
+
+
+def test_the_twin_a_gate_that_passes_is_an_empty_list():
+    from pytest_useragent.testing.synthetic import session_result
+
+    found = session_result(issues=0).issues.at_least("minor")
+    assert found == [] and repr(found) == "[]" and not found
