@@ -134,9 +134,10 @@ def _look(
         image = _screenshot(page, secrets, seconds, masked, scale) if shoot else None
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=seconds * 1000)
     except PlaywrightTimeout:
-        bounded.check_responsive(page, seconds)  # a frozen page says so
-        # a live page that is only big (10,000 rows take Chromium seconds to snapshot) gets one longer look
+        # a live page that is only big (10,000 rows take Chromium seconds to snapshot) gets one longer look; the
+        # snapshot given up on may still hold its main thread, so the probe that tells a frozen page waits as long
         slow = seconds * SLOW_PAGE_FACTOR
+        bounded.check_responsive(page, slow)  # a frozen page says so
         tree = reader.tree(slow) if reader is not None else None
         image = _screenshot(page, secrets, slow, masked, scale) if shoot else None
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
