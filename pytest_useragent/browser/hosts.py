@@ -51,7 +51,10 @@ class AllowedHosts:
         if self.allows(host):
             return None
         allowed = ", ".join(self.hosts) or "none (no start URL)"
-        return f"{host or url} is not an allowed host (allowed: {allowed}; see --useragent-allowed-hosts)"
+        return (
+            f"{host or url} is not an allowed host (allowed: {allowed}; more with --useragent-allowed-hosts, or "
+            "--allowed-hosts for useragent run)"
+        )
 
     def unsure(self) -> re.Pattern[str]:
         """The URLs `refusal` must judge: all but an http(s) address whose host is plainly one of these (a port and a

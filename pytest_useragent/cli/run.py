@@ -43,7 +43,9 @@ from pytest_useragent.session.agent import Agent, checked_goal
 HELP = "run a persona's session on a site: toward --goal, or exploring without one"
 STOPPED = ("provider_error", "budget_exhausted")
 """Outcomes that mean the model's API or the budget stopped the session: exit status 3."""
-OK, NOT_REACHED, USAGE, STOPPED_STATUS, INTERRUPTED = 0, 1, 2, 3, 130
+OK, NOT_REACHED, USAGE, STOPPED_STATUS, UNREACHABLE, INTERRUPTED = 0, 1, 2, 3, 4, 130
+MAX_TRIPPED = 10
+"""The most issues a --fail-on that was met names (the rest counted)."""
 PLAYWRIGHT_OWNS = ("--user-data-dir", "--remote-debugging-pipe", "--remote-debugging-port")
 """Chromium flags Playwright sets itself and refuses from a user (a persistent profile is another launch)."""
 
@@ -148,7 +150,7 @@ class Plan:
         if report is not None:
             print(f"report: {report.with_name('report.md')}\nreport: {report}", file=out)
             shutil.rmtree(work, ignore_errors=True)  # copied into the report; kept when it could not be
-        return INTERRUPTED if interrupted else self.status(results)
+        return INTERRUPTED if interrupted else self.status(results, out)
 
     @contextlib.contextmanager
     def _page(self, work: Path) -> Iterator[tuple[Browser, Page]]:
@@ -225,11 +227,19 @@ class Plan:
             print(f"could not write the report to {self.output}: {error.strerror or error}", file=sys.stderr)
             return None
 
-    def status(self, results: list[SessionResult]) -> int:
-        """0 reached or explored, 1 not (or --fail-on met), 3 stopped by the API or the budget."""
+    def status(self, results: list[SessionResult], out: TextIO = sys.stdout) -> int:
+        """0 reached or explored, 1 not (or --fail-on met, the issues that met it said), 3 stopped by the API or the
+        budget, 4 the start page could not be opened (a site that is down is no UX failure)."""
         if not results or any(result.outcome in STOPPED for result in results):
             return STOPPED_STATUS if results else NOT_REACHED
-        if self.args.fail_on and any(result.issues.at_least(self.args.fail_on) for result in results):
+        if any(result.outcome == "unreachable" for result in results):
+            return UNREACHABLE
+        fail_on = self.args.fail_on
+        if fail_on and (tripped := [issue for result in results for issue in result.issues.at_least(fail_on)]):
+            for issue in tripped[:MAX_TRIPPED]:
+                print(f"--fail-on {fail_on}: {issue.line}", file=out)
+            if len(tripped) > MAX_TRIPPED:
+                print(f"--fail-on {fail_on}: and {len(tripped) - MAX_TRIPPED} more", file=out)
             return NOT_REACHED
         if self.goal is None:
             return OK if all(result.outcome == "explored" for result in results) else NOT_REACHED

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -123,6 +124,26 @@ def test_a_goal_whose_success_text_the_page_never_shows_exits_1(pages, tmp_path)
 
     assert done.returncode == 1, done.stdout + done.stderr
     assert "goal not achieved" in done.stdout and (tmp_path / "useragent-report" / "report.html").is_file()
+
+
+def test_a_start_page_that_cannot_be_opened_exits_4_not_as_a_goal_missed(tmp_path):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    done = useragent(tmp_path, "run", f"http://127.0.0.1:{port}/", "--goal=Find the price", CLOSED)
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "unreachable" in done.stdout
+
+
+def test_a_fail_on_that_was_met_names_the_issues_that_met_it(pages, tmp_path):
+    done = useragent(
+        tmp_path, "run", f"{pages}/a11y/target-size-small.html", "--max-steps=1", "--fail-on=minor", CLOSED
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    named = [line for line in done.stdout.splitlines() if line.startswith("--fail-on minor: ")]
+    assert any("[target-size]" in line for line in named), done.stdout
+    twin = useragent(tmp_path, "run", f"{pages}/a11y/target-size-small.html", "--max-steps=1", CLOSED)
+    assert "--fail-on" not in twin.stdout  # the twin: no --fail-on, no such line (and the status the goal's)
 
 
 def test_a_budget_stop_exits_3(pages, tmp_path):
