@@ -76,9 +76,10 @@ def pytest_configure(config: pytest.Config) -> None:
         f"useragent({', '.join(f'{name}=None' for name in MARKER_ARGUMENTS)}): per-test settings for the agent fixture",
     )
     # pytest 9.2 deprecates how pytest-playwright 0.10 defines its `base_url` fixture, which every `page` needs: under
-    # a suite's `filterwarnings = error` no browser test could even set up. A third party's deprecation is shown,
-    # never fatal, in a run we are part of (a line added after the suite's own, so it takes precedence for it alone).
-    config.addinivalue_line("filterwarnings", f"default:{THIRD_PARTY_DEPRECATION}:DeprecationWarning")
+    # a suite's `filterwarnings = error` no browser test could even set up, and otherwise every run printed seven
+    # lines its user can do nothing about. That one third party's deprecation is ignored in a run we are part of (a
+    # line added after the suite's own, so it takes precedence for it alone); pytest-playwright's to fix.
+    config.addinivalue_line("filterwarnings", f"ignore:{THIRD_PARTY_DEPRECATION}:DeprecationWarning")
     # and what a session could not keep (an export, a cassette) is told, never a failed test
     config.addinivalue_line("filterwarnings", f"default::{UserAgentWarning.__module__}.{UserAgentWarning.__name__}")
     try:

@@ -257,3 +257,22 @@ def test_a_marker_model_no_provider_serves_is_one_line(suite, monkeypatch):
         ["@pytest.mark.useragent: model='gpt-4o': --useragent-provider=anthropic serves Claude*"]
     )
     one_line(result)
+
+
+def test_a_run_with_a_page_prints_no_deprecation_of_pytest_playwrights_own_fixture(suite):
+    # pytest 9.2's PytestRemovedIn10Warning about pytest-playwright's `base_url` fixture: seven lines a run, nothing a
+    # user can do; the twin, a deprecation of the suite's own, still shows
+    suite.makepyfile(
+        test_x="""
+        import warnings
+
+        def test_a(page):
+            page.set_content("<h1>Hi</h1>")
+            warnings.warn("my own helper is deprecated", DeprecationWarning)
+        """
+    )
+    result = run(suite, "-p", "no:randomly")
+    result.assert_outcomes(passed=1)
+    out = result.stdout.str()
+    assert "Session-scoped fixtures defined as instance methods" not in out and "base_url" not in out
+    assert "my own helper is deprecated" in out
