@@ -146,6 +146,11 @@ def test_a_fail_on_that_was_met_names_the_issues_that_met_it(pages, tmp_path):
     assert "--fail-on" not in twin.stdout  # the twin: no --fail-on, no such line (and the status the goal's)
 
 
+def test_a_browser_channel_that_is_not_there_is_one_line_and_exits_2(tmp_path):
+    done = useragent(tmp_path, "run", "http://127.0.0.1:9/", "--browser-channel=nonexistent")
+    assert done.returncode == 2 and "the browser did not start: " in one_line(done)
+
+
 def test_a_budget_stop_exits_3(pages, tmp_path):
     with FakeMessagesAPI() as fake:
         done = useragent(
@@ -186,7 +191,6 @@ def test_a_bad_url_or_option_is_one_line_from_the_script_and_exits_2(tmp_path):
         (["run", "http://127.0.0.1:9/", "--output=a-file"], "--output {tmp}/a-file: {tmp}/a-file is not a folder"),
         (["run", "http://127.0.0.1:9/", "--output=a-file/sub"], "--output {tmp}/a-file/sub: {tmp}/a-file is not a"),
         (["run", "http://127.0.0.1:9/", "--browser-arg=--user-data-dir=/x"], "Playwright sets --user-data-dir itself"),
-        (["run", "http://127.0.0.1:9/", "--browser-channel=nonexistent"], "the browser did not start: "),
         (["run", "http://127.0.0.1:9/", "--persona=mars.yaml"], "timezone: Value error, must be an IANA time zone"),
         (["run", "http://127.0.0.1:9/", "--persona=odd.yaml"], "locale: Value error, must be a language tag"),
     ],
