@@ -52,6 +52,10 @@ SEND_GOAL = re.compile(
 """A field's value proves a goal to fill it in or to choose that value, never one to send it: what was typed and
 not sent is no result."""
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+QUANTITIES = frozenset({"slider", "spinbutton"})
+"""Roles whose value is a number set, not a text typed to be sent."""
+SENDER = re.compile(SEND_GOAL.pattern + r"|\b(continue|next|confirm|apply|done|reserve|checkout|check out)\b", re.I)
+"""A button that sends what a form holds."""
 
 
 @dataclass(frozen=True)
@@ -114,12 +118,21 @@ def holds(claim: StateClaim, snapshot: str) -> bool:
     return any(_is(element, claim) for element in parse(snapshot))
 
 
-def proves(claim: StateClaim, goal: str) -> bool:
+def proves(claim: StateClaim, goal: str, snapshot: str = "") -> bool:
     """Whether such a claim can prove the goal at all: a state always; a field's value a goal to fill it in, or one
-    that asks for that very value ("Choose Oregon", "set it to 20 degrees"); never a goal to send it."""
+    that asks for that very value ("Choose Oregon", "set it to 20 degrees"); never a goal to send it, except a
+    quantity (a spin button, a slider) at the number the goal names on a page (`snapshot`) with no button that
+    sends it ("Book for 3 adults" where the count is all there is to book: nothing was left unsent)."""
     if claim.value is None:
         return True
-    return bool(FILL_GOAL.search(goal) or _asked(claim.value, goal)) and not SEND_GOAL.search(goal)
+    if SEND_GOAL.search(goal):
+        return claim.role in QUANTITIES and _asked(claim.value, goal) and not sends(snapshot)
+    return bool(FILL_GOAL.search(goal) or _asked(claim.value, goal))
+
+
+def sends(snapshot: str) -> bool:
+    """Whether the page has a button that sends (Book, Submit, Continue ...), which a value set waits for."""
+    return any(e.role == "button" and e.name and SENDER.search(e.name) for e in parse(snapshot))
 
 
 def _asked(value: str, goal: str) -> bool:

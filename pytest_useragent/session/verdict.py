@@ -146,7 +146,7 @@ def _where(
         # both trees: the ai snapshot a seeing persona reads, the tree a screen reader reads (a row's name, a
         # slider's value, on its own line there); an element holds its state when either shows it
         trees = [seen_as(page_snapshot(page, timeout_s, mode)) for mode in ("ai", "default")]
-        shown = all(proves(claim, goal) and any(holds(claim, tree) for tree in trees) for claim in claimed)
+        shown = all(proves(claim, goal, trees[0]) and any(holds(claim, tree) for tree in trees) for claim in claimed)
         return "state", "page state" if shown else None
     if focus_only(evidence):
         return "focus", None

@@ -1,10 +1,10 @@
 """The offline engine on ARIA widgets (tests/pages/widgets: APG-correct radio group, tabs, menu button, tree view,
-select-only combobox, listbox, modal dialog and disclosure), as a mouse, a keyboard and a screen-reader persona.
+select-only combobox, listbox, modal dialog, disclosure, slider, spin button and mixed checkbox), as a mouse, a keyboard and a screen-reader persona.
 
 What is held is honesty, not cleverness: the outcome the engine claims is the page's true state, read here with
 Playwright after the session and independent of the engine (`Task.reached`), and a reached goal's evidence is neither
 a heading nor the goal's own words. The twins ask for what cannot be had (an option that does not exist, a control
-that is disabled): the engine must not claim them."""
+that is disabled, a value beyond the widget's range): the engine must not claim them."""
 
 from __future__ import annotations
 
@@ -43,6 +43,10 @@ def _text(selector: str, wanted: str) -> Callable[[Page], bool]:
         return bool(element.count()) and wanted in (element.first.text_content(timeout=WAIT_MS) or "")
 
     return read
+
+
+def _checked(*ids: str) -> Callable[[Page], bool]:
+    return lambda page: all(page.locator(f"#{id_}").is_checked(timeout=WAIT_MS) for id_ in ids)
 
 
 def _shown(text: str) -> Callable[[Page], bool]:
@@ -119,6 +123,33 @@ TASKS = {
     ),
     "dialog-disabled": Task(
         "dialog.html?locked", 'Add a delivery address "Harbour Street 5"', _text("#saved", "Harbour Street 5"), False
+    ),
+    "slider": Task(
+        "slider.html",
+        "Set the oven temperature to 100 degrees",
+        _attribute("slider", "Oven temperature", "aria-valuenow", "100"),
+        True,
+    ),
+    "slider-out-of-range": Task(
+        "slider.html",
+        "Set the oven temperature to 40 degrees",
+        _attribute("slider", "Oven temperature", "aria-valuenow", "40"),
+        False,
+    ),
+    "spinbutton": Task(
+        "spinbutton.html", "Book 4 seats", _attribute("spinbutton", "Seats", "aria-valuenow", "4"), True
+    ),
+    "spinbutton-out-of-range": Task(
+        "spinbutton.html", "Book 9 seats", _attribute("spinbutton", "Seats", "aria-valuenow", "9"), False
+    ),
+    "checkbox-mixed": Task(
+        "checkbox-mixed.html", "Select every salad dressing", _checked("oil", "vinegar", "lemon"), True
+    ),
+    "checkbox-mixed-disabled": Task(
+        "checkbox-mixed.html",
+        "Select the croutons and seeds",
+        _attribute("checkbox", "Croutons and seeds", "aria-checked", "true"),
+        False,
     ),
     "disclosure": Task("disclosure.html", "What does a return cost?", _shown("A return by post is €4.90"), True),
     "disclosure-missing": Task("disclosure.html", "What does gift wrapping cost?", _shown("gift wrapping"), False),

@@ -27,7 +27,8 @@ class Expected(BaseModel):
     through; `form`: the form's heading `target` gives way; `signs_out`: the persona's own logout, met when the page
     no longer offers to sign out (a sign-in page is what it asked for, never a page that misnames its link);
     `state`: the element `role` "`name`" carries the flag `state` in the next snapshot (`checked`, `expanded`,
-    `active` for focus), or, for `state == "value"`, shows `target` as its value; `moves`: the keyboard's place (the
+    `active` for focus), or, for `state == "value"`, shows `target` as its value, or, for `state == "changed"`, a
+    number other than `target` (a value widget's key went somewhere); `moves`: the keyboard's place (the
     focused element, or the selected item of a widget that keeps focus itself) is no longer `target`;
     `plain`: met when the action went through."""
     target: str = ""
@@ -44,6 +45,8 @@ class Expected(BaseModel):
             return f'The page confirms that "{self.target}" went through.'
         if self.kind == "form":
             return f'The form is accepted and "{self.target}" gives way to the next page.'
+        if self.kind == "state" and self.state == "changed":
+            return f'{self.role} "{self.name}" shows another value than {self.target}.'
         if self.kind == "state" and self.state == "value":
             return f'{self.role} "{self.name}" shows "{self.target}".'
         if self.kind == "state":

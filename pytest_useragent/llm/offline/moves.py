@@ -1,6 +1,7 @@
 """Pure: the offline engine's one move at a step. The rules are tried in order, each a function of the step's
 `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
-first), operate the widget a goal names (`operate`), find what a long page hides, follow what `find` found, type a
+first), set the slider or spin button a goal names to its number (`adjust`), operate the widget a goal names
+(`operate`), find what a long page hides, follow what `find` found, type a
 quoted value, fill a form, finish, press Enter, click the best untried element that stays on the page; else give
 up."""
 
@@ -24,8 +25,8 @@ from pytest_useragent.llm.offline.goal import (
     ticks,
 )
 from pytest_useragent.llm.offline.memory import Expected, Memory
+from pytest_useragent.llm.offline.operate import adjust, operate
 from pytest_useragent.llm.offline.operate import evidence as widget_evidence
-from pytest_useragent.llm.offline.operate import operate
 from pytest_useragent.llm.offline.page import (
     CLICKABLE,
     DOCUMENT_VERBS,
@@ -46,6 +47,7 @@ from pytest_useragent.llm.offline.page import (
     score,
 )
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
+from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
 from pytest_useragent.records import Action, FormField
 
@@ -80,7 +82,7 @@ def _stuck(now: Situation) -> Move | None:
 def _reached(now: Situation) -> Move | None:
     """Done with the evidence the page shows, or first the note the goal asks for; a part of the goal that is not
     its last, reached, hands over to the next part."""
-    if now.pending or (now.unmet and now.widget is None):  # a widget's state is read off the page, met or not
+    if now.pending or (now.unmet and now.widget is None and now.value is None):  # a state is read off the page
         return None
     evidence = _evidence(now)
     if evidence is None:
@@ -275,6 +277,7 @@ RULES: tuple[Rule, ...] = (
     _not_believed,
     _stuck,
     _reached,
+    adjust,
     operate,
     _find_hidden,
     _follow_found,
@@ -293,6 +296,8 @@ def _evidence(now: Situation) -> str | None:
     """What shows the part of the goal it works on reached: a ticked row, the page's answer to its own action, the
     kind of answer a find goal asks for (a price, a number, a date), the answer a disclosure it opened reveals, or the
     heading that names what it looks for."""
+    if now.value is not None:
+        return value_evidence(now.elements, now.value)
     if now.widget is not None:
         return widget_evidence(now)
     if ticks(now.goal):

@@ -6,9 +6,12 @@ the state asked for is given up on too. It is done only on the state read off th
 
 from __future__ import annotations
 
+import re
+
 from pytest_useragent.llm.offline.memory import Expected
 from pytest_useragent.llm.offline.page import ERROR_STEMS, PENDING_STEMS, Element, has_stem, notable
 from pytest_useragent.llm.offline.step import STOP, Move, Situation
+from pytest_useragent.llm.offline.value import DOWN_WORDS, PRESSED, UP_WORDS, learned, number, plan, shown, widget_of
 from pytest_useragent.llm.offline.widget import evidence_line, names, opener, target_of, wanted_state
 from pytest_useragent.records import Action
 
@@ -97,3 +100,40 @@ def _uncover(now: Situation, wanted: str) -> Move:
 
 def _give_up(why: str) -> Move:
     return Move("What my goal names cannot be had here.", STOP, Action(kind="give_up", reason=why))
+
+
+def adjust(now: Situation) -> Move | None:
+    """The next move on the value widget the goal names (`value.value_goal`): the key `value.plan` picks, pressed on
+    it (a mouse clicks the widget's own increase or decrease button for an arrow, when it has one), expecting the
+    value to change; a key that leaves it where it was twice is stuck (`moves._stuck`), and the engine gives up."""
+    goal = now.value
+    if goal is None:
+        return None
+    widget = widget_of(now.elements, goal)
+    value = number(shown(now.elements, widget)) if widget is not None and not widget.disabled else None
+    if widget is None or value is None:
+        return _give_up(f'{goal.role} "{goal.name}" shows no value I can set')
+    key = plan(learned(now.memory.tried, goal, value), value, goal.wanted)
+    said = f'{goal.role} "{goal.name}" shows {value:g}; I want {goal.wanted:g}.'
+    expected = Expected(kind="state", role=goal.role, name=goal.name, state="changed", target=f"{value:g}")
+    remembered = f'{PRESSED}{key} {goal.role} "{goal.name}" at {value!r}'
+    button = _button(now.elements, widget, key) if now.request.persona.uses != "keyboard" else None
+    if button is not None:
+        return Move(said, expected, Action(kind="click", ref=button.ref), remembered)
+    return Move(said, expected, Action(kind="press", ref=widget.ref, key=key), remembered)
+
+
+def _button(elements: list[Element], widget: Element, key: str) -> Element | None:
+    """The widget's own button for an arrow (a spin button's + and -, APG's quantity spin button): the nearest button
+    beside it that is named (or shows) increase or decrease; none for the other keys."""
+    if key not in ("ArrowUp", "ArrowDown"):
+        return None
+    words = set(UP_WORDS if key == "ArrowUp" else DOWN_WORDS)
+    at = elements.index(widget)
+    beside = [
+        (abs(index - at), e)
+        for index, e in enumerate(elements[max(0, at - 2) : at + 3], start=max(0, at - 2))
+        if e.role == "button" and e.ref and not e.disabled
+        if words & set(re.findall(r"[^\W\d_]+|[+\-−]", f"{e.name} {e.value or ''}".lower()))
+    ]
+    return min(beside, key=lambda pair: pair[0])[1] if beside else None

@@ -10,6 +10,7 @@ from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.goal import answer_kind, parts, removes
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import FIELDS, QUOTED, Element, goal_words, score, task_verb
+from pytest_useragent.llm.offline.value import ValueGoal, value_goal
 from pytest_useragent.llm.offline.widget import WidgetGoal, widget_goal
 from pytest_useragent.records import Action
 
@@ -74,14 +75,19 @@ class Situation:
     @cached_property
     def widget(self) -> WidgetGoal | None:
         """The widget the part operates, when it operates one (`widget.widget_goal`, which may name it by the page's
-        own names)."""
-        return widget_goal(self.goal, self.elements)
+        own names); none when it sets a value widget (`value`)."""
+        return None if self.value is not None else widget_goal(self.goal, self.elements)
+
+    @cached_property
+    def value(self) -> ValueGoal | None:
+        """The slider or spin button the part sets to a number, when it sets one (`value.value_goal`)."""
+        return value_goal(self.goal, self.elements)
 
     @cached_property
     def pending(self) -> list[str]:
         """The part's quoted values not yet typed or found (what a part takes away is not typed; an option of a
         dropdown is chosen, `_choose_option`; a widget goal's target is operated, `operate`)."""
-        if removes(self.goal) or self.widget is not None:
+        if removes(self.goal) or self.widget is not None or self.value is not None:
             return []
         options = {e.name.casefold() for e in self.elements if e.role == "option"}
         return [

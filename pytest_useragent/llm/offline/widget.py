@@ -19,8 +19,10 @@ from urllib.parse import urljoin, urlsplit
 from pytest_useragent.llm.offline.page import QUOTED, Element
 from pytest_useragent.records.evidence import StateClaim
 
-OPERATE_VERBS = ("select", "choose", "pick", "open", "expand", "activate", "switch", "tick", "check", "show", "turn")
-"""Verbs that, at the start of a goal, operate something on the page rather than go somewhere."""
+OPERATE_VERBS = ("select", "choose", "pick", "open", "expand", "activate", "switch", "tick", "check", "show", "turn",
+                 "give", "set", "make", "mark", "enable")  # fmt: skip
+"""Verbs that, at the start of a goal, operate something on the page rather than go somewhere ("give a rating of four
+stars" checks the radio so named, "make the text bold" the menu item)."""
 NOUNS = {
     "radio": "radio", "tab": "tab", "folder": "treeitem", "node": "treeitem", "checkbox": "checkbox",
     "box": "checkbox", "option": "option", "menu": "menuitem", "switch": "switch", "item": "treeitem",
@@ -94,13 +96,24 @@ def holds(text: str, name: str) -> bool:
 def on_page(goal: str, elements: list[Element] | tuple[Element, ...], expand: bool) -> Element | None:
     """The stateful element whose whole name the goal holds, the longest name first: an item of a widget (`ROLES`),
     or a button with a state (or, for a goal to open, any button: a closed accordion's shows no state)."""
-    found = [
+    stateful = [
         e
         for e in elements
-        if e.ref and len(e.name) >= MIN_NAME and holds(goal, e.name)
+        if e.ref and len(e.name) >= MIN_NAME
         if e.role in ROLES or (e.role == "button" and (expand or {"expanded", "pressed"} & e.states))
     ]
+    found = [e for e in stateful if holds(goal, e.name)]
+    if not found:  # "Select all the sandwich condiments": every word of "All condiments" is the goal's
+        found = [e for e in stateful if e.role in ROLES and shares(goal, e.name)]
     return max(found, key=lambda e: len(e.name), default=None)
+
+
+def shares(goal: str, name: str) -> bool:
+    """Every word of the name (two or more of them) is a word of the goal, in any order and with other words
+    between: the goal names the control by its words, not its exact name."""
+    said = set(re.findall(r"[^\W_]+", goal.casefold()))
+    wanted = re.findall(r"[^\W_]+", name.casefold())
+    return len(wanted) >= 2 and all(word in said for word in wanted)
 
 
 def phrase(goal: str) -> str:
