@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pytest_useragent.records.snapshot import focused, named
+from pytest_useragent.records.snapshot import INTERACTIVE_ROLES, focused, named
 
 WALK_SHOWN = 8
 """The focused elements a step shows, newest last: enough to see where Tab has been on a page."""
@@ -44,3 +44,18 @@ def walk(previous: Focus | None, snapshot: str, same_page: bool) -> Focus:
         return previous
     walked = [*previous.walked, previous.on] if previous.on else previous.walked
     return Focus(on=on, walked=walked[-WALK_KEPT:], round=on is not None and on in walked)
+
+
+WIDGET_ROLES = INTERACTIVE_ROLES | {"radiogroup", "tablist", "tree", "grid", "gridcell", "row", "menu", "menubar"}
+"""Roles a press's target may begin with: then it names that role, not a word of some link's text."""
+
+
+def reaches(element: str, target: str) -> bool:
+    """Whether the element focus is on (`role "name"`, as the focus walk names it) is the one a press's target names:
+    a target beginning with a role (`radio`, `link Pricing`) wants that role and the rest of its words in the name
+    (a link "Radio Group Example" is no radio); any other, every word anywhere in the line, as `find` matches."""
+    wanted = target.lower().split()
+    role, _, name = element.lower().partition(" ")
+    if wanted and wanted[0] in WIDGET_ROLES:
+        return role == wanted[0] and all(word in name for word in wanted[1:])
+    return all(word in element.lower() for word in wanted)

@@ -18,6 +18,7 @@ from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
 from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, ActionOutcome, Issue
 from pytest_useragent.records.actions import too_long_inline
+from pytest_useragent.records.focus import reaches
 from pytest_useragent.records.modes import refusal
 from pytest_useragent.secrets.exposure import warn_typed
 from pytest_useragent.session.compose import compose_write
@@ -70,7 +71,6 @@ def _press_until(setup: Setup, state: State, action: Action, found: list[Issue],
     press is a press of its own to the checks (a Tab past an unfocusable control is still no way to reach it); the
     way focus went is the outcome, for the model and the report."""
     once = action.model_copy(update={"target": None})
-    wanted = (action.target or "").lower().split()  # as `find` matches a line: every word in it
     trail: list[str] = []
     done = ActionOutcome(ok=True, message="")
     for presses in range(1, MAX_PRESSES + 1):
@@ -84,7 +84,7 @@ def _press_until(setup: Setup, state: State, action: Action, found: list[Issue],
         if where in trail or where == "the page itself":
             return _pressed(done, action, presses, [*trail, where], CAME_ROUND)
         trail.append(where)
-        if all(word in where.lower() for word in wanted):
+        if reaches(where, action.target or ""):
             return _pressed(done, action, presses, trail, "reached it")
     return _pressed(done, action, presses, trail, "stopped before reaching it")
 
