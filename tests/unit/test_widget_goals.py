@@ -238,3 +238,20 @@ def test_a_find_out_goal_is_answered_by_the_disclosure_it_opened_with_a_sentence
     assert done.action.kind == "done"
     assert done.action.evidence == "You should come to the Parking office and report the loss."
     assert ask(goal, FAQ).action.kind != "done"  # open on its own, not by the persona: not its answer
+
+
+AUTOCOMPLETE = """- generic [ref=e1]:
+  - combobox "State" [ref=e2]: {value}
+  - listbox "States" [ref=e3]:
+    - option "Kansas" [ref=e4]
+    - option "Kentucky" [ref=e5]"""
+
+
+@pytest.mark.parametrize(("value", "done"), [("Kansas", True), ("Kan", False)])
+def test_an_option_its_list_forgets_is_done_by_the_value_its_box_shows(value, done):
+    # an autocomplete's list marks no option selected once the box holds the choice: the box's value is the proof
+    decided = ask("Choose Kansas as the state", AUTOCOMPLETE.format(value=value))
+    if done:
+        assert decided.action.kind == "done" and decided.action.evidence == 'combobox "State" = Kansas'
+    else:  # the twin: the box holds only what was typed so far, no choice
+        assert decided.action.kind != "done"

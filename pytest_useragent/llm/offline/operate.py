@@ -14,6 +14,7 @@ from pytest_useragent.llm.offline.step import STOP, Move, Situation
 from pytest_useragent.llm.offline.value import DOWN_WORDS, PRESSED, UP_WORDS, learned, number, plan, shown, widget_of
 from pytest_useragent.llm.offline.widget import evidence_line, names, opener, target_of, wanted_state
 from pytest_useragent.records import Action
+from pytest_useragent.records.evidence import StateClaim
 
 CHOSE = "chose "
 """What the engine remembers having chosen by: `chose option "Banana"`."""
@@ -29,6 +30,10 @@ def evidence(now: Situation) -> str | None:
         return None
     target = target_of(now.elements, goal)
     state = wanted_state(target, goal) if target is not None else None
+    if target is not None and target.role == "option" and state not in target.states:
+        box = _showing(now.elements, target.name)  # an autocomplete's list forgets the choice its box shows
+        if box is not None:
+            return str(StateClaim(role="combobox", name=box.name or "", value=box.value))
     if target is not None and state is not None:
         return evidence_line(target, state) if state in target.states else None
     if not any(key.startswith(CHOSE) for key in now.memory.tried):
@@ -72,6 +77,12 @@ def operate(now: Situation) -> Move | None:
     if "combobox" in target.within and native is not None:  # a <select>'s option: chosen by its label
         return Move(notice, expected, Action(kind="select", ref=native.ref, text=target.name), key)
     return Move(notice, expected, Action(kind="click", ref=target.ref), key)
+
+
+def _showing(elements: list[Element], name: str | None) -> Element | None:
+    """The combobox whose value is the option's name: the choice made, as its box shows it."""
+    wanted = (name or "").casefold()
+    return next((e for e in elements if e.role == "combobox" and wanted and (e.value or "").casefold() == wanted), None)
 
 
 def _named(key: str) -> Element:
