@@ -41,7 +41,7 @@ STATEFUL = frozenset(
 """Roles whose name says nothing of their state: their label alone proves no state goal."""
 STATE_GOAL = re.compile(
     r"\b(tick|ticked|check|checked|uncheck|select|selected|choose|chosen|pick|expand|expanded|collapse|toggle|"
-    r"switch|enable|turn on|press|pressed|opt in|subscribe)\b",
+    r"switch|enable|turn on|press|pressed|opt in|subscribe|set|seek|adjust|increase|decrease|raise|lower)\b",
     re.IGNORECASE,
 )
 """A goal that asks for a state (a box ticked, an option chosen, a node expanded)."""
@@ -52,6 +52,8 @@ SEND_GOAL = re.compile(
 """A field's value proves a goal to fill it in or to choose that value, never one to send it: what was typed and
 not sent is no result."""
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_CLOCK = re.compile(r"\b(\d+):00\b")
+"""A time on a clock at a whole minute or hour: the number before it is what a goal names ("2 minutes")."""
 QUANTITIES = frozenset({"slider", "spinbutton"})
 """Roles whose value is a number set, not a text typed to be sent."""
 SENDER = re.compile(SEND_GOAL.pattern + r"|\b(continue|next|confirm|apply|done|reserve|checkout|check out)\b", re.I)
@@ -77,10 +79,21 @@ class StateClaim:
 
 def state_claims(evidence: str | None) -> list[StateClaim] | None:
     """The evidence read as one or more elements in a state, one to a line or separated by `;` (`checkbox "Tea"
-    [checked]; checkbox "Milk" [checked]`); None unless every part is one."""
+    [checked]; checkbox "Milk" [checked]`), beside which an element may be named as there, with no state (the reply
+    row an expanded row shows); None unless every part is one of these and one at least claims a state or value."""
     parts = [part for part in re.split(r';\s*(?=[\w-]+\s+")|\n', evidence or "") if part.strip()]
-    claims = [state_claim(part) for part in parts]
-    return [claim for claim in claims if claim is not None] if claims and None not in claims else None
+    claims = [state_claim(part) or (_present(part) if len(parts) > 1 else None) for part in parts]
+    if not claims or None in claims or not any(claim.states or claim.value is not None for claim in claims if claim):
+        return None
+    return [claim for claim in claims if claim is not None]
+
+
+def _present(evidence: str) -> StateClaim | None:
+    """An element named as the snapshot names it, with no state claimed: it holds when the page has it."""
+    read = line("- " + evidence.strip())
+    if read is None or read.name is None or read.role.startswith("/") or read.role == "text":
+        return None
+    return StateClaim(role=read.role.lower(), name=read.name)
 
 
 def focus_only(evidence: str | None) -> bool:
@@ -140,6 +153,7 @@ def _asked(value: str, goal: str) -> bool:
     wanted = _folded(value)
     if wanted and re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", _folded(goal)):
         return True
+    value = _CLOCK.sub(lambda clock: clock.group(1), value)  # 2:00 is 2 minutes (or hours), not the numbers 2 and 0
     numbers = [float(n.replace(",", ".")) for n in _NUMBER.findall(value)]
     asked = {float(n.replace(",", ".")) for n in _NUMBER.findall(goal)}
     return bool(numbers) and all(number in asked for number in numbers)

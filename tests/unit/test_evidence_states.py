@@ -74,3 +74,33 @@ def test_a_claim_written_is_read_back_whole_quotes_in_its_name_included():
     claim = StateClaim("checkbox", 'I accept the "Terms"', ("checked",))
     assert state_claim(str(claim)) == claim
     assert holds(claim, '- checkbox "I accept the \\"Terms\\"" [checked] [ref=e4]')
+
+
+@pytest.mark.parametrize(
+    ("value", "goal", "proved"),
+    [
+        ("2:00", "Seek to 2 minutes", True),  # a clock at a whole minute is that many minutes
+        ("2:30", "Seek to 2 minutes", False),  # the twin: half past is not what was asked
+        ("20.0°C", "Set the temperature to 20 degrees", True),
+        ("21.0°C", "Set the temperature to 20 degrees", False),
+    ],
+)
+def test_a_value_proves_the_goal_that_names_its_number(value, goal, proved):
+    from pytest_useragent.records.evidence import proves
+
+    assert proves(StateClaim(role="slider", name="Seek", value=value), goal) is proved
+
+
+def test_a_goal_to_set_a_value_asks_for_a_state_so_text_on_the_start_page_proves_nothing():
+    for goal in ("Seek to 2 minutes", "Set the volume to 5", "Increase the quantity to 3"):
+        assert STATE_GOAL.search(goal), goal
+    assert not STATE_GOAL.search("Find what the Pro plan costs")
+
+
+def test_an_element_named_beside_a_state_is_a_claim_that_it_is_there_but_never_alone():
+    from pytest_useragent.records.evidence import state_claims
+
+    both = state_claims('row "Treegrids are awesome" [expanded]\nrow "re: Treegrids are awesome" [level=3]')
+    assert both is not None and [claim.states for claim in both] == [("expanded",), ()]
+    assert holds(both[1], '- row "re: Treegrids are awesome" [level=3] [ref=e9]')
+    assert state_claims('row "re: Treegrids are awesome" [level=3]') is None  # the twin: alone it claims no state
