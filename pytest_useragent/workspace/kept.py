@@ -15,7 +15,8 @@ never in it), `<session>` the session's folder (`useragent`, `useragent-2`), `<o
 run's session of that test takes over what the earlier ones left (`recovery.recover`): a write whose content was whole
 is put in place in its own docs/, one cut off is reported and kept where it is. A write is never in a folder another
 session writes in, so no later write of the same name replaces what a killed one saved, and two runs at once do not
-wait for each other.
+wait for each other. What no session took over (a test not run again, a worker killed in this run) is named at the
+end of the run (`recovery.waiting`).
 
 Why the rootdir's `.useragent/`, not the run's report folder: a killed run writes no report; the report folder's
 `sessions/` is replaced whole by the next run's copy (`copy_sessions`), so a record there would be lost by any run

@@ -7,7 +7,8 @@ have been (an append never twice; in the next run's docs/ only where it changes 
 same one); one cut off before DONE is closed as failed and reported, with what it saved kept where it is; a failed one
 idle past the limit (--useragent-write-idle) is cleaned; one whose process is alive still is left alone until it is
 idle that long. A record that is none of ours (broken, too large, a link, naming another file) is one line, and
-nothing of it is touched.
+nothing of it is touched. What no session took over (its test not run again, its worker killed in this run) is found
+at the run's end in the state folder (`waiting`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ import sys
 import time
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from pytest_useragent.files import read_text
 from pytest_useragent.records import OrphanedWrite
 from pytest_useragent.workspace.documents import DocumentRefused, Documents, write_text
+from pytest_useragent.workspace.kept import PENDING
 from pytest_useragent.workspace.pending import (
     CONTENT,
     CONTENT_LIMIT,
@@ -33,6 +37,9 @@ from pytest_useragent.workspace.pending import (
     records_in,
     saved_size,
 )
+
+MAX_WAITING = 1_000
+"""The most records the run's end looks through in the state folder."""
 
 
 def recover(documents: Documents, idle_limit: float, now: float | None = None) -> list[OrphanedWrite]:
@@ -122,6 +129,68 @@ def _finished(documents: Documents, meta: PendingMeta, content: Path) -> str | N
     except (DocumentRefused, OSError, ValueError) as refused:
         return f"its content was whole but not put in place: {refused}"
     return None
+
+
+class Waiting(BaseModel):
+    """A write a killed process left open that no session took over (its test was not run again, or its worker was
+    killed in this run): found at the run's end in the state folder."""
+
+    folder: str
+    """Its test and session's folder, relative to the state folder (`pending/<test>-<hash>/<session>`)."""
+    file: str
+    operation: str
+    parts: int
+    bytes_saved: int
+    content_path: str
+
+
+def waiting(state: Path) -> list[Waiting]:
+    """The writes in the state folder `state` whose process ended before they did, and that are not failed (every
+    failed one was reported); folders only, never through a link, at most `MAX_WAITING` records read."""
+    found: list[Waiting] = []
+    read = 0
+    if state.is_symlink():
+        return []
+    for folder in _folders(state / PENDING, depth=3):
+        for meta_path in records_in(folder):
+            read += 1
+            if read > MAX_WAITING:
+                return found
+            meta = record(meta_path)
+            if isinstance(meta, str) or meta.state != "writing" or _writer_alive(meta):
+                continue
+            content = folder / f"{meta.file}{CONTENT}"
+            slot = folder.parent.relative_to(state).as_posix()
+            found.append(
+                Waiting(
+                    folder=slot,
+                    file=meta.file,
+                    operation=meta.operation,
+                    parts=meta.parts,
+                    bytes_saved=saved_size(content),
+                    content_path=str(content),
+                )
+            )
+    return found
+
+
+def _folders(top: Path, depth: int) -> list[Path]:
+    """The folders `depth` levels under `top`, none reached through a link (none when `top` is one)."""
+    if top.is_symlink() or not top.is_dir():
+        return []
+    level = [top]
+    for _ in range(depth):
+        deeper: list[Path] = []
+        for folder in level:
+            try:
+                with os.scandir(folder) as entries:
+                    deeper += sorted(Path(e.path) for e in entries if e.is_dir(follow_symlinks=False))
+            except OSError:
+                continue
+            if len(deeper) > MAX_WAITING:
+                break
+        level = deeper[:MAX_WAITING]
+    return level
 
 
 def _writer_alive(meta: PendingMeta) -> bool:
