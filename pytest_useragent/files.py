@@ -55,14 +55,16 @@ def version_problem(data: object, key: str, current: int, what: str) -> str | No
 MiB = 1024 * 1024
 
 
-def read_text(path: Path, limit: int, what: str, error: type[Exception]) -> str:
+def read_text(path: Path, limit: int, what: str, error: type[Exception], *, follow: bool = True) -> str:
     """The UTF-8 text of the regular file at `path`, at most `limit` bytes; anything else is `error`, one line that
-    starts with `what` (the file as the caller names it). A symlink is followed to a regular file only: a FIFO, a
-    device (`/dev/zero`) or a directory is refused before a byte is read, and it is opened without blocking, so a
-    FIFO with no writer cannot hang the run. A file that is not there raises FileNotFoundError: whether that is
-    wrong is the caller's to say (a cassette not yet recorded is not)."""
+    starts with `what` (the file as the caller names it). A symlink is followed to a regular file only (not at all
+    with `follow=False`: a link is then `error`): a FIFO, a device (`/dev/zero`) or a directory is refused before a
+    byte is read, and it is opened without blocking, so a FIFO with no writer cannot hang the run. A file that is not
+    there raises FileNotFoundError: whether that is wrong is the caller's to say (a cassette not yet recorded is
+    not)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | (0 if follow else getattr(os, "O_NOFOLLOW", 0))
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        descriptor = os.open(path, flags)
     except FileNotFoundError:
         raise
     except OSError as problem:

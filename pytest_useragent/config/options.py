@@ -275,8 +275,8 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "write-idle",
-        "seconds after which a large write an earlier run left open in a session's docs/ counts as abandoned: "
-        "reported if cut off, cleaned if it failed (default 3600)",
+        "seconds after which a large write an earlier run left open (in a session's docs/, or the project's "
+        ".useragent/) counts as abandoned: reported if cut off, cleaned if it failed (default 3600)",
         _timeout,
         "3600",
     ),

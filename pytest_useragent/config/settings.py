@@ -46,7 +46,8 @@ class UserAgentConfig:
     document_limit: int = 100
     """KB."""
     write_idle: float = 3600.0
-    """Seconds a large write left open in docs/.pending/ may be idle before it counts as abandoned."""
+    """Seconds a large write left open (in docs/.pending/ or the project's .useragent/) may be idle before it counts
+    as abandoned."""
     todo: bool = True
     todo_every: int = 1
     todo_max_lines: int = 200

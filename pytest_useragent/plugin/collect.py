@@ -34,6 +34,7 @@ from pytest_useragent.report.artifacts import MAX_SESSION_BYTES
 from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.copies import copy_sessions
 from pytest_useragent.report.headline import headline
+from pytest_useragent.report.left_open import left_open_lines
 from pytest_useragent.report.regressions import comparison_lines
 from pytest_useragent.report.render import (
     append_github_summary,
@@ -43,6 +44,8 @@ from pytest_useragent.report.render import (
     write_run_report,
 )
 from pytest_useragent.templates import counted
+from pytest_useragent.workspace.kept import STATE
+from pytest_useragent.workspace.recovery import waiting
 
 SESSIONS_ATTRIBUTE = "useragent_sessions"
 """The teardown report attribute holding the test's sessions as JSON (pytest-xdist carries it to the controller)."""
@@ -244,7 +247,12 @@ class RunCollector:
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         summary = self.final
+        left = left_open_lines(summary.sessions if summary is not None else [], waiting(self.root / STATE))
         if summary is None:
+            if left:
+                terminalreporter.section("useragent")
+            for line in left:
+                terminalreporter.write_line(line, yellow=not line.startswith("recovered"))
             return
         terminalreporter.section("useragent")
         for line in headline(summary):
@@ -284,6 +292,8 @@ class RunCollector:
             comparison = summary.comparison
             for line in comparison_lines(comparison):
                 terminalreporter.write_line(line, red=comparison.failed, green=not comparison.worse)
+        for line in left:
+            terminalreporter.write_line(line, yellow=not line.startswith("recovered"))
         if self.export is not None:
             terminalreporter.write_line(export_line(summary, self.export))
         if self.written is not None:

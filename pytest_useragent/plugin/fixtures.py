@@ -28,6 +28,7 @@ from pytest_useragent.report.copies import report_root
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.session.agent import Agent
 from pytest_useragent.session.state import Progress
+from pytest_useragent.workspace.kept import STATE
 
 
 def resolve_provider(config: UserAgentConfig) -> str:
@@ -166,6 +167,7 @@ def agent(
         cassette=_cassette(request, useragent_config, persona),
         report_dir=report_root(request.config, useragent_config.report_dir),
         video=_their_video(request),
+        state_dir=request.config.rootpath / STATE,
     )
     request.node.stash[RESULTS_KEY] = agent.results
     yield agent

@@ -88,7 +88,7 @@ class DocumentEntry(BaseModel):
 
 
 class IncompleteDocument(BaseModel):
-    """A large write that never finished, with what was recovered (in docs/.pending/)."""
+    """A large write that never finished, with what was recovered (`workspace/kept.py` says where)."""
 
     file: str
     operation: str
@@ -99,8 +99,8 @@ class IncompleteDocument(BaseModel):
 
 
 class OrphanedWrite(BaseModel):
-    """A large write an earlier process left open in the session's docs/.pending/ (killed mid-write), and what the
-    session that found it did with it (`workspace/pending.recover`)."""
+    """A large write an earlier process left open (killed mid-write) where the session finds it (`workspace/kept.py`),
+    and what the session did with it (`workspace/recovery.recover`)."""
 
     file: str
     operation: str
@@ -108,13 +108,14 @@ class OrphanedWrite(BaseModel):
     bytes_saved: int
     idle_seconds: float
     """Since its files last changed."""
-    fate: Literal["finished", "reported", "cleaned", "left"]
+    fate: Literal["finished", "reported", "cleaned", "left", "unreadable"]
     """finished: its content was whole (DONE seen) and is now in place; reported: cut off, closed as failed, what
     it saved kept at `content_path`; cleaned: a failed write idle past the limit, removed; left: its process is
-    writing it still."""
+    writing it still; unreadable: its record is none of ours (broken, too large, a link), left as it is at
+    `content_path`, `file` its name shown safely."""
     problem: str | None = None
     content_path: str | None = None
-    """Where what it saved is kept (reported, left)."""
+    """Where what it saved is kept (reported, left), or the record that could not be read (unreadable)."""
 
 
 class Completion(BaseModel):

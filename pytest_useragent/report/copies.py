@@ -36,11 +36,17 @@ def report_root(config: pytest.Config, report_dir: Path) -> Path:
 def relative_copy(test: str, directory: str, hidden: Iterable[str] = ()) -> str:
     """`sessions/<test as a file name>-<its hash>/<session folder name>`: readable, and unique per test; `test-<hash>`
     when the test id holds one of `hidden` (in any case)."""
+    return f"{SESSIONS}/{test_folder(test, hidden)}/{Path(directory).name}"
+
+
+def test_folder(test: str, hidden: Iterable[str] = ()) -> str:
+    """`<test as a file name>-<its hash>`, the test's folder name (`test-<hash>` when the test id holds one of
+    `hidden`): in the report's copies, and in the project's `.useragent/` (`workspace/kept.py`)."""
     digest = hashlib.sha1(test.encode("utf-8")).hexdigest()[:6]
     name = _UNSAFE.sub("_", test).strip("_")[:80]
     if any(len(value) >= MIN_LENGTH and value.lower() in test.lower() for value in hidden):
         name = "test"
-    return f"{SESSIONS}/{name}-{digest}/{Path(directory).name}"
+    return f"{name}-{digest}"
 
 
 def copied_path(report_dir: Path, test: str, directory: str, hidden: Iterable[str] = ()) -> Path:

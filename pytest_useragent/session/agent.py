@@ -21,12 +21,13 @@ from pytest_useragent.regression.repeats import repeated
 from pytest_useragent.replay.cassette import numbered
 from pytest_useragent.replay.journey import journey, write
 from pytest_useragent.replay.provider import around
-from pytest_useragent.report.copies import copied_path
+from pytest_useragent.report.copies import copied_path, test_folder
 from pytest_useragent.research.debrief import interview
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.session.coordinator import Session
 from pytest_useragent.session.state import Progress
 from pytest_useragent.session.verdict import SuccessCheck, validate
+from pytest_useragent.workspace.kept import Kept
 
 VIDEO = "video.webm"
 """The video's name in a session's folder."""
@@ -52,9 +53,13 @@ class Agent:
         cassette: Path | None = None,
         report_dir: Path | None = None,
         video: str | None = None,
+        state_dir: Path | None = None,
     ) -> None:
         """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona.
-        `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py)."""
+        `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py). `state_dir`: a
+        folder kept between runs (the plugin gives `<rootdir>/.useragent`): with a `test`, each session keeps its
+        large writes in progress there, where the test's next run finds a write a killed run left open
+        (`workspace/kept.py`); without one, in its docs/.pending/."""
         self.page = page
         self.persona = persona
         self.provider = conforming(provider)
@@ -70,6 +75,7 @@ class Agent:
         self.credentials = credentials if isinstance(credentials, Credentials) else Credentials.resolve(credentials)
         self.cassette = cassette
         self.video = video
+        self.state_dir = state_dir
         """pytest-playwright's video of the test's page, when its --video records it (linked, not recorded again)."""
         self._progress = progress or (lambda line: None)
         # outside a pytest run (no plugin), an agent keeps a ledger of its own, capped at config.budget
@@ -153,6 +159,7 @@ class Agent:
                 setting=setting,
                 explore=explore,
                 video=self._video(page, name),
+                kept=self._kept(name, known),
             )
             return session.run(goal, start)
 
@@ -206,6 +213,13 @@ class Agent:
             return None
         hidden = credentials.values.values()
         return str(copied_path(self.report_dir, self.test, str(self.directory / name), hidden))
+
+    def _kept(self, name: str, credentials: Credentials) -> Kept | None:
+        """Where the session keeps its large writes in progress: its own folder under `state_dir`, in its test's
+        (named knowing the credentials, as its copy is); None: in its docs/.pending/."""
+        if self.state_dir is None or self.test is None:
+            return None
+        return Kept.in_state(self.state_dir, test_folder(self.test, credentials.values.values()), name)
 
     def interview(self, question: str, result: SessionResult | None = None) -> Interview:
         """Ask the persona about a session it ran (the last one by default): one priced call, answered in its voice

@@ -1,13 +1,16 @@
-"""What a session sets up before its first step: its todo.md, and the large writes an earlier run left open in its
-docs/ (a process killed mid-write), finished or reported before the persona writes anything (`pending.recover`)."""
+"""What a session sets up before its first step: its todo.md, and the large writes an earlier run left open (a
+process killed mid-write) in its docs/, or for a pytest session in its test's folder of the project's `.useragent/`
+(`workspace/kept.py`), finished or reported before the persona writes anything (`recovery.recover`)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 from pytest_useragent.records import OrphanedWrite
 from pytest_useragent.session.state import Setup, State
-from pytest_useragent.workspace.pending import CONTENT, FOLDER, recover
+from pytest_useragent.workspace.kept import Kept
+from pytest_useragent.workspace.recovery import recover
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 
@@ -33,16 +36,21 @@ def todo_for(setup: Setup, goal: str, url: str | None) -> Todo:
 
 
 def take_over_writes(setup: Setup, state: State) -> None:
-    """Each write an earlier run left open in docs/ dealt with, kept for the report and told in todo.md's Notes
-    (redacted as they are: the documents' redaction is set)."""
+    """The session's large writes kept where `setup.kept` says (docs/.pending/ without it), and each write an earlier
+    run left open there dealt with, kept for the report and told in todo.md's Notes (redacted as they are: the
+    documents' redaction is set)."""
+    if setup.kept is not None:
+        state.documents.kept = setup.kept
     state.orphaned = recover(state.documents, setup.config.write_idle)
     for orphan in state.orphaned:
-        state.todo.note(state.secrets.redact(note(orphan)))
+        state.todo.note(state.secrets.redact(note(orphan, state.documents.kept)))
 
 
-def note(orphan: OrphanedWrite) -> str:
+def note(orphan: OrphanedWrite, kept: Kept | None = None) -> str:
     """One line for todo.md's Notes (a note is cut at 200 characters): which write, what it had saved, and what
     became of it."""
+    if orphan.fate == "unreadable":
+        return f"a record of a large write an earlier run left ({orphan.file}): {orphan.problem}"
     parts = f"{orphan.parts} part" + ("" if orphan.parts == 1 else "s")
     what = f"docs/{orphan.file}: the {orphan.operation} an earlier run left open ({parts}, "
     what += f"{orphan.bytes_saved:,} bytes"
@@ -52,5 +60,5 @@ def note(orphan: OrphanedWrite) -> str:
         return f"{what}) had failed and was idle past the limit: cleaned"
     if orphan.fate == "left":
         return f"{what}) is written still ({orphan.problem}): left alone"
-    kept = f"docs/{FOLDER}/{orphan.file}{CONTENT}"
-    return f"{what}) was {orphan.problem}; what it saved is kept in {kept}"
+    where = (kept or Kept.in_docs(Path("docs"))).shown(orphan.file)
+    return f"{what}) was {orphan.problem}; what it saved is kept in {where}"

@@ -34,6 +34,7 @@ from pytest_useragent.session.clock import Clock
 from pytest_useragent.session.keyboard import KEYBOARD_USES, Keys
 from pytest_useragent.session.verdict import SuccessCheck
 from pytest_useragent.workspace.documents import Documents
+from pytest_useragent.workspace.kept import Kept
 from pytest_useragent.workspace.todo import Todo
 
 Progress = Callable[[str], None]
@@ -72,6 +73,9 @@ class Setup:
     video: str | None = None
     """Where the page's video will be once its context closes (the owner of the context saves it there), when one is
     recorded; the result links it when it is kept (`config.video`)."""
+    kept: Kept | None = None
+    """Where the session's large writes in progress are kept, when not in its docs/.pending/: a pytest session's own
+    folder in the project's `.useragent/`, beside the earlier runs' of its test (`workspace/kept.py`)."""
 
     def secrets(self, goal: str) -> Secrets:
         """The session's one redaction boundary: its credentials, and what the harness writes of its own, kept."""

@@ -19,6 +19,7 @@ from typing import ParamSpec, TypeVar
 from pytest_useragent.errors import RunError
 from pytest_useragent.files import atomic_write
 from pytest_useragent.records import DocumentEntry
+from pytest_useragent.workspace.kept import Kept
 from pytest_useragent.workspace.profiles import Profiles
 from pytest_useragent.workspace.reading import read
 
@@ -106,6 +107,9 @@ class Documents:
         self.redact: Callable[[str], str] = lambda text: text
         """What every document passes before it is written: the session's Secrets.redact."""
         self.profiles = Profiles(root)
+        self.kept = Kept.in_docs(root)
+        """Where its large writes in progress are kept: docs/.pending/, or a pytest session's own folder in the
+        project's state folder (`kept.py`)."""
 
     @refusing_os_errors
     def apply(self, operation: str, name: str, text: str, target: str | None = None) -> str:

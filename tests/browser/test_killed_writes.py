@@ -13,12 +13,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conftest import CLOSED_NETWORK
-
 from pytest_useragent import Agent, Persona
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.testing import MaxTokens, decision, wrap_up
 
+CLOSED_NETWORK = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+"""As tests/conftest.py's: not imported from `conftest`, which is tests/plugin's when both folders run together."""
 GUIDE = "".join(
     f"{n}. Step {n} of the guide to the Corner Shop, with what to press and what happens.\n" for n in range(1, 301)
 )

@@ -21,7 +21,8 @@ from pytest_useragent.report.render import render_session_markdown
 from pytest_useragent.session.begin import note
 from pytest_useragent.testing.synthetic import session_result
 from pytest_useragent.workspace.documents import DocumentRefused, Documents
-from pytest_useragent.workspace.pending import PendingWrite, incomplete, recover
+from pytest_useragent.workspace.pending import PendingWrite, incomplete
+from pytest_useragent.workspace.recovery import recover
 
 HOUR = 3600.0
 GUIDE = "".join(f"Line {n} of the guide.\n" for n in range(1, 301))
@@ -73,7 +74,7 @@ def test_a_write_cut_off_before_done_is_reported_with_what_it_saved_and_no_longe
     assert orphan.problem == "cut off before DONE: the process writing it ended"
     assert Path(orphan.content_path or "").read_text() == GUIDE[:1200]  # nothing saved is lost
     assert json.loads(meta.read_text())["state"] == "failed"
-    [kept] = incomplete(docs)  # the session's report lists it with what was recovered
+    [kept] = incomplete(Documents(docs))  # the session's report lists it with what was recovered
     assert (kept.bytes_recovered, kept.problem) == (1200, orphan.problem)
     PendingWrite(Documents(docs), "next.md", "write", None)  # the one write at a time is free again
     assert "guide.md" not in Documents(docs).listing()
@@ -109,7 +110,7 @@ def test_a_write_with_done_seen_is_finished_from_what_was_saved(tmp_path, dead_p
 
     assert (orphan.fate, orphan.parts, orphan.bytes_saved) == ("finished", 2, len(GUIDE))
     assert (docs / "guide.md").read_text() == GUIDE
-    assert not list((docs / ".pending").iterdir()) and incomplete(docs) == []
+    assert not list((docs / ".pending").iterdir()) and incomplete(Documents(docs)) == []
 
 
 def test_an_append_already_put_in_place_is_not_appended_twice(tmp_path, dead_pid):
@@ -157,7 +158,7 @@ def test_a_failed_write_is_kept_until_idle_past_the_limit_then_cleaned(tmp_path)
     age(pending.meta_path, HOUR + 5)
     [orphan] = recover(Documents(docs), HOUR)
     assert (orphan.fate, orphan.problem, orphan.bytes_saved) == ("cleaned", "the model gave up", 700)
-    assert not pending.content_path.exists() and not pending.meta_path.exists() and incomplete(docs) == []
+    assert not pending.content_path.exists() and not pending.meta_path.exists() and incomplete(Documents(docs)) == []
 
 
 def test_an_earlier_releases_write_has_no_process_and_is_an_orphan(tmp_path):
@@ -171,7 +172,7 @@ def test_an_earlier_releases_write_has_no_process_and_is_an_orphan(tmp_path):
     assert [orphan.fate for orphan in recover(Documents(docs), HOUR)] == ["reported"]
 
 
-def test_what_is_not_ours_is_left_untouched(tmp_path, dead_pid):
+def test_what_is_not_ours_is_one_line_each_and_left_untouched(tmp_path, dead_pid):
     docs = tmp_path / "docs"
     pending = docs / ".pending"
     pending.mkdir(parents=True)
@@ -179,7 +180,15 @@ def test_what_is_not_ours_is_left_untouched(tmp_path, dead_pid):
     renamed = left_open(docs, "guide.md", [GUIDE[:100]], pid=dead_pid)
     renamed.rename(pending / "other.md.meta.json")  # its file says guide.md: not a name this package gave it
 
-    assert recover(Documents(docs), HOUR) == []
+    junk, other = recover(Documents(docs), HOUR)
+
+    assert (junk.fate, junk.file, junk.problem) == (
+        "unreadable",
+        "junk",
+        "its record is not one of ours: left as it is",
+    )
+    assert (other.fate, other.problem) == ("unreadable", "its record names another file: left as it is")
+    assert other.content_path == str(pending / "other.md.meta.json")
     assert (pending / "junk.meta.json").read_text() == "not json"
     assert json.loads((pending / "other.md.meta.json").read_text())["state"] == "writing"
 

@@ -21,7 +21,7 @@ def test_a_killed_process_leaves_content_and_metadata_that_recovery_reports(tmp_
     pending.receive("first part")
     pending.receive("first part, second part")
     del pending  # the process dies here: nothing is finished or failed
-    [found] = incomplete(tmp_path)
+    [found] = incomplete(Documents(tmp_path))
     assert (found.file, found.operation, found.parts, found.bytes_recovered) == ("notes.md", "append", 2, 23)
     assert found.problem is None and Path(found.content_path).read_text() == "first part, second part"
 
@@ -29,13 +29,13 @@ def test_a_killed_process_leaves_content_and_metadata_that_recovery_reports(tmp_
 def test_a_failed_write_is_kept_but_does_not_block_the_next(tmp_path):
     PendingWrite(Documents(tmp_path), "a.md", "write", None).fail("the model gave up")
     PendingWrite(Documents(tmp_path), "b.md", "write", None).finish()
-    assert [(doc.file, doc.problem) for doc in incomplete(tmp_path)] == [("a.md", "the model gave up")]
+    assert [(doc.file, doc.problem) for doc in incomplete(Documents(tmp_path))] == [("a.md", "the model gave up")]
 
 
 def test_the_transport_limit(tmp_path):
     pending = PendingWrite(Documents(tmp_path), "big.txt", "write", None)
     assert pending.receive("x" * 10) and not pending.receive("x" * (TRANSPORT_LIMIT + 1))
-    assert incomplete(tmp_path)[0].problem == "Content exceeds 10MB limit"
+    assert incomplete(Documents(tmp_path))[0].problem == "Content exceeds 10MB limit"
 
 
 def test_names_are_sanitized_here_too(tmp_path):
@@ -50,7 +50,7 @@ def test_a_symlinked_pending_folder_is_refused_not_written_through(tmp_path):
     os.symlink(outside, tmp_path / "docs" / ".pending")
     with pytest.raises(DocumentRefused, match="symbolic link"):
         PendingWrite(Documents(tmp_path / "docs"), "a.md", "write", None)
-    assert list(outside.iterdir()) == [] and incomplete(tmp_path / "docs") == []
+    assert list(outside.iterdir()) == [] and incomplete(Documents(tmp_path / "docs")) == []
 
 
 def test_content_is_redacted_as_it_lands(tmp_path):
