@@ -41,7 +41,7 @@ STATEFUL = frozenset(
 """Roles whose name says nothing of their state: their label alone proves no state goal."""
 STATE_GOAL = re.compile(
     r"\b(tick|ticked|check|checked|uncheck|select|selected|choose|chosen|pick|expand|expanded|collapse|toggle|"
-    r"switch|enable|turn on|press|pressed|opt in|subscribe|set|seek|adjust|increase|decrease|raise|lower)\b",
+    r"switch|enable|turn on|press|pressed|opt in|subscribe|set(?! up)|seek|adjust|increase|decrease)\b",
     re.IGNORECASE,
 )
 """A goal that asks for a state (a box ticked, an option chosen, a node expanded)."""
