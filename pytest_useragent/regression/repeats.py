@@ -10,7 +10,7 @@ context has no browser to make another one: its repeats run on the same page.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 
 from playwright.sync_api import Page
@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
     SEVERITY_ORDER,
+    AnySession,
     ExpectationStats,
     Issue,
     IssueList,
@@ -79,7 +80,7 @@ class RepeatedResult(SessionResult):
     stats: RepeatStats
 
 
-def repeat_stats(results: list[SessionResult]) -> RepeatStats:
+def repeat_stats(results: Sequence[AnySession]) -> RepeatStats:
     counts: dict[str, int] = {}
     first: dict[str, IssueSightings] = {}
     for result in results:

@@ -340,3 +340,37 @@ def test_a_huge_text_in_a_shard_is_cut_in_every_report_and_kept_in_the_record(pa
         assert len(text) < 500_000 and "The Pay button is gone" in text, report
         assert "4,980,004 more characters, cut from this report" in text, report
     assert huge in (tmp_path / "c" / "report.json").read_text()
+
+
+# ---- a session's record: what the report reads is checked, what it shows in full is read whole ----
+
+
+def test_a_session_shown_in_full_whose_record_is_no_sessions_refuses_the_shard(pair, tmp_path, capsys):
+    """Only the sessions report.html shows in full are read whole (each is here: four of them); the others' records
+    are carried to report.json as their shard wrote them."""
+    first, second = pair
+    edit(second, lambda report: report["sessions"][1]["result"]["steps"][0].update(action=42))
+    assert combine(first, second, "--output", tmp_path / "c") == 2
+    refused(capsys, r"^useragent combine: .*shard-2/report\.json: refused, sessions\.1\.result\.steps\.0\.action: ")
+    assert not (tmp_path / "c").exists()
+
+
+def test_the_twin_a_record_is_carried_whole_its_place_and_figures_as_read(pair, tmp_path):
+    first, second = pair
+
+    def shaped(report: dict) -> None:
+        result = report["sessions"][1]["result"]
+        result["steps"][0]["observation"] = "A field combine never reads, kept as written"
+        result["goal_achieved"] = not result["goal_achieved"]  # a figure that contradicts the record: computed again
+
+    edit(second, shaped)
+    wrote = json.loads((second / "report.json").read_text())["sessions"][1]["result"]
+    assert combine(first, second, "--output", tmp_path / "c") == 0
+    carried = next(
+        entry["result"]
+        for entry in json.loads((tmp_path / "c" / "report.json").read_text())["sessions"]
+        if entry["nodeid"] == "u.py::test_d"
+    )
+    assert carried["steps"] == wrote["steps"] and carried["usage"] == wrote["usage"]
+    assert carried["goal_achieved"] == (not wrote["goal_achieved"])
+    assert Path(carried["directory"]).is_relative_to(tmp_path / "c" / "sessions")
