@@ -82,17 +82,15 @@ class RepeatedResult(SessionResult):
 
 def repeat_stats(results: Sequence[AnySession]) -> RepeatStats:
     counts: dict[str, int] = {}
-    first: dict[str, IssueSightings] = {}
+    first: dict[str, Issue] = {}
     for result in results:
         for issue in result.issues:
             counts[issue.key] = counts.get(issue.key, 0) + 1
-            first.setdefault(
-                issue.key,
-                IssueSightings(
-                    key=issue.key, title=issue.title, severity=issue.severity, source=issue.source, sessions=0
-                ),
-            )
-    issues = [entry.model_copy(update={"sessions": counts[key]}) for key, entry in first.items()]
+            first.setdefault(issue.key, issue)
+    issues = [
+        IssueSightings(key=key, title=issue.title, severity=issue.severity, source=issue.source, sessions=counts[key])
+        for key, issue in first.items()
+    ]
     return RepeatStats(
         sessions=len(results),
         goal=goal_rate([result.goal_achieved for result in results]),

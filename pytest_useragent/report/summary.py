@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, Field, computed_field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, computed_field, model_validator
 
 from pytest_useragent.cost.pricing import money
 from pytest_useragent.files import version_problem
@@ -238,6 +238,8 @@ class Run(BaseModel, Generic[E]):
     mixed: list[str] = []
     """Shards of different commits or runs combined anyway (`useragent combine --allow-mixed`): each one's folder,
     commit and run, which every report says first. Empty for one run."""
+    _tests: tuple[tuple[int, int], list[tuple[str, list[AnySession], RepeatStats]]] | None = PrivateAttr(None)
+    """`by_test`'s aggregates, and the sessions (list and length) they were computed for."""
 
     @property
     def anchors(self) -> dict[str, str]:
@@ -246,15 +248,20 @@ class Run(BaseModel, Generic[E]):
 
     @property
     def by_test(self) -> list[TestView]:
-        """The run's tests in order of first session, each with its sessions and their aggregate."""
-        grouped: dict[str, list[AnySession]] = {}
-        for session in self.sessions:
-            grouped.setdefault(session.nodeid, []).append(session.result)
+        """The run's tests in order of first session, each with its sessions and their aggregate. The aggregates
+        are computed once for the run's sessions (report.json, report.md and report.html each show them: for 2,000
+        tests that was a second thrice); each test's outcome is read as it is now."""
+        made = (id(self.sessions), len(self.sessions))
+        if self._tests is None or self._tests[0] != made:
+            grouped: dict[str, list[AnySession]] = {}
+            for session in self.sessions:
+                grouped.setdefault(session.nodeid, []).append(session.result)
+            self._tests = made, [(nodeid, results, repeat_stats(results)) for nodeid, results in grouped.items()]
         return [
-            TestView(
-                nodeid=nodeid, outcome=self.test_outcomes.get(nodeid), results=results, stats=repeat_stats(results)
+            TestView.model_construct(
+                nodeid=nodeid, outcome=self.test_outcomes.get(nodeid), results=results, stats=stats
             )
-            for nodeid, results in grouped.items()
+            for nodeid, results, stats in self._tests[1]
         ]
 
     @computed_field  # type: ignore[prop-decorator]
