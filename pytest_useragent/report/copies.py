@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import re
 import shutil
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 import pytest
@@ -63,78 +61,25 @@ def copy_sessions(
     shutil.rmtree(report_dir / SESSIONS, ignore_errors=True)
     copies: dict[str, str] = {}
     for test, directory, said in sessions:
-        source = Path(directory)
-        if source.is_symlink() or not source.is_dir():
-            continue
-        relative = _under(said, report_dir) or relative_copy(test, directory)
-        target = report_dir / relative
-        left: list[tuple[Path, str]] = []
-        _copy_tree(source, target, link, left)
-        for path, why in left:
-            atomic_write(target / path.relative_to(source).with_name(path.name + LEFT_OUT), why)
-        copies[directory] = relative
+        relative = copy_session(test, directory, _under(said, report_dir), report_dir, link)
+        if relative is not None:
+            copies[directory] = relative
     return copies
 
 
-def copy_aside(sessions: Sequence[tuple[str, str, str | None]], report_dir: Path, *, link: bool = False) -> Copying:
-    """`copy_sessions` in a process of its own, forked, while the caller goes on: `useragent combine` writes its
-    reports meanwhile. Its 22,000 folders made and 30,000 files linked are mostly the system's time, which a thread
-    would spend waiting for the GIL between its calls; a forked process needs nothing sent but what it returns.
-    Where there is no fork, the copy is made here and now. `Copying.result` waits for it."""
-    if not hasattr(os, "fork"):
-        return Copying(None, None, _told(sessions, report_dir, link))
-    reading, writing = os.pipe()
-    child = os.fork()
-    if child == 0:  # copy, tell, and end without running anything of the parent's (its atexit, pytest's teardown)
-        try:
-            os.close(reading)
-            with os.fdopen(writing, "wb") as out:
-                out.write(_told(sessions, report_dir, link))
-        finally:
-            os._exit(0)
-    os.close(writing)
-    return Copying(child, reading, None)
-
-
-def _told(sessions: Sequence[tuple[str, str, str | None]], report_dir: Path, link: bool) -> bytes:
-    try:
-        told: dict[str, object] = {"copies": copy_sessions(sessions, report_dir, link=link)}
-    except OSError as error:
-        told = {"error": [error.errno, error.strerror or str(error), error.filename]}
-    except BaseException as error:  # a bug, Ctrl-C: told, never raised in a forked child
-        told = {"crash": repr(error)[:2000]}
-    return json.dumps(told).encode("utf-8")
-
-
-@dataclass
-class Copying:
-    """A copy under way (`copy_aside`)."""
-
-    child: int | None
-    pipe: int | None
-    told: bytes | None
-
-    def result(self) -> dict[str, str]:
-        """Waits for the copy: what `copy_sessions` returned, or the OSError it raised, raised here."""
-        if self.pipe is not None and self.child is not None:
-            with os.fdopen(self.pipe, "rb") as told:
-                self.told = told.read()
-            os.waitpid(self.child, 0)
-            self.pipe = self.child = None
-        said = json.loads(self.told or b'{"crash": "the copy ended without a word"}')
-        if "error" in said:
-            raise OSError(*said["error"])
-        if "crash" in said:
-            raise RuntimeError(f"the copy of the sessions' folders failed: {said['crash']}")
-        copies: dict[str, str] = said["copies"]
-        return copies
-
-
-def _copy_tree(source: Path, target: Path, link: bool, left: list[tuple[Path, str]]) -> None:
-    """`source`'s folders and regular files under `target`, never through a link; what was left out, with why, in
-    `left`."""
-    target.mkdir(parents=True, exist_ok=True)
-    _copy_folder(str(source), str(target), link, left)
+def copy_session(test: str, directory: str, relative: str | None, report_dir: Path, link: bool) -> str | None:
+    """One session's folder copied to `relative` under `report_dir` (`relative_copy` when None), as `copy_sessions`
+    copies it; where it went, or None when it is gone or a symbolic link."""
+    if os.path.islink(directory) or not os.path.isdir(directory):
+        return None
+    relative = relative or relative_copy(test, directory)
+    target = os.path.join(report_dir, relative)
+    left: list[tuple[Path, str]] = []
+    os.makedirs(target, exist_ok=True)
+    _copy_folder(directory, target, link, left)
+    for path, why in left:
+        atomic_write(Path(target) / path.relative_to(directory).with_name(path.name + LEFT_OUT), why)
+    return relative
 
 
 def _copy_folder(source: str, target: str, link: bool, left: list[tuple[Path, str]]) -> None:

@@ -12,7 +12,9 @@ or a path out of its session's folder (`shard_record.py`), shards of different c
 report then says so), an output folder that is, is in or holds a shard (writing it would delete the shard).
 
 A shard's report.json comes from another machine: nothing is read by the paths it names but the shard's own copies
-(each session points at its copy under the output folder), and no symbolic link in a shard is followed (`copies`).
+(each session points at its copy under the output folder), and no symbolic link in a shard is followed (`_copied`,
+`copies.copy_session`). Each shard's copies are handed to the copying process as soon as it is read (`Shard.copies`,
+`report/copier.py`), which is why `--output` is checked before any shard is (`check_output`).
 
 Read for 10,000 sessions in a few seconds: each shard is read once and let go, each session kept as what the report
 reads of it (a `SessionDigest`, its figures checked) and as its whole record, the JSON its shard wrote with its place
@@ -68,7 +70,8 @@ class Shard:
     records: list[bytes]
     """Each session's whole record as its shard wrote it (JSON), pointing at its copy: what report.json carries."""
     copies: list[tuple[str, str, str]]
-    """What `copy_sessions` copies: (test, the shard's copy of the session, where it goes under the output)."""
+    """What is copied under the output (`Copier.copy`): (test, the shard's copy of a session, its place relative to
+    the output folder, the same as in the shard)."""
 
     @property
     def tests(self) -> set[str]:
@@ -139,7 +142,7 @@ def _place(shard: Shard, raw: dict[str, Any], entry: ShardEntry, output: str, ch
     }
     shard.records.append(pydantic_core.to_json({"nodeid": entry.nodeid, "result": result}))
     if copy is not None and _copied(str(shard.folder), copy, checked):
-        shard.copies.append((entry.nodeid, os.path.join(shard.folder, *copy.split("/")), where))
+        shard.copies.append((entry.nodeid, os.path.join(shard.folder, *copy.split("/")), copy))
 
 
 def _name(directory: str) -> str:
@@ -215,10 +218,16 @@ def records(shards: list[Shard]) -> list[bytes]:
 
 
 def copies(shards: list[Shard]) -> list[tuple[str, str, str]]:
-    """What `copy_sessions` copies under the combined folder: each shard's copy of a session, to the same place
-    relative to it (unique there: its name holds its test's, and a test is in one shard only; a name the session chose
-    to keep a credential out of it is kept). A copy reached through a symbolic link is left out (`_copied`)."""
+    """What is copied under the combined folder: each shard's copy of a session, to the same place relative to it
+    (unique there: its name holds its test's, and a test is in one shard only; a name the session chose to keep a
+    credential out of it is kept). A copy reached through a symbolic link is left out (`_copied`)."""
     return [copy for shard in shards for copy in shard.copies]
+
+
+def check_output(folders: list[Path], output: Path) -> None:
+    """ShardError when `--output` is a shard's folder, inside one, or holds one (`_own_folder`): said before the
+    shards are read, since their sessions are copied as they are."""
+    _own_folder(folders, [folder.resolve() for folder in folders], output)
 
 
 def _one_run(shards: list[Shard], output: Path, allow_mixed: bool) -> list[str]:
@@ -230,7 +239,7 @@ def _one_run(shards: list[Shard], output: Path, allow_mixed: bool) -> list[str]:
     twice = next((shard.folder for shard, place in zip(shards, places, strict=True) if places.count(place) > 1), None)
     if twice is not None:
         raise ShardError(f"{twice} is named twice: its sessions would count twice")
-    _own_folder(shards, places, output)
+    _own_folder([shard.folder for shard in shards], places, output)
     versions = {shard.version for shard in shards}
     if len(versions) > 1:
         told = ", ".join(f"{shard.folder} version {shard.version}" for shard in shards)
@@ -260,18 +269,18 @@ def _one_run(shards: list[Shard], output: Path, allow_mixed: bool) -> list[str]:
     return _mixed(shards, allow_mixed)
 
 
-def _own_folder(shards: list[Shard], places: list[Path], output: Path) -> None:
+def _own_folder(folders: list[Path], places: list[Path], output: Path) -> None:
     """ShardError when `--output` is a shard's folder, inside one, or holds one: writing the combined report (its
     sessions/ replaced) would overwrite or delete the shard being read."""
     target = output.resolve()
-    for shard, place in zip(shards, places, strict=True):
+    for folder, place in zip(folders, places, strict=True):
         if target == place or place in target.parents:
             raise ShardError(
-                f"--output {output} is in the shard {shard.folder}: write the combined report to a folder of its own"
+                f"--output {output} is in the shard {folder}: write the combined report to a folder of its own"
             )
         if target in place.parents:
             raise ShardError(
-                f"--output {output} holds the shard {shard.folder}: write the combined report to a folder of its own"
+                f"--output {output} holds the shard {folder}: write the combined report to a folder of its own"
             )
 
 

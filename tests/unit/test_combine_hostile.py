@@ -374,3 +374,30 @@ def test_the_twin_a_record_is_carried_whole_its_place_and_figures_as_read(pair, 
     assert carried["steps"] == wrote["steps"] and carried["usage"] == wrote["usage"]
     assert carried["goal_achieved"] == (not wrote["goal_achieved"])
     assert Path(carried["directory"]).is_relative_to(tmp_path / "c" / "sessions")
+
+
+def test_a_combine_refused_after_its_copy_began_leaves_nothing_beside_its_output(pair, tmp_path, capsys):
+    """The first shard's sessions are being copied when the second is refused: the copies are made in a folder of
+    their own, removed with them."""
+    first, second = pair
+    edit(second, lambda report: report.update(spent_usd=-1))
+    before = sorted(tmp_path.iterdir())
+    assert combine(first, second, "--output", tmp_path / "c") == 2
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_the_twin_a_combine_into_its_last_output_replaces_its_copies_and_leaves_no_other_folder(pair, tmp_path):
+    first, second = pair
+    assert combine(first, second, "--output", tmp_path / "c") == 0
+    (tmp_path / "c" / "sessions" / "stale").mkdir()
+    assert combine(first, second, "--output", tmp_path / "c") == 0
+    assert sorted(path.name for path in (tmp_path / "c").iterdir()) == [
+        "report.html",
+        "report.json",
+        "report.md",
+        "sessions",
+    ]
+    assert (
+        not (tmp_path / "c" / "sessions" / "stale").exists() and len(list((tmp_path / "c" / "sessions").iterdir())) == 4
+    )
+    assert sorted(tmp_path.iterdir()) == sorted([first, second, tmp_path / "c", tmp_path / "m1", tmp_path / "m2"])
