@@ -14,10 +14,11 @@ from __future__ import annotations
 from pathlib import PureWindowsPath
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel
+from pydantic import AfterValidator, BaseModel, model_validator
 
-from pytest_useragent.records.decision import SessionOutcome
-from pytest_useragent.records.issue import Issue, IssueList
+from pytest_useragent.records.decision import SessionOutcome, Source
+from pytest_useragent.records.issue import IssueList
+from pytest_useragent.records.keys import issue_key
 from pytest_useragent.records.research import Interview
 from pytest_useragent.records.result import Completion, ExpectationStats, ReplayReport, SessionResult
 from pytest_useragent.records.setting import Setting
@@ -46,13 +47,40 @@ class PersonaName(BaseModel):
     name: str
 
 
+class StepIssue(BaseModel):
+    """An issue as a step's digest keeps it: what makes it the flaw the session's list has (its `Issue.key`), to
+    say at which steps it was met. The session's own list holds the issue whole."""
+
+    title: str
+    source: Source = "persona"
+    rule: str | None = None
+    locator: str | None = None
+    element: str | None = None
+    page: str | None = None
+    key: str = ""
+
+    @model_validator(mode="after")
+    def _keyed(self) -> StepIssue:
+        """As `Issue` keys itself when the record does not say."""
+        if not self.key:
+            self.key = issue_key(
+                source=self.source,
+                rule=self.rule,
+                title=self.title,
+                locator=self.locator,
+                element=self.element,
+                page=self.page,
+            )
+        return self
+
+
 class StepDigest(BaseModel):
     """A step as the run's figures see it: where it was, what it looked at, the issues met at it."""
 
     index: int
     url: str
     screenshot: Inside | None = None
-    issues: list[Issue] = []
+    issues: list[StepIssue] = []
 
 
 class SurveyScore(BaseModel):

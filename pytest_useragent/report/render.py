@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import os
 import stat
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
@@ -147,13 +147,19 @@ def write_combined_report(
     records of 50,000 steps; report.md and report.html as a run's; returns report.html's path."""
     directory.mkdir(parents=True, exist_ok=True)
     own = run.model_dump_json(indent=2).encode("utf-8")  # its sessions are left out (`CombinedRun`)
-    atomic_write(directory / "report.json", [b'{\n  "sessions": [\n', *_joined(records), b"\n  ],\n", own[2:]])
+    atomic_write(directory / "report.json", _report_json(records, own))
     return _write_readable(run, shown, images, directory)
 
 
-def _joined(records: Iterable[bytes]) -> Iterable[bytes]:
+def _report_json(records: Iterable[bytes], own: bytes) -> Iterator[bytes]:
+    """report.json's parts in turn, the records one a line (never a list of them: a second copy of 700 MB)."""
+    yield b'{\n  "sessions": [\n'
     for index, record in enumerate(records):
-        yield b",\n" + record if index else record
+        if index:
+            yield b",\n"
+        yield record
+    yield b"\n  ],\n"
+    yield own[2:]  # after its `{\n`
 
 
 def _write_readable(summary: Run[E], shown: Sequence[SessionEntry], images: dict[str, str], directory: Path) -> Path:
