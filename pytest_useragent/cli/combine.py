@@ -133,14 +133,15 @@ def _write(shards: list[Shard], summary: CombinedRun, whole: list[SessionEntry],
     """The reports, written while the copies are moved into place; they link to the copies the shards hold, and are
     written again in the rare case one could not be made (a folder gone meanwhile)."""
     jobs = copies(shards)
-    summary.copies = {str(output / copy): copy for _, _, copy in jobs}
+    placed = {copy: os.path.join(output, *copy.split("/")) for _, _, copy in jobs}  # as `shards._place` placed them
+    summary.copies = {placed[copy]: copy for _, _, copy in jobs}
     # the screenshots report.html inlines, read from the shards' copies: the combined ones are being made
-    read_from = {str(output / copy): source for _, source, copy in jobs}
+    read_from = {placed[copy]: source for _, source, copy in jobs}
     images = screenshots([entry.result for entry in whole], read_from=read_from)
     try:
         written = write_combined_report(summary, records(shards), whole, images, output)
     finally:
-        made = {str(output / copy) for copy in copier.result().values()}
+        made = {placed[copy] for copy in copier.result().values()}
     if made != summary.copies.keys():
         summary.copies = {where: copy for where, copy in summary.copies.items() if where in made}
         written = write_combined_report(summary, records(shards), whole, images, output)

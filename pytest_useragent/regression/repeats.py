@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page
 from pydantic import BaseModel
 
 from pytest_useragent.records import (
@@ -29,6 +29,9 @@ from pytest_useragent.records import (
     Usage,
 )
 from pytest_useragent.regression.stats import Rate, goal_rate, median, rate
+
+if TYPE_CHECKING:  # the statistics are read without a browser (`useragent combine`): Playwright takes 0.1 s to import
+    from playwright.sync_api import Page
 
 REPRODUCED = 2
 """Sessions an issue must appear in to count as reproduced (`issues.trust_of`)."""
