@@ -12,22 +12,37 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import yaml
 from pydantic import ValidationError
 
-__all__ = ["MAX_YAML_NODES", "MiB", "atomic_write", "invalid", "load_yaml", "read_text", "version_problem"]
+__all__ = [
+    "MAX_YAML_NODES",
+    "MiB",
+    "atomic_write",
+    "invalid",
+    "load_yaml",
+    "read_bytes",
+    "read_text",
+    "version_problem",
+]
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """`text` as the file at `path`, written beside it and renamed over it. A symlink at `path` is replaced, never
-    written through; a failure leaves the old file and no temporary behind."""
+def atomic_write(path: Path, text: str | Iterable[bytes]) -> None:
+    """`text` as the file at `path`, written beside it and renamed over it; `text` may be given as the bytes of its
+    parts, written in turn (a combined report.json of 100,000 sessions is never joined into one string). A symlink at
+    `path` is replaced, never written through; a failure leaves the old file and no temporary behind."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:80]}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
+        textual = isinstance(text, str)
+        with os.fdopen(handle, "w" if textual else "wb", encoding="utf-8" if textual else None) as out:
             os.fchmod(out.fileno(), 0o644)
-            out.write(text)
+            if isinstance(text, str):
+                out.write(text)
+            else:
+                out.writelines(text)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -62,6 +77,16 @@ def read_text(path: Path, limit: int, what: str, error: type[Exception], *, foll
     byte is read, and it is opened without blocking, so a FIFO with no writer cannot hang the run. A file that is not
     there raises FileNotFoundError: whether that is wrong is the caller's to say (a cassette not yet recorded is
     not)."""
+    data = read_bytes(path, limit, what, error, follow=follow)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise error(f"{what}: not UTF-8 text (byte {problem.start:,})") from None
+
+
+def read_bytes(path: Path, limit: int, what: str, error: type[Exception], *, follow: bool = True) -> bytes:
+    """`read_text`'s bytes, for a parser that checks the UTF-8 as it goes (a shard's report.json: decoding 130 MB
+    first is a pass of its own)."""
     flags = os.O_RDONLY | os.O_NONBLOCK | (0 if follow else getattr(os, "O_NOFOLLOW", 0))
     try:
         descriptor = os.open(path, flags)
@@ -79,10 +104,7 @@ def read_text(path: Path, limit: int, what: str, error: type[Exception], *, foll
             raise error(f"{what}: cannot be read ({problem.strerror or type(problem).__name__})") from None
     if len(data) > limit:
         raise error(f"{what}: larger than {_size(limit)}, the most such a file may be")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as problem:
-        raise error(f"{what}: not UTF-8 text (byte {problem.start:,})") from None
+    return data
 
 
 MAX_YAML_NODES = 1_000_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -83,7 +83,20 @@ shows the file."""
 
 @pass_context
 def _md_filter(context: Context, text: Any, mode: str = "text") -> str:
-    return _Cut(md(text, context.get("hosts") or (), code=mode == "code"))
+    hosts = context.get("hosts") or frozenset()
+    if isinstance(text, str) and len(text) <= _SHORT and isinstance(hosts, frozenset):
+        return _md_short(text, hosts, mode == "code")
+    return _Cut(md(text, hosts, code=mode == "code"))
+
+
+_SHORT = 400
+"""A text this short is made markdown once per report and text (`_md_short`): a run report's 10,000 rows say the same
+few test ids, personas and models again and again."""
+
+
+@lru_cache(maxsize=8192)
+def _md_short(text: str, hosts: frozenset[str], code: bool) -> str:
+    return _Cut(md(text, hosts, code=code))
 
 
 def md(text: Any, hosts: Collection[str] = (), *, code: bool = False) -> str:

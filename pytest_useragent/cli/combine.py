@@ -8,6 +8,10 @@ folder with no report, a test in two shards, another release's format, a figure 
 shards of different commits or runs without `--allow-mixed`, an `--output` that is, is in or holds a shard) or a
 baseline name not stored is one line and exit status 2, before anything is written. The report is written before the
 baseline is saved: a combine that cannot write its report is exit status 2 and saves no baseline.
+
+The sessions' folders are copied (hard-linked) by a process of its own as each shard is read, into a folder of their
+own that is moved into place once every shard is checked (`report/copier.py`): on two cores the copy of 10,000
+sessions takes as long as reading the shards and writing the reports.
 """
 
 from __future__ import annotations
@@ -25,12 +29,13 @@ from typing import Any
 from pytest_useragent.config import OPTIONS, UserAgentConfig
 from pytest_useragent.errors import UserError
 from pytest_useragent.regression.baseline import metadata
+from pytest_useragent.report.aggregate import CombinedRun, SessionEntry
 from pytest_useragent.report.baselines import BaselinePlan
-from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.copier import Copier
 from pytest_useragent.report.headline import headline
 from pytest_useragent.report.regressions import comparison_lines
-from pytest_useragent.report.render import append_github_summary, write_run_report
-from pytest_useragent.report.shards import combine, copies, read_shard
+from pytest_useragent.report.render import append_github_summary, screenshots, write_combined_report
+from pytest_useragent.report.shards import Shard, check_output, combine, copies, read_shard, records, shown
 from pytest_useragent.templates import counted
 
 HELP = "merge the report folders of a suite's shards into one run report, and compare or save it as one baseline"
@@ -80,19 +85,31 @@ def _combine(args: argparse.Namespace) -> int:
     the report, and the baseline last: a combine whose report cannot be written stores nothing."""
     given = {name.replace("-", "_"): getattr(args, name.replace("-", "_")) for name in BASELINE_OPTIONS}
     settings = replace(UserAgentConfig(), **{name: value for name, value in given.items() if value is not None})
-    shards = [read_shard(folder) for folder in args.shards]
     output: Path = args.output.absolute()
-    summary = combine(shards, output, allow_mixed=args.allow_mixed)  # ShardError before anything is written
-    plan = BaselinePlan(settings, Path.cwd())
-    meta = summary.metadata or metadata(Path.cwd(), provider=None, model=None, duration_seconds=None)
-    baseline_lines = plan.finish(summary, summary.test_outcomes, meta, save=False)
+    check_output(args.shards, output)  # ShardError before anything is read or copied
     try:
-        copied = copy_sessions(copies(shards, output), output, link=True)
-        summary.copies = {str(output / copy): copy for copy in copied.values()}
-        written = write_run_report(summary, output)
-    except OSError as error:
+        copier = Copier(output)
+    except OSError as error:  # no folder for the copies beside the output
         print(f"useragent combine: could not write the report to {output}: {error.strerror or error}", file=sys.stderr)
         return 2
+    with copier:  # a ShardError, a UserError, an interrupt: the copies made so far are removed, nothing is written
+        shards = []
+        for folder in args.shards:
+            shards.append(read_shard(folder, output))
+            copier.copy(shards[-1].copies)
+        summary = combine(shards, output, allow_mixed=args.allow_mixed)  # ShardError before anything is written
+        plan = BaselinePlan(settings, Path.cwd())
+        meta = summary.metadata or metadata(Path.cwd(), provider=None, model=None, duration_seconds=None)
+        baseline_lines = plan.finish(summary, summary.test_outcomes, meta, save=False)
+        whole = shown(shards, summary)  # and so is a record report.html would show that is no session's
+        copier.finish()
+        try:
+            written = _write(shards, summary, whole, output, copier)
+        except OSError as error:
+            print(
+                f"useragent combine: could not write the report to {output}: {error.strerror or error}", file=sys.stderr
+            )
+            return 2
     baseline_lines += plan.save_pending()
     github = os.environ.get("GITHUB_STEP_SUMMARY")
     if github:
@@ -110,6 +127,25 @@ def _combine(args: argparse.Namespace) -> int:
     print(f"report: {written}")
     failed = (summary.comparison is not None and summary.comparison.failed) or plan.gate_unchecked
     return 1 if failed else 0
+
+
+def _write(shards: list[Shard], summary: CombinedRun, whole: list[SessionEntry], output: Path, copier: Copier) -> Path:
+    """The reports, written while the copies are moved into place; they link to the copies the shards hold, and are
+    written again in the rare case one could not be made (a folder gone meanwhile)."""
+    jobs = copies(shards)
+    placed = {copy: os.path.join(output, *copy.split("/")) for _, _, copy in jobs}  # as `shards._place` placed them
+    summary.copies = {placed[copy]: copy for _, _, copy in jobs}
+    # the screenshots report.html inlines, read from the shards' copies: the combined ones are being made
+    read_from = {placed[copy]: source for _, source, copy in jobs}
+    images = screenshots([entry.result for entry in whole], read_from=read_from)
+    try:
+        written = write_combined_report(summary, records(shards), whole, images, output)
+    finally:
+        made = {placed[copy] for copy in copier.result().values()}
+    if made != summary.copies.keys():
+        summary.copies = {where: copy for where, copy in summary.copies.items() if where in made}
+        written = write_combined_report(summary, records(shards), whole, images, output)
+    return written
 
 
 def _typed(parse: Callable[[str], Any]) -> Callable[[str], Any]:

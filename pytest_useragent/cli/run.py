@@ -85,14 +85,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             action.help += f" [env {env_name(action.dest.replace('_', '-'))}]"
 
 
-def main(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """`out`: where each step is told, the standard output as it is when the command runs (this module is imported
+    when the command is given, `cli.COMMANDS`: a default of `sys.stdout` would be whatever it was then)."""
     try:
         _from_environment(args)
         plan = Plan.of(args)
     except UserError as error:
         print(f"useragent run: error: {spoken(str(error))}", file=sys.stderr)
         return USAGE
-    return plan.run(out)
+    return plan.run(out or sys.stdout)
 
 
 class Plan:

@@ -32,6 +32,7 @@ from pytest_useragent.records.decision import (
     Verdict,
     WrapUp,
 )
+from pytest_useragent.records.digest import AnySession, SessionDigest, StepDigest
 from pytest_useragent.records.issue import (
     Box,
     Issue,
@@ -85,6 +86,7 @@ __all__ = [
     "ON_FIELDS",
     "PAGE_ACTIONS",
     "ActionSpec",
+    "AnySession",
     "SEVERITY_ORDER",
     "Severity",
     "Action",
@@ -123,6 +125,7 @@ __all__ = [
     "Persona",
     "ReplayReport",
     "SessionOutcome",
+    "SessionDigest",
     "SessionResult",
     "Setting",
     "Severity",
@@ -130,6 +133,7 @@ __all__ = [
     "SlowResponse",
     "Source",
     "Step",
+    "StepDigest",
     "Survey",
     "SurveyAnswer",
     "SurveyKind",

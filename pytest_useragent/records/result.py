@@ -132,6 +132,15 @@ class Completion(BaseModel):
         """Claims of done that were not accepted."""
         return [claim for claim in self.claims if not claim.accepted]
 
+    @property
+    def accepted(self) -> Claim | None:
+        """The last claim of done that was accepted (several may be made); None when none was."""
+        return next((claim for claim in reversed(self.claims) if claim.accepted), None)
+
+    def reached(self, outcome: str, *, explore: bool) -> bool | None:
+        """`goal_achieved` of a session's record, whole or digested (`records/digest.py`) alike."""
+        return None if explore else self.success if self.success is not None else outcome == "goal_achieved"
+
 
 class CacheUse(BaseModel):
     """What the prompt cache did for a session's steps."""
@@ -235,27 +244,21 @@ class SessionResult(BaseModel):
     def goal_achieved(self) -> bool | None:
         """The test's success check when it gave one; otherwise a claim of done whose evidence was found. None for a
         session that explored: it had no goal to reach."""
-        if self.explore:
-            return None
-        if self.completion.success is not None:
-            return self.completion.success
-        return self.outcome == "goal_achieved"
+        return self.completion.reached(self.outcome, explore=self.explore)
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def evidence(self) -> str | None:
         """What the accepted `done` quoted (the last one, when several were made), for a test that asserts what the
         persona found: `assert "$349" in result.evidence`. None when no done was accepted."""
-        accepted = [claim for claim in self.completion.claims if claim.accepted]
-        return accepted[-1].evidence if accepted else None
+        return accepted.evidence if (accepted := self.completion.accepted) is not None else None
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def evidence_kind(self) -> str | None:
         """What the accepted `done`'s evidence is: "text" (found on the page or in a document) or "state" (an element
         in a state, `checkbox "Join Newsletter" [checked]`, that the page held when read again). None as `evidence`."""
-        accepted = [claim for claim in self.completion.claims if claim.accepted]
-        return accepted[-1].kind if accepted else None
+        return accepted.kind if (accepted := self.completion.accepted) is not None else None
 
     @property
     def judgements(self) -> list[Judged | None]:

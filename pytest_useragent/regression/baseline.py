@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 
 from pytest_useragent.errors import UserError
 from pytest_useragent.files import MiB, atomic_write, invalid, read_text, version_problem
-from pytest_useragent.records import Amount, SessionResult, Severity, Source, Trust
+from pytest_useragent.records import Amount, AnySession, Severity, Source, Trust
 from pytest_useragent.regression.stats import Rate, goal_rate, median, rate
 
 BASELINE_SCHEMA_VERSION = 1
@@ -161,7 +161,7 @@ class StoredRun(BaseModel):
         return self.path.stem
 
 
-def figures_of(result: SessionResult) -> SessionFigures:
+def figures_of(result: AnySession) -> SessionFigures:
     return SessionFigures(
         goal_achieved=result.goal_achieved,
         claimed=bool(result.completion.claims) or result.outcome == "goal_achieved",

@@ -10,15 +10,16 @@ context has no browser to make another one: its repeats run on the same page.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page
 from pydantic import BaseModel
 
 from pytest_useragent.records import (
     ERROR_OUTCOMES,
     SEVERITY_ORDER,
+    AnySession,
     ExpectationStats,
     Issue,
     IssueList,
@@ -28,6 +29,9 @@ from pytest_useragent.records import (
     Usage,
 )
 from pytest_useragent.regression.stats import Rate, goal_rate, median, rate
+
+if TYPE_CHECKING:  # the statistics are read without a browser (`useragent combine`): Playwright takes 0.1 s to import
+    from playwright.sync_api import Page
 
 REPRODUCED = 2
 """Sessions an issue must appear in to count as reproduced (`issues.trust_of`)."""
@@ -79,19 +83,17 @@ class RepeatedResult(SessionResult):
     stats: RepeatStats
 
 
-def repeat_stats(results: list[SessionResult]) -> RepeatStats:
+def repeat_stats(results: Sequence[AnySession]) -> RepeatStats:
     counts: dict[str, int] = {}
-    first: dict[str, IssueSightings] = {}
+    first: dict[str, Issue] = {}
     for result in results:
         for issue in result.issues:
             counts[issue.key] = counts.get(issue.key, 0) + 1
-            first.setdefault(
-                issue.key,
-                IssueSightings(
-                    key=issue.key, title=issue.title, severity=issue.severity, source=issue.source, sessions=0
-                ),
-            )
-    issues = [entry.model_copy(update={"sessions": counts[key]}) for key, entry in first.items()]
+            first.setdefault(issue.key, issue)
+    issues = [
+        IssueSightings(key=key, title=issue.title, severity=issue.severity, source=issue.source, sessions=counts[key])
+        for key, issue in first.items()
+    ]
     return RepeatStats(
         sessions=len(results),
         goal=goal_rate([result.goal_achieved for result in results]),

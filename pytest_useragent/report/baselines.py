@@ -21,8 +21,8 @@ from pytest_useragent.regression.baseline import (
     trend,
 )
 from pytest_useragent.regression.compare import compare
-from pytest_useragent.report.aggregate import RunSummary
 from pytest_useragent.report.recorded import record
+from pytest_useragent.report.summary import E, Run
 
 TREND_RUNS = 20
 """Runs the report's trend shows, this one included: enough to see a drift, few enough to stay small."""
@@ -61,9 +61,7 @@ class BaselinePlan:
         s = self.settings
         return bool(s.save or s.autosave or self.spec)
 
-    def finish(
-        self, summary: RunSummary, outcomes: dict[str, str], meta: RunMetadata, *, save: bool = True
-    ) -> list[str]:
+    def finish(self, summary: Run[E], outcomes: dict[str, str], meta: RunMetadata, *, save: bool = True) -> list[str]:
         """Compare, accept, save; put the comparison, the trend and the metadata on `summary`. Returns the lines the
         terminal shows (what was saved where, what could not be compared). With `save` False nothing is stored yet:
         `save` stores it later (`useragent combine` stores the run once its report is written, so a run whose report
@@ -91,7 +89,7 @@ class BaselinePlan:
             self.pending = now, meta
         s = self.settings
         saved = save and bool(s.save or s.autosave or s.baseline_update)
-        stored = self.store.history(TREND_RUNS)
+        stored: list[Baseline] = self.store.history(TREND_RUNS)
         runs = stored if saved else [*stored[-(TREND_RUNS - 1) :], now.model_copy(update={"name": "this run"})]
         summary.trend = trend(runs) if len(runs) >= 2 else []
         return lines

@@ -15,14 +15,16 @@ import hashlib
 import os
 import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePath
-
-import pytest
+from typing import TYPE_CHECKING
 
 from pytest_useragent.files import atomic_write
 from pytest_useragent.secrets.redaction import MIN_LENGTH
 from pytest_useragent.workspace import pending
+
+if TYPE_CHECKING:  # `useragent combine` copies without pytest: it takes 0.07 s to import
+    import pytest
 
 SESSIONS = "sessions"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -54,7 +56,7 @@ def copied_path(report_dir: Path, test: str, directory: str, hidden: Iterable[st
 
 
 def copy_sessions(
-    sessions: list[tuple[str, str, str | None]], report_dir: Path, *, link: bool = False
+    sessions: Sequence[tuple[str, str, str | None]], report_dir: Path, *, link: bool = False
 ) -> dict[str, str]:
     """Copy each (test, session directory, where the session said its copy goes) under `report_dir/sessions/` (the
     last run's copies are removed first); returns session directory -> its copy, relative to `report_dir`. A folder
@@ -67,24 +69,25 @@ def copy_sessions(
     shutil.rmtree(report_dir / SESSIONS, ignore_errors=True)
     copies: dict[str, str] = {}
     for test, directory, said in sessions:
-        source = Path(directory)
-        if source.is_symlink() or not source.is_dir():
-            continue
-        relative = _under(said, report_dir) or relative_copy(test, directory)
-        target = report_dir / relative
-        left: list[tuple[Path, str]] = []
-        _copy_tree(source, target, link, left)
-        for path, why in left:
-            atomic_write(target / path.relative_to(source).with_name(path.name + LEFT_OUT), why)
-        copies[directory] = relative
+        relative = copy_session(test, directory, _under(said, report_dir), report_dir, link)
+        if relative is not None:
+            copies[directory] = relative
     return copies
 
 
-def _copy_tree(source: Path, target: Path, link: bool, left: list[tuple[Path, str]]) -> None:
-    """`source`'s folders and regular files under `target`, never through a link; what was left out, with why, in
-    `left`."""
-    target.mkdir(parents=True, exist_ok=True)
-    _copy_folder(str(source), str(target), link, left)
+def copy_session(test: str, directory: str, relative: str | None, report_dir: Path, link: bool) -> str | None:
+    """One session's folder copied to `relative` under `report_dir` (`relative_copy` when None), as `copy_sessions`
+    copies it; where it went, or None when it is gone or a symbolic link."""
+    if os.path.islink(directory) or not os.path.isdir(directory):
+        return None
+    relative = relative or relative_copy(test, directory)
+    target = os.path.join(report_dir, relative)
+    left: list[tuple[Path, str]] = []
+    os.makedirs(target, exist_ok=True)
+    _copy_folder(directory, target, link, left)
+    for path, why in left:
+        atomic_write(Path(target) / path.relative_to(directory).with_name(path.name + LEFT_OUT), why)
+    return relative
 
 
 def _copy_folder(source: str, target: str, link: bool, left: list[tuple[Path, str]]) -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pytest_useragent.report.aggregate import RunSummary
+from pytest_useragent.report.summary import E, Run
 from pytest_useragent.templates import counted
 
 
-def headline(summary: RunSummary) -> list[str]:
+def headline(summary: Run[E]) -> list[str]:
     """The run in two lines: sessions, tests, goals, steps, expectations and issues; what it spent of its budget."""
     issues = ", ".join(f"{count} {name}" for name, count in summary.issues_by_severity.items() if count)
     if issues:

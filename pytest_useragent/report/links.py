@@ -8,9 +8,10 @@ session folder copied beside the report (`copies.py`). report.md and report.json
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pytest_useragent.report.aggregate import RunSummary, SessionEntry
+from pytest_useragent.report.summary import E, Entry, Run
 
 TIMELINE_SESSIONS = 100
 """Timelines report.html shows: ~5 KB each without screenshots, so the page stays around a megabyte with its tables."""
@@ -18,19 +19,23 @@ FAILED_OUTCOMES = frozenset({"failed", "error", "xpassed"})
 """pytest outcomes that put a test's sessions first in line."""
 
 
-def featured(summary: RunSummary, limit: int = TIMELINE_SESSIONS) -> list[SessionEntry]:
+def featured(summary: Run[E], limit: int = TIMELINE_SESSIONS) -> list[E]:
     """At most `limit` sessions, those that most need a look first, in the run's order."""
+    return [summary.sessions[index] for index in needing_a_look(summary, limit)]
+
+
+def needing_a_look(summary: Run[E], limit: int = TIMELINE_SESSIONS) -> list[int]:
+    """The places in the run of `featured`'s sessions (a combined run reads those whole, `shards.shown`)."""
     sessions = summary.sessions
     if len(sessions) <= limit:
-        return list(sessions)
+        return list(range(len(sessions)))
 
     def need(index: int) -> tuple[int, int, int, int]:
         entry = sessions[index]
         failed = summary.test_outcomes.get(entry.nodeid) in FAILED_OUTCOMES
         return (not failed, entry.result.goal_achieved is not False, -entry.worst, index)  # explored: not failed
 
-    chosen = sorted(sorted(range(len(sessions)), key=need)[:limit])
-    return [sessions[index] for index in chosen]
+    return sorted(sorted(range(len(sessions)), key=need)[:limit])
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ class Links:
     """Test -> the directory of its first session."""
 
     @classmethod
-    def of(cls, summary: RunSummary, shown: list[SessionEntry]) -> Links:
+    def of(cls, summary: Run[E], shown: Sequence[Entry]) -> Links:
         every = summary.anchors
         first: dict[str, str] = {}
         for entry in summary.sessions:

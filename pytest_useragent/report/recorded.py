@@ -4,10 +4,10 @@ the issues they met, with the run's trust in each."""
 from __future__ import annotations
 
 from pytest_useragent.regression.baseline import Baseline, IssueFigures, RunMetadata, TestFigures, figures_of
-from pytest_useragent.report.aggregate import RunSummary, Sighting
+from pytest_useragent.report.summary import E, Run, Sighting
 
 
-def record(summary: RunSummary, metadata: RunMetadata, outcomes: dict[str, str], name: str = "") -> Baseline:
+def record(summary: Run[E], metadata: RunMetadata, outcomes: dict[str, str], name: str = "") -> Baseline:
     """The run as a baseline: each test's sessions and the issues they met, with the run's trust in each."""
     tests: dict[str, TestFigures] = {}
     for session in summary.sessions:

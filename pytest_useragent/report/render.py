@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
@@ -13,11 +13,11 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from pytest_useragent.files import atomic_write
-from pytest_useragent.records import SessionResult
+from pytest_useragent.records import AnySession, SessionResult
 from pytest_useragent.regression.compare import Comparison
-from pytest_useragent.report.aggregate import RunSummary
 from pytest_useragent.report.links import Links, featured
 from pytest_useragent.report.regressions import FORMATS
+from pytest_useragent.report.summary import CombinedRun, E, Run, RunSummary, SessionEntry
 from pytest_useragent.templates import environment
 
 GITHUB_SUMMARY_LIMIT = 1024 * 1024
@@ -31,7 +31,7 @@ def _environment() -> Environment:
     return environment("report/templates", report=True)
 
 
-def tested_hosts(results: Iterable[SessionResult]) -> frozenset[str]:
+def tested_hosts(results: Iterable[AnySession]) -> frozenset[str]:
     """The hosts the sessions tested (their start pages and the pages their steps saw): the only ones a markdown
     report links to (see `templates.md`)."""
     hosts = set()
@@ -47,13 +47,17 @@ def tested_hosts(results: Iterable[SessionResult]) -> frozenset[str]:
     return frozenset(hosts)
 
 
-def render_run_markdown(summary: RunSummary) -> str:
+def render_run_markdown(summary: Run[E]) -> str:
     hosts = tested_hosts(session.result for session in summary.sessions)
     return _environment().get_template("report.md.j2").render(summary=summary, hosts=hosts, **FORMATS)
 
 
 def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
-    shown = featured(summary)
+    return render_html(summary, images, featured(summary))
+
+
+def render_html(summary: Run[E], images: dict[str, str], shown: Sequence[SessionEntry]) -> str:
+    """report.html, with the timelines of `shown`, whole sessions of the run (`links.featured`)."""
     # computed once here: as properties called per session and per issue they made a large run quadratic
     links = Links.of(summary, shown)
     template = _environment().get_template("report.html.j2")
@@ -75,17 +79,22 @@ def render_deltas_html(comparison: Comparison, nodeid: str) -> str:
     return template.render(comparison=comparison, nodeid=nodeid, **FORMATS)
 
 
-def screenshots(results: list[SessionResult], limit: int = INLINE_IMAGE_BYTES) -> dict[str, str]:
+def screenshots(
+    results: list[SessionResult], limit: int = INLINE_IMAGE_BYTES, read_from: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """The screenshots of these sessions as data: URIs, keyed by session directory and relative path, in order
     until `limit` bytes of images; the report links the rest to the session folders copied beside it. Only a regular
     file in the session's folder is read: a step's path that climbs out of it or a symbolic link is no screenshot
-    of the session's (a shard's report.json names its paths; `useragent combine`)."""
+    of the session's (a shard's report.json names its paths; `useragent combine`). `read_from`: where each session's
+    files are read instead (`useragent combine` reads the shard's copy while its own is being made), and a session
+    it does not name has none."""
     images: dict[str, str] = {}
     total = 0
     for result in results:
+        folder = result.directory if read_from is None else read_from.get(result.directory)
         for step in result.steps:
-            if step.screenshot:
-                data = _shot(Path(result.directory), step.screenshot, limit - total)
+            if step.screenshot and folder is not None:
+                data = _shot(Path(folder), step.screenshot, limit - total)
                 if data is None:
                     continue
                 total += len(data)
@@ -126,14 +135,41 @@ def write_run_report(summary: RunSummary, directory: Path) -> Path:
     """report.md, report.html (self-contained, screenshots inlined) and report.json; returns report.html's path."""
     directory.mkdir(parents=True, exist_ok=True)
     atomic_write(directory / "report.json", summary.model_dump_json(indent=2))
+    shown = featured(summary)
+    return _write_readable(summary, shown, screenshots([session.result for session in shown]), directory)
+
+
+def write_combined_report(
+    run: CombinedRun, records: Iterable[bytes], shown: Sequence[SessionEntry], images: dict[str, str], directory: Path
+) -> Path:
+    """A combined run's reports (`useragent combine`): report.json holds the run's own fields and, in its sessions,
+    each session's whole record as its shard wrote it (`shards.Shard.records`: one a line), not built again from
+    records of 50,000 steps; report.md and report.html as a run's; returns report.html's path."""
+    directory.mkdir(parents=True, exist_ok=True)
+    own = run.model_dump_json(indent=2).encode("utf-8")  # its sessions are left out (`CombinedRun`)
+    atomic_write(directory / "report.json", _report_json(records, own))
+    return _write_readable(run, shown, images, directory)
+
+
+def _report_json(records: Iterable[bytes], own: bytes) -> Iterator[bytes]:
+    """report.json's parts in turn, the records one a line (never a list of them: a second copy of 700 MB)."""
+    yield b'{\n  "sessions": [\n'
+    for index, record in enumerate(records):
+        if index:
+            yield b",\n"
+        yield record
+    yield b"\n  ],\n"
+    yield own[2:]  # after its `{\n`
+
+
+def _write_readable(summary: Run[E], shown: Sequence[SessionEntry], images: dict[str, str], directory: Path) -> Path:
     atomic_write(directory / "report.md", render_run_markdown(summary))
     html = directory / "report.html"
-    images = screenshots([session.result for session in featured(summary)])
-    atomic_write(html, render_run_html(summary, images))
+    atomic_write(html, render_html(summary, images, shown))
     return html
 
 
-def append_github_summary(summary: RunSummary, path: Path) -> None:
+def append_github_summary(summary: Run[E], path: Path) -> None:
     """Append the markdown summary to $GITHUB_STEP_SUMMARY, cut to stay under GitHub's 1 MiB limit."""
     existing = path.stat().st_size if path.exists() else 0
     room = GITHUB_SUMMARY_LIMIT - existing - 200

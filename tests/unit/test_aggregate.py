@@ -193,3 +193,14 @@ def test_the_timeline_shows_each_verdict_with_the_expectation_it_judged():
     assert (
         'expectation 1 <span class="verdict met">met</span> <small>judged at step 2: the cart shows 1</small>' in html
     )
+
+
+def test_each_tests_aggregate_is_computed_once_for_the_sessions_and_its_outcome_read_as_it_is_now():
+    summary = aggregate([session("t::a"), session("t::a", issues=2), session("t::b")], [])
+    first = summary.by_test
+    assert [view.stats.sessions for view in first] == [2, 1] and first[0].outcome is None
+    assert summary.by_test[0].stats is first[0].stats  # not computed again for report.md after report.json
+    summary.test_outcomes = {"t::a": "failed"}
+    assert summary.by_test[0].outcome == "failed"
+    summary.sessions.append(session("t::c"))  # the twin: other sessions, computed again
+    assert [view.nodeid for view in summary.by_test] == ["t::a", "t::b", "t::c"]

@@ -306,3 +306,12 @@ def test_a_session_folder_a_shard_lost_is_left_out_of_the_copies_not_the_report(
     combined = read(tmp_path / "c")
     assert len(combined["sessions"]) == 6 and gone not in combined["copies"].values()
     assert len(combined["copies"]) == 5
+
+
+def test_where_there_is_no_fork_the_sessions_are_copied_by_the_command_itself(shards, tmp_path, monkeypatch):
+    _, first, second = shards
+    monkeypatch.delattr("os.fork")
+    assert main(["combine", str(first), str(second), "--output", str(tmp_path / "combined")]) == 0
+    combined = read(tmp_path / "combined")
+    assert len(combined["copies"]) == 6
+    assert all((tmp_path / "combined" / copy / "session.json").is_file() for copy in combined["copies"].values())

@@ -340,3 +340,64 @@ def test_a_huge_text_in_a_shard_is_cut_in_every_report_and_kept_in_the_record(pa
         assert len(text) < 500_000 and "The Pay button is gone" in text, report
         assert "4,980,004 more characters, cut from this report" in text, report
     assert huge in (tmp_path / "c" / "report.json").read_text()
+
+
+# ---- a session's record: what the report reads is checked, what it shows in full is read whole ----
+
+
+def test_a_session_shown_in_full_whose_record_is_no_sessions_refuses_the_shard(pair, tmp_path, capsys):
+    """Only the sessions report.html shows in full are read whole (each is here: four of them); the others' records
+    are carried to report.json as their shard wrote them."""
+    first, second = pair
+    edit(second, lambda report: report["sessions"][1]["result"]["steps"][0].update(action=42))
+    assert combine(first, second, "--output", tmp_path / "c") == 2
+    refused(capsys, r"^useragent combine: .*shard-2/report\.json: refused, sessions\.1\.result\.steps\.0\.action: ")
+    assert not (tmp_path / "c").exists()
+
+
+def test_the_twin_a_record_is_carried_whole_its_place_and_figures_as_read(pair, tmp_path):
+    first, second = pair
+
+    def shaped(report: dict) -> None:
+        result = report["sessions"][1]["result"]
+        result["steps"][0]["observation"] = "A field combine never reads, kept as written"
+        result["goal_achieved"] = not result["goal_achieved"]  # a figure that contradicts the record: computed again
+
+    edit(second, shaped)
+    wrote = json.loads((second / "report.json").read_text())["sessions"][1]["result"]
+    assert combine(first, second, "--output", tmp_path / "c") == 0
+    carried = next(
+        entry["result"]
+        for entry in json.loads((tmp_path / "c" / "report.json").read_text())["sessions"]
+        if entry["nodeid"] == "u.py::test_d"
+    )
+    assert carried["steps"] == wrote["steps"] and carried["usage"] == wrote["usage"]
+    assert carried["goal_achieved"] == (not wrote["goal_achieved"])
+    assert Path(carried["directory"]).is_relative_to(tmp_path / "c" / "sessions")
+
+
+def test_a_combine_refused_after_its_copy_began_leaves_nothing_beside_its_output(pair, tmp_path, capsys):
+    """The first shard's sessions are being copied when the second is refused: the copies are made in a folder of
+    their own, removed with them."""
+    first, second = pair
+    edit(second, lambda report: report.update(spent_usd=-1))
+    before = sorted(tmp_path.iterdir())
+    assert combine(first, second, "--output", tmp_path / "c") == 2
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_the_twin_a_combine_into_its_last_output_replaces_its_copies_and_leaves_no_other_folder(pair, tmp_path):
+    first, second = pair
+    assert combine(first, second, "--output", tmp_path / "c") == 0
+    (tmp_path / "c" / "sessions" / "stale").mkdir()
+    assert combine(first, second, "--output", tmp_path / "c") == 0
+    assert sorted(path.name for path in (tmp_path / "c").iterdir()) == [
+        "report.html",
+        "report.json",
+        "report.md",
+        "sessions",
+    ]
+    assert (
+        not (tmp_path / "c" / "sessions" / "stale").exists() and len(list((tmp_path / "c" / "sessions").iterdir())) == 4
+    )
+    assert sorted(tmp_path.iterdir()) == sorted([first, second, tmp_path / "c", tmp_path / "m1", tmp_path / "m2"])
