@@ -190,8 +190,7 @@ class SessionResult(BaseModel):
     usage: Usage
     cost_usd: float
     no_reply: int = 0
-    """Requests sent that had no reply (timed out, cut off): the API bills them, so each is in `usage` and
-    `cost_usd` at its worst case (their calls are marked `estimated`)."""
+    """Requests sent that had no reply (timed out, cut off): billed, so in `usage` and `cost_usd` at worst case."""
     no_reply_usd: float = 0.0
     """What those were charged, part of `cost_usd`."""
     currency: str = "USD"
