@@ -182,6 +182,20 @@ class TestStats(BaseModel):
     """The browsers its sessions ran in, each once (`SessionResult.setting`)."""
 
 
+class Memo:
+    """What a run computed of its sessions once (`Run.by_test`), kept beside its fields: equal to any other memo, so
+    two runs of the same fields are equal whether or not either was asked."""
+
+    def __init__(self) -> None:
+        self.made: tuple[int, int] | None = None
+        self.tests: list[tuple[str, list[AnySession], RepeatStats]] = []
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Memo)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class Run(BaseModel, Generic[E]):
     """A run's sessions and everything aggregated from them (`aggregate`), as every report shows it."""
 
@@ -238,7 +252,7 @@ class Run(BaseModel, Generic[E]):
     mixed: list[str] = []
     """Shards of different commits or runs combined anyway (`useragent combine --allow-mixed`): each one's folder,
     commit and run, which every report says first. Empty for one run."""
-    _tests: tuple[tuple[int, int], list[tuple[str, list[AnySession], RepeatStats]]] | None = PrivateAttr(None)
+    _tests: Memo = PrivateAttr(default_factory=lambda: Memo())
     """`by_test`'s aggregates, and the sessions (list and length) they were computed for."""
 
     def __eq__(self, other: object) -> bool:
@@ -260,16 +274,17 @@ class Run(BaseModel, Generic[E]):
         are computed once for the run's sessions (report.json, report.md and report.html each show them: for 2,000
         tests that was a second thrice); each test's outcome is read as it is now."""
         made = (id(self.sessions), len(self.sessions))
-        if self._tests is None or self._tests[0] != made:
+        if self._tests.made != made:
             grouped: dict[str, list[AnySession]] = {}
             for session in self.sessions:
                 grouped.setdefault(session.nodeid, []).append(session.result)
-            self._tests = made, [(nodeid, results, repeat_stats(results)) for nodeid, results in grouped.items()]
+            self._tests.made = made
+            self._tests.tests = [(nodeid, results, repeat_stats(results)) for nodeid, results in grouped.items()]
         return [
             TestView.model_construct(
                 nodeid=nodeid, outcome=self.test_outcomes.get(nodeid), results=results, stats=stats
             )
-            for nodeid, results, stats in self._tests[1]
+            for nodeid, results, stats in self._tests.tests
         ]
 
     @computed_field  # type: ignore[prop-decorator]
