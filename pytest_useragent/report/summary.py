@@ -255,14 +255,6 @@ class Run(BaseModel, Generic[E]):
     _tests: Memo = PrivateAttr(default_factory=lambda: Memo())
     """`by_test`'s aggregates, and the sessions (list and length) they were computed for."""
 
-    def __eq__(self, other: object) -> bool:
-        """Summaries are equal by what they say: the fields, never `by_test`'s cache."""
-        if not isinstance(other, RunSummary):
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as every model that is not frozen
-
     @property
     def anchors(self) -> dict[str, str]:
         """Session directory -> the id of its entry in report.html, for links from issues to sessions."""
