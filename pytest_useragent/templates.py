@@ -21,10 +21,18 @@ whole would be as large; the record keeps it whole."""
 
 def bounded(value: Any) -> Any:
     """A text cut to MAX_TEXT characters, saying how much was left out; anything else as it is. `Markup` is the
-    report's own (a macro's output, a screenshot's data: URI) and is never cut."""
+    report's own (a macro's output, a screenshot's data: URI) and is never cut, nor is a text already cut (a run's
+    aggregates keep an issue's texts bounded, `Issue.bounded`, and its reports show them as they are)."""
     if isinstance(value, str) and not isinstance(value, (Markup, _Cut)) and len(value) > MAX_TEXT:
+        if len(value) <= MAX_TEXT + _NOTE and _CUT.search(value, MAX_TEXT):
+            return value
         return f"{value[:MAX_TEXT]} … ({len(value) - MAX_TEXT:,} more characters, cut from this report)"
     return value
+
+
+_CUT = re.compile(r" … \([0-9,]{1,25} more characters, cut from this report\)\Z")
+_NOTE = 64
+"""The most characters `bounded`'s note adds."""
 
 
 class _Cut(str):

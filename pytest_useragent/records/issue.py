@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, RootModel, model_validator
 from pytest_useragent.errors import UserError
 from pytest_useragent.records.decision import SEVERITY_ORDER, IssueDraft, Severity, Source, Trust
 from pytest_useragent.records.keys import issue_key
+from pytest_useragent.templates import MAX_TEXT, bounded
 
 
 class Box(BaseModel):
@@ -85,6 +86,15 @@ class Issue(IssueDraft):
         elif self.trust == "objective":
             self.trust = "opinion"
         return self
+
+    def bounded(self) -> Issue:
+        """The issue as a run's own list and aggregates keep it: each of its texts at most `MAX_TEXT` characters,
+        saying how much was cut (its session's record keeps it whole; a 200 MB title in the run's issues and each
+        test's figures too was that title three times in report.json). Itself when nothing is that long."""
+        long = {name: bounded(value) for name, value in self if isinstance(value, str) and len(value) > MAX_TEXT}
+        if any(len(example) > MAX_TEXT for example in self.examples):
+            long["examples"] = [bounded(example) for example in self.examples]
+        return self.model_copy(update=long) if long else self
 
 
 class Found(list[Issue]):

@@ -29,6 +29,7 @@ from pytest_useragent.records import (
     Usage,
 )
 from pytest_useragent.regression.stats import Rate, goal_rate, median, rate
+from pytest_useragent.templates import bounded
 
 if TYPE_CHECKING:  # the statistics are read without a browser (`useragent combine`): Playwright takes 0.1 s to import
     from playwright.sync_api import Page
@@ -91,7 +92,9 @@ def repeat_stats(results: Sequence[AnySession]) -> RepeatStats:
             counts[issue.key] = counts.get(issue.key, 0) + 1
             first.setdefault(issue.key, issue)
     issues = [
-        IssueSightings(key=key, title=issue.title, severity=issue.severity, source=issue.source, sessions=counts[key])
+        IssueSightings(
+            key=key, title=bounded(issue.title), severity=issue.severity, source=issue.source, sessions=counts[key]
+        )
         for key, issue in first.items()
     ]
     return RepeatStats(

@@ -28,6 +28,7 @@ from pytest_useragent.report.summary import (
     TestView,
     distinct,
 )
+from pytest_useragent.templates import bounded
 
 __all__ = [
     "REPORT_SCHEMA_VERSION",
@@ -132,7 +133,11 @@ def replay_totals(sessions: Sequence[Entry]) -> ReplayTotals:
         replayed=sum(replay.replayed for _, replay in replays),
         live=sum(replay.live for _, replay in replays),
         saved_usd=sum(replay.saved_usd for _, replay in replays),
-        diverged=[f"{test}: step {replay.diverged_at}: {replay.why}" for test, replay in replays if replay.diverged_at],
+        diverged=[
+            bounded(f"{test}: step {replay.diverged_at}: {replay.why}")
+            for test, replay in replays
+            if replay.diverged_at
+        ],
     )
 
 
@@ -173,7 +178,7 @@ def merged(sessions: Sequence[Entry]) -> list[RunIssue]:
         for issue in session.result.issues:
             entry = found.get(issue.key)
             if entry is None:
-                entry = found[issue.key] = RunIssue(issue=issue, tests=[])
+                entry = found[issue.key] = RunIssue(issue=issue.bounded(), tests=[])
                 tests[issue.key] = set()
             if session.nodeid not in tests[issue.key]:
                 tests[issue.key].add(session.nodeid)

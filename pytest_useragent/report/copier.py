@@ -42,9 +42,13 @@ class Copier:
         if not hasattr(os, "fork"):
             return
         self.staging = Path(tempfile.mkdtemp(prefix=f".{output.name[:60]}.sessions-", dir=_beside(output)))
-        asked, self._asked = os.pipe()
-        self._told, told = os.pipe()
-        self.child = os.fork()
+        try:
+            asked, self._asked = os.pipe()
+            self._told, told = os.pipe()
+            self.child = os.fork()
+        except OSError:  # no process to be had: no staging folder left behind either
+            shutil.rmtree(self.staging, ignore_errors=True)
+            raise
         if self.child == 0:  # never returns: ends without running anything of ours (atexit, pytest's teardown)
             os.close(self._asked)
             os.close(self._told)

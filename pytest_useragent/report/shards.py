@@ -50,6 +50,7 @@ from pytest_useragent.report.aggregate import (
 from pytest_useragent.report.copies import SESSIONS, relative_copy
 from pytest_useragent.report.links import needing_a_look
 from pytest_useragent.report.shard_record import ShardEntry, ShardRecord
+from pytest_useragent.templates import bounded
 
 REPORT = "report.json"
 MAX_REPORT_BYTES = 512 * MiB
@@ -331,7 +332,7 @@ def _stops(shards: list[Shard]) -> Stops:
     stops = [shard.summary.stops for shard in shards]
     return Stops(
         budget_exhausted=any(stop.budget_exhausted for stop in stops),
-        halted="; ".join(dict.fromkeys(stop.halted for stop in stops if stop.halted)) or None,
+        halted=bounded("; ".join(dict.fromkeys(stop.halted for stop in stops if stop.halted))) or None,
         skipped_for_budget=sum(stop.skipped_for_budget for stop in stops),
         skipped_for_halt=sum(stop.skipped_for_halt for stop in stops),
     )
