@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import typing
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -24,6 +25,8 @@ import pytest_useragent.testing
 from pytest_useragent import cli
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, Option
 from pytest_useragent.plugin import fixtures
+from pytest_useragent.records.browser_fields import BROWSER
+from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.rules import RULES, WHEN
 
 MARKER_ONLY = {
@@ -122,8 +125,30 @@ def rules_table() -> str:
     return "\n".join(lines)
 
 
+SETS = {
+    "session": "what the session does (the browser is the test's)",
+    "context": "a browser context of its own",
+    "devtools": "the DevTools protocol on each page",
+}
+
+
+def persona_fields_table() -> str:
+    """A persona's browser fields, one row each, from `records.browser_fields.BROWSER`."""
+    lines = [
+        "| field | values | what it sets | set up by | the page reads it by | e.g. |",
+        "|---|---|---|---|---|---|",
+    ]
+    for field in BROWSER.values():
+        kind = _choices(Persona.model_fields[field.name].annotation)
+        cells = [f"`{field.name}`", kind, field.says, SETS[field.sets], f"`{field.media}`" if field.media else ""]
+        cells.append(f"`{field.name}: {field.example}`" if field.example else "")
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(lines)
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "rules": rules_table,
+    "persona-fields": persona_fields_table,
     "options": options_table,
     "cli": cli_table,
     "marker": marker_table,
@@ -209,6 +234,16 @@ def _methods(cls: type) -> list[str]:
         doc = _doc(function) or _doc(getattr(pytest_useragent.Provider, name, None))
         lines.append(f"- `{name}{signature}`" + (f": {doc}" if doc else ""))
     return lines
+
+
+def _choices(annotation: Any) -> str:
+    """A field's values as a reader writes them: `light`, `dark`; else its type (`str`), `None` left out."""
+    args = [arg for arg in typing.get_args(annotation) if arg is not type(None)] or [annotation]
+    if typing.get_origin(annotation) is typing.Literal:
+        return ", ".join(f"`{value}`" for value in args)
+    if len(args) == 1 and typing.get_origin(args[0]) is typing.Literal:
+        return _choices(args[0])
+    return " or ".join(getattr(arg, "__name__", str(arg)) for arg in args)
 
 
 def _type(annotation: Any) -> str:

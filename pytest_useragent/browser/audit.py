@@ -8,7 +8,8 @@ browser we cannot reach (a persistent context) is audited in place, before the a
 
 The copy holds what axe judges: the DOM with its attributes, open shadow roots, the styles (inlined from the live
 CSSOM; sheets from other origins, which the page cannot read, fetched with the page's cookies), open modal dialogs
-and popovers, the viewport and the colour scheme. It leaves out what only scripts or the network would add: custom
+and popovers, the viewport and the media features a persona's browser sets (`media.py`: the colour scheme, reduced
+motion, contrast). It leaves out what only scripts or the network would add: custom
 elements are undefined there, form fields hold their initial values, and images and fonts do not load (an image
 without a size takes no room).
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from axe_playwright_python.base import AXE_SCRIPT
@@ -27,6 +28,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.locators import css_locator
+from pytest_useragent.browser.media import MATCHED, emulated
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.records import Box, Issue, Severity
@@ -45,7 +47,7 @@ MAX_AUDIT_ELEMENTS = 20_000
 and holds a core the page under test needs. Our own page-state checks still run; axe's rules are not run there."""
 AXE_IMPACT: dict[str, Severity] = {"critical": "critical", "serious": "major", "moderate": "minor", "minor": "cosmetic"}
 
-COPY = script("copy.js")
+COPY = f"() => {{ const matched = {MATCHED};\n return ({script('copy.js')})(); }}"
 _AUDIT = script("audit.js", describe=True)
 _COLLECT = "id => window.__useragentAudits.get(id) ?? null"
 _IN_PLACE = script("in_place.js", describe=True)
@@ -95,7 +97,7 @@ class Auditor:
         self._browser = browser
         self._page: Page | None = None
         self._viewport: dict[str, int] = {}
-        self._scheme: Literal["dark", "light"] = "light"
+        self._media: dict[str, str | None] = {}
         self._ids = itertools.count(1)
         self._running: set[int] = set()
         self._done: dict[int, list[dict[str, Any]]] = {}
@@ -159,14 +161,14 @@ class Auditor:
             self._page = context.new_page()
             bounded.call(self._page, AUDIT_SECONDS, "expose_function", "__useragentAudited", self._arrived)
             bounded.evaluate(self._page, AUDIT_SECONDS, AXE_SCRIPT)
-            self._viewport, self._scheme = copy["viewport"], "light"
+            self._viewport, self._media = copy["viewport"], {}
         if copy["viewport"] != self._viewport:
             self._page.set_viewport_size(copy["viewport"])
             self._viewport = copy["viewport"]
-        scheme: Literal["dark", "light"] = "dark" if copy["dark"] else "light"
-        if scheme != self._scheme:
-            self._page.emulate_media(color_scheme=scheme)
-            self._scheme = scheme
+        media = emulated(copy["media"])
+        if media != self._media:
+            self._page.emulate_media(**media)  # type: ignore[arg-type]
+            self._media = media
         return self._page
 
 

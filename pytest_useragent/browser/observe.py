@@ -15,6 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.condense import Viewport, condense
+from pytest_useragent.browser.media import MATCHED
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.tree import reader_tree
@@ -24,7 +25,8 @@ from pytest_useragent.records.screenshots import QUALITY
 from pytest_useragent.secrets.redaction import MIN_LENGTH, Secrets
 
 Scale = Literal["css", "device"]
-_LOOK = script("look.js")
+LOOK = f"() => {{ const matched = {MATCHED};\n return ({script('look.js')})(); }}"
+"""The look's script: `matched`, the media features the page matches (`media.py`), is in its fingerprint."""
 SLOW_PAGE_FACTOR = 6
 """How much longer the second look at a page that answers but was too slow to snapshot may take."""
 MAX_TITLE_CHARS = 300
@@ -72,7 +74,7 @@ class Rider:
 @functools.cache
 def _along(script: str) -> str:
     return (
-        f"([known, arg]) => {{ const look = ({_LOOK})(); "
+        f"([known, arg]) => {{ const look = ({LOOK})(); "
         f"try {{ if (!known.includes(look.fingerprint)) look.rode = ({script})(arg); }} catch (e) {{}} return look; }}"
     )
 
@@ -143,7 +145,7 @@ def _look(
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
     if tree is not None:
         snapshot = reader_tree(tree, snapshot)
-    script, arg = (_LOOK, None) if rider is None else (_along(rider.script), [list(rider.known), rider.arg])
+    script, arg = (LOOK, None) if rider is None else (_along(rider.script), [list(rider.known), rider.arg])
     try:
         look = bounded.evaluate(page, seconds, script, arg)
     except PlaywrightError:  # the document is being replaced: look at what there is

@@ -1,6 +1,7 @@
-"""The browser a persona's fields ask for: a context of its own (zoom, device, locale, time zone, colour scheme,
-reduced motion, touch), and what only the DevTools protocol sets on a page (a vision deficiency, a throttled
-network); then what the page really gives, read back as a `Setting`.
+"""The browser a persona's fields ask for (their table: records/browser_fields.py): a context of its own (zoom,
+device, touch, and the fields a context option sets: locale, time zone, colour scheme, reduced motion, contrast), and
+what only the DevTools protocol sets on a page (a vision deficiency, a throttled network); then what the page really
+gives, read back as a `Setting`.
 
 Why a context of its own, as repeats have one: the fields are context options Playwright sets only when a context is
 made, and an emulation left on the test's page (a throttled network, a grey screen) would outlive the session. So
@@ -23,7 +24,9 @@ from playwright.sync_api import Error as PlaywrightError
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.context import like
+from pytest_useragent.browser.media import MATCHED
 from pytest_useragent.errors import PageUnresponsive, PersonaError
+from pytest_useragent.records.browser_fields import AUDITED, BROWSER, BROWSER_FIELDS
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.setting import Setting, Size
 
@@ -44,7 +47,7 @@ THROTTLING: dict[str, dict[str, float]] = {"slow-3g": _SLOW_3G, "fast-3g": _FAST
 ms, throughput in bytes/s; NetworkManager.ts): Slow 3G is ~400 kbps at 2 s, Fast 3G ~1.44 Mbps down, 675 kbps up at
 562.5 ms. DevTools renamed Fast 3G "Slow 4G" in May 2024 (crbug.com/342406608) with the same numbers, so
 `fast-3g` and `slow-4g` are one preset under its two names."""
-_DPR = "() => window.devicePixelRatio"
+_READ_BACK = f"() => ({{ratio: window.devicePixelRatio, media: {MATCHED}}})"
 
 
 def added_latency_ms(persona: Persona) -> float:
@@ -57,15 +60,16 @@ def added_latency_ms(persona: Persona) -> float:
 def own_browser(persona: Persona) -> bool:
     """Whether the persona's session needs a browser of its own: any field the browser is set up for, except how
     it moves with a mouse, a keyboard or a screen reader (those change what the session does, not the browser)."""
-    return any(name != "uses" for name in persona.browser) or persona.uses == "touch"
+    return any(BROWSER[name].sets != "session" for name in persona.browser) or persona.uses == "touch"
 
 
 def context_options(
     persona: Persona, base: ViewportSize | None, devices: Mapping[str, Mapping[str, Any]]
 ) -> dict[str, Any]:
     """`browser.new_context`'s options for the persona's fields (pure): a device's descriptor first, its viewport
-    (else `base`) divided by the zoom and its scale multiplied by it, touch for `uses: touch`, then locale, time
-    zone, colour scheme and reduced motion. An unknown device is a PersonaError naming the closest devices."""
+    (else `base`) divided by the zoom and its scale multiplied by it, touch for `uses: touch`, then each field the
+    table gives a context option (`BrowserField.context`). An unknown device is a PersonaError naming the closest
+    devices."""
     options: dict[str, Any] = {}
     if persona.device is not None:
         if persona.device not in devices:
@@ -81,13 +85,8 @@ def context_options(
         options["device_scale_factor"] = options.get("device_scale_factor", 1) * factor
     if persona.uses == "touch":
         options["has_touch"] = True
-    told = {
-        "locale": persona.locale,
-        "timezone_id": persona.timezone,
-        "color_scheme": persona.color_scheme,
-        "reduced_motion": persona.reduced_motion,
-    }
-    return options | {name: value for name, value in told.items() if value is not None}
+    told = {field.context: getattr(persona, name) for name, field in BROWSER.items() if field.context}
+    return options | {keyword: value for keyword, value in told.items() if value is not None}
 
 
 def unknown_device(name: str, devices: Mapping[str, Any]) -> str:
@@ -144,23 +143,20 @@ def emulate(page: Page, persona: Persona) -> CDPSession | None:
 
 
 def read_back(page: Page, persona: Persona, seconds: float) -> Setting:
-    """What the session's page really is: its viewport in CSS px and its pixel ratio as the page reports them, with
-    the persona's fields that were applied."""
+    """What the session's page really is: its viewport in CSS px, its pixel ratio and each media feature the persona
+    set (`AUDITED`) as the page reports them, with the persona's other browser fields as its page was set up."""
     viewport = page.viewport_size
+    asked = {field.media for field in AUDITED if getattr(persona, field.name) is not None}
     try:
-        ratio = float(bounded.evaluate(page, seconds, _DPR))
+        found = bounded.evaluate(page, seconds, _READ_BACK)
+        ratio, media = float(found["ratio"]), found["media"]
     except (PlaywrightError, PageUnresponsive):  # a page frozen already is the session's to find and record
-        ratio = 1.0
+        ratio, media = 1.0, {}
+    fields = {name: getattr(persona, name) for name in BROWSER_FIELDS}
+    # what a page that did not answer had is what it was set up with
+    fields |= {field.name: media.get(field.media, fields[field.name]) for field in AUDITED if field.media in asked}
     return Setting(
         viewport=Size(width=viewport["width"], height=viewport["height"]) if viewport else None,
         pixel_ratio=ratio,
-        zoom=persona.zoom,
-        uses=persona.uses,
-        vision=persona.vision,
-        device=persona.device,
-        network=persona.network,
-        locale=persona.locale,
-        timezone=persona.timezone,
-        color_scheme=persona.color_scheme,
-        reduced_motion=persona.reduced_motion,
+        **fields,
     )

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from pytest_useragent.errors import PersonaError
 from pytest_useragent.files import load_yaml, read_text
+from pytest_useragent.records.browser_fields import BROWSER_FIELDS
 from pytest_useragent.records.language import detected
 
 _YAML_SUFFIXES = (".yaml", ".yml")
@@ -40,20 +41,6 @@ LOCALE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 Uses = Literal["mouse", "keyboard", "screen-reader", "touch"]
 Vision = Literal["normal", "protanopia", "deuteranopia", "tritanopia", "achromatopsia", "blurred"]
 Network = Literal["slow-3g", "fast-3g", "slow-4g"]
-BROWSER_FIELDS = (
-    "uses",
-    "zoom",
-    "vision",
-    "device",
-    "network",
-    "locale",
-    "timezone",
-    "color_scheme",
-    "reduced_motion",
-)
-"""The persona's fields that set up the browser rather than what the model reads: how the persona moves (`uses`),
-what it sees (`zoom`, `vision`), on what (`device`, `network`) and where (`locale`, `timezone`, `color_scheme`,
-`reduced_motion`). They may stand beside a persona's one text: `Persona("Kai, 29, ...", uses="keyboard")`."""
 
 
 class Persona(BaseModel):
@@ -89,6 +76,7 @@ class Persona(BaseModel):
     timezone: str | None = None
     color_scheme: Literal["light", "dark", "no-preference"] | None = None
     reduced_motion: Literal["reduce", "no-preference"] | None = None
+    contrast: Literal["more", "no-preference"] | None = None
 
     def __init__(self, text: str | None = None, /, **data: Any) -> None:
         if text is not None:

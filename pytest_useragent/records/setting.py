@@ -1,10 +1,12 @@
-"""The browser a session really ran in (`Setting`): read back from the page, not copied from the persona, so a
-report says what the persona met (a 320 px wide layout, a throttled network), not what was asked for."""
+"""The browser a session ran in (`Setting`): what the page can say read back from it (its viewport, its pixel ratio,
+the media features a field sets: a dark scheme the page does not see is not reported as dark), the other fields
+(a vision deficiency, a network, a locale) as the persona's page was set up with them."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from pytest_useragent.records.browser_fields import BROWSER
 from pytest_useragent.records.persona import Network, Uses, Vision
 
 
@@ -18,8 +20,8 @@ class Size(BaseModel):
 
 
 class Setting(BaseModel):
-    """What a session's browser was: its viewport in CSS px and pixel ratio as the page reported them, and the
-    persona's browser fields that were applied (`browser/setting.py`)."""
+    """What a session's browser was (see the module and `browser/setting.py`): a field for each row of the browser
+    fields' table (`records/browser_fields.py`) besides the viewport and the pixel ratio."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -36,17 +38,14 @@ class Setting(BaseModel):
     timezone: str | None = None
     color_scheme: str | None = None
     reduced_motion: str | None = None
+    contrast: str | None = None
 
     def describe(self) -> str:
         """One line for the reports: `320x180 CSS px, zoom 400%, keyboard, fast-3g`; only what differs from a plain
         desktop browser besides the viewport."""
         parts = [f"{self.viewport.width}x{self.viewport.height} CSS px" if self.viewport else "no fixed viewport"]
-        parts += [f"zoom {self.zoom}%"] if self.zoom != 100 else []
-        parts += [self.device] if self.device else []
-        parts += [self.uses] if self.uses != "mouse" else []
-        parts += [f"vision: {self.vision}"] if self.vision != "normal" else []
-        parts += [f"network: {self.network}"] if self.network else []
-        parts += [value for value in (self.locale, self.timezone) if value]
-        parts += [f"{self.color_scheme} scheme"] if self.color_scheme else []
-        parts += ["reduced motion"] if self.reduced_motion == "reduce" else []
+        for name, field in BROWSER.items():
+            value = getattr(self, name)
+            if value is not None and value != type(self).model_fields[name].default:
+                parts.append(field.shown.format(value))
         return ", ".join(parts)

@@ -13,7 +13,7 @@ import re
 from pytest_useragent.records import OrphanedWrite
 from pytest_useragent.report.aggregate import SessionEntry
 from pytest_useragent.workspace.kept import STATE
-from pytest_useragent.workspace.recovery import Waiting
+from pytest_useragent.workspace.recovery import Waiting, opened
 
 MAX_LINES = 10
 MAX_LINE_CHARS = 1_000
@@ -52,8 +52,7 @@ def _told(orphan: OrphanedWrite, docs: dict[str, str]) -> str:
     problem = problem if len(problem) <= MAX_PROBLEM_CHARS else problem[: MAX_PROBLEM_CHARS - 1] + "…"
     if orphan.fate == "unreadable":
         return f"a large write's record ({orphan.file}) {orphan.content_path}: {problem}"
-    what = f"docs/{orphan.file}, the {orphan.operation} an earlier run left open ({_parts(orphan.parts)}, "
-    what += f"{orphan.bytes_saved:,} bytes"
+    what = opened(orphan.file, orphan.operation, orphan.parts, orphan.bytes_saved)
     if orphan.fate == "finished":
         return f"{what}, DONE seen): finished, now in its session's docs/ ({docs.get(orphan.file, orphan.file)})"
     if orphan.fate == "cleaned":

@@ -10,7 +10,7 @@ from pathlib import Path
 from pytest_useragent.records import OrphanedWrite
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.workspace.kept import Kept
-from pytest_useragent.workspace.recovery import recover
+from pytest_useragent.workspace.recovery import opened, recover
 from pytest_useragent.workspace.todo import Todo, TodoSettings
 
 
@@ -51,9 +51,7 @@ def note(orphan: OrphanedWrite, kept: Kept | None = None) -> str:
     became of it."""
     if orphan.fate == "unreadable":
         return f"a record of a large write an earlier run left ({orphan.file}): {orphan.problem}"
-    parts = f"{orphan.parts} part" + ("" if orphan.parts == 1 else "s")
-    what = f"docs/{orphan.file}: the {orphan.operation} an earlier run left open ({parts}, "
-    what += f"{orphan.bytes_saved:,} bytes"
+    what = opened(orphan.file, orphan.operation, orphan.parts, orphan.bytes_saved)
     if orphan.fate == "finished":
         return f"{what}, DONE seen): finished, now in place"
     if orphan.fate == "cleaned":

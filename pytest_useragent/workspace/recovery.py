@@ -63,6 +63,13 @@ def recover(documents: Documents, idle_limit: float, now: float | None = None) -
     return found
 
 
+def opened(file: str, operation: str, parts: int, saved: int) -> str:
+    """The write a run left open, as the report and todo.md both name it: `docs/FILE, the OPERATION an earlier run
+    left open (N parts, B bytes` (each caller closes the parenthesis with what became of it)."""
+    counted = f"{parts} part" + ("" if parts == 1 else "s")
+    return f"docs/{file}, the {operation} an earlier run left open ({counted}, {saved:,} bytes"
+
+
 def _unreadable(name: str, problem: str, meta_path: Path, idle: float) -> OrphanedWrite:
     """A record that is none of ours: one line, and nothing of it touched."""
     shown = re.sub(r"[^\w .-]", "?", name)[:60] or "?"

@@ -9,7 +9,7 @@ from pytest_useragent import Agent, Persona
 from pytest_useragent.browser import checks as checks_module
 from pytest_useragent.browser.audit import COPY, Audits, audit_in_place, auditor_for
 from pytest_useragent.browser.checks import PageChecks
-from pytest_useragent.browser.scripts import script
+from pytest_useragent.browser.observe import LOOK
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import Box, IssueDraft, Signals
 from pytest_useragent.testing import ScriptedProvider, decision, ref_of
@@ -43,7 +43,7 @@ def violations(issues):
 
 def copy_audited(page):
     checks = PageChecks(page, Audits())
-    return checks.inspect(Signals(), page.evaluate(script("look.js"))["fingerprint"]) + checks.audited()
+    return checks.inspect(Signals(), page.evaluate(LOOK)["fingerprint"]) + checks.audited()
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -76,6 +76,25 @@ def test_style_sheets_from_elsewhere_are_in_the_copy(page, site, sheet):
 def test_dark_colours_are_judged_only_when_the_page_is_dark(page):
     page.set_content(PAGES["dark colours"])
     assert "color-contrast" not in [issue.rule for issue in copy_audited(page)]
+
+
+def test_a_dark_and_a_light_page_state_get_their_own_contrast_results(page):
+    """One process's audits are shared by its sessions: a light persona's results for a page are not a dark one's,
+    though the document is the same."""
+    audits = Audits()
+    page.set_content(PAGES["dark colours"])
+
+    def audited() -> list[str]:
+        checks = PageChecks(page, audits)
+        return [issue.rule for issue in checks.inspect(Signals(), page.evaluate(LOOK)["fingerprint"])] + [
+            issue.rule for issue in checks.audited()
+        ]
+
+    assert "color-contrast" not in audited()  # light: the dark rule does not apply
+    page.emulate_media(color_scheme="dark")
+    assert "color-contrast" in audited()  # dark: audited anew, as the dark page
+    page.emulate_media(color_scheme="light")
+    assert "color-contrast" not in audited()  # light again: the light results, kept
 
 
 def test_the_copy_runs_none_of_the_page_scripts(page, site):
@@ -112,7 +131,7 @@ def test_a_page_without_a_reachable_browser_is_audited_in_place(page, monkeypatc
 def test_a_page_state_seen_in_an_earlier_session_is_not_audited_again(page):
     audits = Audits()
     page.set_content(UNNAMED_BUTTON)
-    fingerprint = page.evaluate(script("look.js"))["fingerprint"]
+    fingerprint = page.evaluate(LOOK)["fingerprint"]
     first = PageChecks(page, audits)
     started = [issue.rule for issue in first.inspect(Signals(), fingerprint)]
     assert "button-name" not in started  # still running elsewhere
@@ -129,7 +148,7 @@ def test_a_page_state_seen_in_an_earlier_session_is_not_audited_again(page):
 
 def test_a_document_going_away_is_checked_at_its_next_look(page, monkeypatch):
     page.set_content(UNNAMED_BUTTON)
-    fingerprint = page.evaluate(script("look.js"))["fingerprint"]
+    fingerprint = page.evaluate(LOOK)["fingerprint"]
     checks = PageChecks(page, Audits())
 
     def replaced(*args):

@@ -7,7 +7,7 @@ import pytest
 from pytest_useragent.browser import checks as module
 from pytest_useragent.browser.audit import Audits, evidence_of
 from pytest_useragent.browser.checks import PageChecks, issues_from_signals
-from pytest_useragent.browser.observe import Rider, observe
+from pytest_useragent.browser.observe import LOOK, Rider, observe
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.watch import MAX_SIGNALS, PageWatcher
 from pytest_useragent.records import FailedRequest, Signals, SlowResponse
@@ -17,7 +17,7 @@ from pytest_useragent.secrets.redaction import Secrets
 
 def inspect(checks, page):
     """The checks on the page as the session runs them: with the fingerprint of a look, and axe's findings."""
-    return checks.inspect(Signals(), page.evaluate(script("look.js"))["fingerprint"]) + checks.audited()
+    return checks.inspect(Signals(), page.evaluate(LOOK)["fingerprint"]) + checks.audited()
 
 
 def rules(issues):
@@ -144,7 +144,7 @@ def test_horizontal_overflow(page):
 
 def clicked(page, checks, locator, name):
     """A click as the session does it: a look, the click, then the dead-click check."""
-    page.evaluate(script("look.js"))
+    page.evaluate(LOOK)
     url = page.url
     locator.click()
     return checks.dead_click(f"button {name}", url)
@@ -160,7 +160,7 @@ def test_a_dead_click_and_clicks_that_do_something(page):
     for name, dead in [("Dead", True), ("Live", False), ("Focus", False), ("Next", False)]:
         issue = clicked(page, checks, page.get_by_text(name, exact=True), name)
         assert (issue is not None) is dead, name
-    page.evaluate(script("look.js"))
+    page.evaluate(LOOK)
     assert checks.dead_click("x", page.url) is None  # no click since the look
 
 

@@ -103,7 +103,7 @@ def test_a_run_killed_mid_write_is_reported_with_what_it_saved_by_the_next(page,
     [incomplete] = result.incomplete_docs
     assert incomplete.bytes_recovered == CUT and incomplete.problem == orphan.problem
     notes = (Path(result.directory) / "todo.md").read_text().split("## Notes")[1]
-    assert f"docs/guide.md: the write an earlier run left open (1 part, {CUT:,} bytes) was cut off" in notes
+    assert f"docs/guide.md, the write an earlier run left open (1 part, {CUT:,} bytes) was cut off" in notes
     assert "kept in docs/.pending/guide.md.content" in notes
     report = (Path(result.directory) / "report.md").read_text()
     assert "**reported**: cut off before DONE: the process writing it ended" in report
@@ -131,7 +131,7 @@ def test_a_run_killed_after_done_has_its_300_lines_finished_by_the_next(page, si
     assert written == GUIDE.rstrip("\n") and written.count("\n") == 299
     assert result.incomplete_docs == [] and not list((Path(result.directory) / "docs" / ".pending").iterdir())
     notes = (Path(result.directory) / "todo.md").read_text().split("## Notes")[1]
-    assert "docs/guide.md: the write an earlier run left open (2 parts" in notes and "finished, now in place" in notes
+    assert "docs/guide.md, the write an earlier run left open (2 parts" in notes and "finished, now in place" in notes
     assert "**finished** (its content was whole, DONE seen)" in (Path(result.directory) / "report.md").read_text()
 
 

@@ -96,29 +96,37 @@ def test_a_zoomed_persona_sees_the_page_larger(page, site, tmp_path):
     assert 90 <= large <= 110 and 40 <= small <= 60  # 640x360 sent of a 1280x720 screen: 200 px -> 100, 100 -> 50
 
 
-def test_locale_time_zone_colour_scheme_motion_and_touch_reach_the_page(page, site, tmp_path):
+def test_locale_time_zone_colour_scheme_motion_contrast_and_touch_reach_the_page(page, site, tmp_path):
     asked = Persona(
         "Kai, 29",
         locale="cs-CZ",
         timezone="Asia/Tokyo",
         color_scheme="dark",
         reduced_motion="reduce",
+        contrast="more",
         uses="touch",
     )
     seen: list[StepRequest] = []
     result = run(page, tmp_path / "asked", asked, f"{site}/a11y/setting.html", seen)
-    told = {field: shown(seen[0], field) for field in ("scheme", "language", "time zone", "motion", "touch")}
+    fields = ("scheme", "language", "time zone", "motion", "contrast", "touch")
+    told = {field: shown(seen[0], field) for field in fields}
     assert told == {
         "scheme": "dark",
         "language": "cs-CZ",
         "time zone": "Asia/Tokyo",
         "motion": "reduce",
+        "contrast": "more",
         "touch": "yes",
     }
-    assert result.setting is not None and result.setting.locale == "cs-CZ" and result.setting.uses == "touch"
+    setting = result.setting
+    assert setting is not None and setting.locale == "cs-CZ" and setting.uses == "touch"
+    # the media features as the page matched them
+    assert (setting.color_scheme, setting.reduced_motion, setting.contrast) == ("dark", "reduce", "more")
+    assert "dark scheme" in setting.describe() and "more contrast" in setting.describe()
     plain: list[StepRequest] = []
     run(page, tmp_path / "plain", Persona("Jana, 45"), f"{site}/a11y/setting.html", plain)
     assert shown(plain[0], "scheme") == "light" and shown(plain[0], "motion") == "no-preference"
+    assert shown(plain[0], "contrast") == "no-preference"
     assert shown(plain[0], "touch") == "no" and shown(plain[0], "time zone") != "Asia/Tokyo"
 
 

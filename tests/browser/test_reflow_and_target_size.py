@@ -8,8 +8,8 @@ from typing import Any
 
 from pytest_useragent import Agent, Persona, SessionResult
 from pytest_useragent.browser.checks import PageChecks
+from pytest_useragent.browser.observe import LOOK
 from pytest_useragent.browser.reflow import finding
-from pytest_useragent.browser.scripts import script
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import Signals
 from pytest_useragent.testing import ScriptedProvider, decision
@@ -51,10 +51,10 @@ def test_a_narrow_viewport_is_checked_as_a_zoom_is(page, site):
     """320 CSS px is WCAG's measure, however it came about (a small phone, a window)."""
     page.set_viewport_size({"width": 320, "height": 640})
     page.goto(f"{site}/a11y/reflow-fixed-width.html")
-    found = PageChecks(page).inspect(Signals(), page.evaluate(script("look.js"))["fingerprint"])
+    found = PageChecks(page).inspect(Signals(), page.evaluate(LOOK)["fingerprint"])
     assert [issue.rule for issue in found if issue.rule == "reflow"] == ["reflow"]
     page.goto(f"{site}/a11y/reflow-fluid.html")
-    found = PageChecks(page).inspect(Signals(), page.evaluate(script("look.js"))["fingerprint"])
+    found = PageChecks(page).inspect(Signals(), page.evaluate(LOOK)["fingerprint"])
     assert "reflow" not in [issue.rule for issue in found]
 
 

@@ -225,7 +225,7 @@ def test_the_note_names_the_write_what_it_saved_and_its_fate_within_a_note(fate:
         content_path="/tmp/somewhere/docs/.pending/guide.md.content",
     )
     line = note(orphan)
-    assert line.startswith("docs/guide.md: the write an earlier run left open (3 parts, 12,345 bytes")
+    assert line.startswith("docs/guide.md, the write an earlier run left open (3 parts, 12,345 bytes")
     assert says in line and len(line) <= 200
 
 

@@ -47,7 +47,7 @@ def test_yaml_sets_every_field(tmp_path):
         ({"vision": "x-ray"}, "vision: Input should be 'normal', 'protanopia'"),
         ({"network": "dial-up"}, "network: Input should be 'slow-3g', 'fast-3g' or 'slow-4g'"),
         ({"device": "  "}, "device: Value error, must not be empty"),
-        ({"name": "Kai"}, "beside a text only uses, zoom"),
+        ({"name": "Kai"}, "beside a text only zoom, device, uses"),
     ],
 )
 def test_a_bad_field_is_one_line_naming_it(fields, message):

@@ -4,7 +4,7 @@
   // the others listed, their links marked, for the sheets to be fetched and put in their place), open shadow roots as
   // declarative shadow DOM, open modal dialogs and popovers marked to be opened again; each element the viewport
   // shows marked with its box as the page lays it out now (the audit page's layout may differ: images there do not
-  // load), so an issue axe finds there is marked where the step's screenshot shows it; and how the page is seen
+  // load), so an issue axe finds there is marked where the step's screenshot shows it; and how the page is seen (its viewport, and the media features `matched` says it matches)
   const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source',
                         'track', 'wbr']);
   const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -66,6 +66,6 @@
     boxes,
     elements,
     viewport: {width: innerWidth, height: innerHeight},
-    dark: matchMedia('(prefers-color-scheme: dark)').matches,
+    media: matched,  // the media features the page matched, given by the caller: the audit page emulates them
   };
 }

@@ -1,7 +1,8 @@
 () => {
   const watch = window.__useragent;
   if (watch) watch.click = null;  // a click after this look is the next action's
-  // what the page-state checks depend on: the viewport and the document (its length and an FNV-1a hash)
+  // what the page-state checks depend on: the viewport, the media features the persona's browser sets (`matched`,
+  // given by the caller: a dark page's contrast is not a light one's) and the document (its length and FNV-1a hash)
   const html = document.documentElement ? document.documentElement.outerHTML : '';
   let hash = 0x811c9dc5;
   for (let i = 0; i < html.length; i++) hash = Math.imul(hash ^ html.charCodeAt(i), 0x01000193);
@@ -11,7 +12,7 @@
   const passwords = every(document).filter(e => e.matches('input[type=password]'));
   return {
     sinceChange: watch ? performance.now() - watch.lastChange : null,
-    fingerprint: `${innerWidth}x${innerHeight} ${html.length} ${(hash >>> 0).toString(16)}`,
+    fingerprint: `${innerWidth}x${innerHeight} ${Object.values(matched).join(',')} ${html.length} ${(hash >>> 0).toString(16)}`,
     passwords: passwords.map(e => e.value).filter(Boolean),
     // one in a shadow root may have been shown as text during the shot: no change there reaches the watch script
     shadowed: passwords.some(e => e.getRootNode() !== document),
