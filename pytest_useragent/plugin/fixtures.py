@@ -31,11 +31,6 @@ from pytest_useragent.session.state import Progress
 from pytest_useragent.workspace.kept import STATE
 
 
-def resolve_provider(config: UserAgentConfig) -> str:
-    """`auto` means the first provider whose key is set (anthropic, then openai), otherwise offline."""
-    return choice.choose(config).provider
-
-
 @pytest.fixture
 def useragent_config(request: pytest.FixtureRequest) -> UserAgentConfig:
     """The run's configuration with this test's `useragent` marker applied."""

@@ -22,6 +22,7 @@ from pytest_useragent.errors import UserError
 from pytest_useragent.records import ActionOutcome, Claim, Evaluation, Issue
 from pytest_useragent.records.evidence import STATE_GOAL, bare_label, focus_only, holds, proves, state_claims
 from pytest_useragent.records.rules import rule
+from pytest_useragent.workspace.documents import read_text
 
 SuccessCheck = Union[Callable[[Page], bool], Locator]  # noqa: UP007 -- a runtime alias: Locator | Callable fails
 """What a test may pass as `success=`: a function of the page that answers True or False, or a Locator that must be
@@ -92,8 +93,15 @@ def visible_text(page: Page, timeout_s: float) -> str:
 
 
 def read_documents(paths: dict[str, str], limit: int) -> dict[str, str]:
-    """The persona's documents (name -> path) as text, each at most `limit` characters."""
-    return {name: Path(path).read_text(errors="replace")[:limit] for name, path in paths.items()}
+    """The persona's documents (name -> path) as text, each at most `limit` characters, read as the workspace reads
+    them: a symbolic link put in a document's place is not followed, and is no document."""
+    documents = {}
+    for name, path in paths.items():
+        try:
+            documents[name] = read_text(Path(path))[:limit]
+        except OSError:
+            continue
+    return documents
 
 
 def judge_done(

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pytest_useragent.session.verdict import read_documents
 from pytest_useragent.workspace.documents import DocumentRefused, Documents, safe_name
 
 
@@ -230,3 +231,12 @@ def test_a_name_holding_a_secret_is_refused_before_any_file_is_made(tmp_path):
             attempt()
     assert not [path for path in tmp_path.rglob("*") if "Canary" in path.name]
     assert documents.write("notes.md", "x").startswith("created")
+
+
+def test_the_done_check_reads_no_document_through_a_link_put_in_its_place(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the CI machine's file")
+    (tmp_path / "notes.md").write_text("Pro plan: $29")
+    (tmp_path / "link.md").symlink_to(secret)
+    paths = {"notes.md": str(tmp_path / "notes.md"), "link.md": str(tmp_path / "link.md")}
+    assert read_documents(paths, 100) == {"notes.md": "Pro plan: $29"}
