@@ -67,11 +67,11 @@ class UserAgentConfig:
     max_output_tokens: int = 2048
     """Most tokens the model may answer with in one call; also the worst case the budget reserves."""
     record_mode: RecordMode | None = None
-    """How sessions use their cassettes (replay.py); None: live, as without cassettes."""
+    """How sessions use their cassettes (replay/provider.py); None: live, as without cassettes."""
     cassette_dir: Path | None = None
     """Instead of `cassettes/` beside each test module; relative to pytest's rootdir."""
     export: Path | None = None
-    """Where reached journeys are written as plain pytest-playwright tests (export/journey.py)."""
+    """Where reached journeys are written as plain pytest-playwright tests (replay/journey.py)."""
     storage: Path = field(default_factory=lambda: Path(".useragent"))
     save: str | None = None
     autosave: bool = False

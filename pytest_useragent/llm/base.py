@@ -162,7 +162,7 @@ class Reply(Generic[T]):
     exchanges: list[dict[str, Any]] = field(default_factory=list)
     """Raw requests and responses, kept only for --useragent-debug=ultra."""
     replayed: bool = False
-    """Answered from a cassette (replay.py), with no model call."""
+    """Answered from a cassette (replay/provider.py), with no model call."""
 
 
 class Provider(Protocol):

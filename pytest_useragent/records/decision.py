@@ -53,7 +53,7 @@ SessionOutcome = Literal[
 ]
 """`explored`: a session with no goal (`agent.explore`) ended as the persona said it had seen enough, or at its last
 step. `timed_out`: the session's wall clock (--useragent-session-timeout) ran out.
-`diverged`: a replayed journey no longer fit the page (record mode none or once; see replay.py).
+`diverged`: a replayed journey no longer fit the page (record mode none or once; see replay/provider.py).
 `unverified`: the persona said done at its last step, and neither its evidence nor the test's success check bore
 it out. `unreachable`: the start URL could not be loaded; no model call was made."""
 ERROR_OUTCOMES = ("budget_exhausted", "provider_error", "page_error", "interrupted", "unreachable", "timed_out")

@@ -53,7 +53,7 @@ class Step(BaseModel):
     events: list[PageEvent] = []
     """What the browser did beside the page during the step: dialogs, new tabs, downloads, blocked navigations."""
     replayed: bool = False
-    """Decided by a cassette, not a model: no call, no cost (replay.py)."""
+    """Decided by a cassette, not a model: no call, no cost (replay/provider.py)."""
     marks: Marks | None = None
     """Boxes to draw over the screenshot: the element acted on, the elements of its check issues (`marks.py`)."""
 
@@ -154,7 +154,7 @@ class CacheUse(BaseModel):
 
 
 class ReplayReport(BaseModel):
-    """What a cassette did for one session (replay.py)."""
+    """What a cassette did for one session (replay/provider.py)."""
 
     mode: str
     cassette: str

@@ -83,7 +83,8 @@ class Crash(BaseModel):
 
 
 class ReplayTotals(BaseModel):
-    """What cassettes did for the run (replay.py): steps replayed and live, what replay saved, where it diverged."""
+    """What cassettes did for the run (replay/provider.py): steps replayed and live, what replay saved, where it
+    diverged."""
 
     sessions: int = 0
     """Sessions run with a record mode."""

@@ -56,10 +56,10 @@ class Agent:
         state_dir: Path | None = None,
     ) -> None:
         """`credentials` (name -> value, `$NAME` from the environment) are typed as `{{name}}` by the persona.
-        `cassette` is the first run's cassette, used when `config.record_mode` is set (replay.py). `state_dir`: a
-        folder kept between runs (the plugin gives `<rootdir>/.useragent`): with a `test`, each session keeps its
-        large writes in progress there, where the test's next run finds a write a killed run left open
-        (`workspace/kept.py`); without one, in its docs/.pending/."""
+        `cassette` is the first run's cassette, used when `config.record_mode` is set (replay/provider.py).
+        `state_dir`: a folder kept between runs (the plugin gives `<rootdir>/.useragent`): with a `test`, each
+        session keeps its large writes in progress there, where the test's next run finds a write a killed run left
+        open (`workspace/kept.py`); without one, in its docs/.pending/."""
         self.page = page
         self.persona = persona
         self.provider = conforming(provider)
