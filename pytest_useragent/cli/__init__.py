@@ -35,7 +35,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         module = import_module(where)
         sub = commands.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(sub)
-        sub.set_defaults(command_main=module.main)
+        sub.set_defaults(command_main=module.main, command_parser=sub)
     return top
 
 
@@ -44,7 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         arguments = sys.argv[1:] if argv is None else list(argv)
         given = arguments[0] if arguments and arguments[0] in COMMANDS else None
-        args = parser(given).parse_args(arguments)
+        top = parser(given)
+        args, unknown = top.parse_known_args(arguments)
+        if unknown:  # said by the command's parser, whose --help lists its flags
+            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as stop:  # --help (0) or a usage error (2), already printed
         return stop.code if isinstance(stop.code, int) else 2
     status: int = args.command_main(args)

@@ -188,6 +188,15 @@ def test_a_bad_url_or_option_is_one_line_from_the_script_and_exits_2(tmp_path):
         (["run", "http://127.0.0.1:9/", "--goal= "], "agent.run needs a goal"),
         (["walk", "http://127.0.0.1:9/"], "useragent: error: argument COMMAND: invalid choice: 'walk'"),
         (["run"], "the following arguments are required: URL"),
+        # said by the command whose --help lists its flags
+        (
+            ["run", "http://127.0.0.1:9/", "--bogus"],
+            "useragent run: error: unrecognized arguments: --bogus (see useragent run --help)",
+        ),
+        (
+            ["combine", "a", "--output=o", "--bogus"],
+            "useragent combine: error: unrecognized arguments: --bogus (see useragent combine",
+        ),
         (["run", "http://127.0.0.1:9/", "--output=a-file"], "--output {tmp}/a-file: {tmp}/a-file is not a folder"),
         (["run", "http://127.0.0.1:9/", "--output=a-file/sub"], "--output {tmp}/a-file/sub: {tmp}/a-file is not a"),
         (["run", "http://127.0.0.1:9/", "--browser-arg=--user-data-dir=/x"], "Playwright sets --user-data-dir itself"),
