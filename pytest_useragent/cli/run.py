@@ -146,10 +146,13 @@ class Plan:
             print(f"useragent run: error: {spoken(str(error))}", file=sys.stderr)
             return USAGE
         results = agent.results if agent is not None else []
+        earlier = (self.output / "report.json").is_file()
         report = self._report(results, agent.spending if agent else None)
         for result in results:
             print("\n".join(told.lines(result)), file=out)
         if report is not None:
+            if earlier:  # as pytest's report folder is, but said: a run's report is never lost unawares
+                print(f"report: replaced the earlier run's report in {self.output} (--output names another)", file=out)
             print(f"report: {report.with_name('report.md')}\nreport: {report}", file=out)
             shutil.rmtree(work, ignore_errors=True)  # copied into the report; kept when it could not be
         return INTERRUPTED if interrupted else self.status(results, out)

@@ -83,6 +83,9 @@ def test_exploring_a_site_writes_the_reports_and_a_video_and_exits_0(pages, tmp_
     assert (session / "video.webm").stat().st_size > 1000
     assert '<video controls preload="metadata"' in (report / "report.html").read_text()
     assert "| explored |" in (report / "report.md").read_text()
+    assert "replaced" not in done.stdout
+    again = useragent(tmp_path, "run", f"{pages}/index.html", CLOSED, USERAGENT_MAX_STEPS="1")
+    assert f"report: replaced the earlier run's report in {report}" in again.stdout  # said, never lost unawares
 
 
 def test_a_goal_reached_as_the_success_text_shows_exits_0_and_the_credentials_are_nowhere(pages, tmp_path):
