@@ -1,26 +1,25 @@
-"""A Playwright browsers folder that holds only ffmpeg, for the tests that record video: Playwright records with an
-ffmpeg of its own (`playwright install ffmpeg`, or with `playwright install chromium`), which a machine that drives a
-system Chromium does not have. imageio-ffmpeg (a test dependency) ships a static ffmpeg with the VP8 encoder Playwright
-uses; this puts it where Playwright looks, `$PLAYWRIGHT_BROWSERS_PATH/ffmpeg-<revision>/ffmpeg-linux`."""
+"""Environments for the tests that record video: Playwright records with an ffmpeg of its own, which this machine
+(a system Chromium, no downloads) does not have; the package then supplies imageio-ffmpeg's (browser/ffmpeg.py). These
+lay out a run with no Playwright ffmpeg, and one with imageio-ffmpeg not installed either."""
 
 from __future__ import annotations
 
-import json
-import sys
+import os
 from pathlib import Path
 
-import imageio_ffmpeg
-import playwright
+
+def no_playwright_ffmpeg(folder: Path) -> dict[str, str]:
+    """Variables for a process whose Playwright has no ffmpeg (an empty browsers folder; the system Chromium is still
+    found by `browser/launch.py`) and whose user cache, where the package lays out its own, is in `folder`."""
+    (folder / "browsers").mkdir(parents=True, exist_ok=True)
+    return {"PLAYWRIGHT_BROWSERS_PATH": str(folder / "browsers"), "XDG_CACHE_HOME": str(folder / "cache")}
 
 
-def browsers_path(folder: Path) -> Path:
-    """`folder`, laid out as Playwright's browsers folder with ffmpeg in it; set PLAYWRIGHT_BROWSERS_PATH to it (the
-    system Chromium is still found by `browser/launch.py`)."""
-    listed = Path(playwright.__file__).parent / "driver" / "package" / "browsers.json"
-    revision = next(b["revision"] for b in json.loads(listed.read_text())["browsers"] if b["name"] == "ffmpeg")
-    name = {"darwin": "ffmpeg-mac", "win32": "ffmpeg-win64.exe"}.get(sys.platform, "ffmpeg-linux")
-    target = folder / f"ffmpeg-{revision}" / name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.exists():
-        target.symlink_to(imageio_ffmpeg.get_ffmpeg_exe())
-    return folder
+def no_ffmpeg_at_all(folder: Path) -> dict[str, str]:
+    """As `no_playwright_ffmpeg`, and imageio-ffmpeg not installed (a module of its name that cannot be imported
+    comes first on the path)."""
+    shadow = folder / "shadow"
+    shadow.mkdir(parents=True, exist_ok=True)
+    (shadow / "imageio_ffmpeg.py").write_text("raise ImportError('imageio-ffmpeg is not installed')\n")
+    path = os.pathsep.join(part for part in (str(shadow), os.environ.get("PYTHONPATH", "")) if part)
+    return no_playwright_ffmpeg(folder) | {"PYTHONPATH": path}

@@ -52,8 +52,8 @@ def launch_options(base: dict[str, Any], playwright_executable: str) -> dict[str
 
 
 NO_FFMPEG = (
-    "video recording needs Playwright's ffmpeg, which is not installed: run `playwright install ffmpeg` "
-    "(`playwright install chromium` brings it too), or turn video off"
+    "video recording needs Playwright's ffmpeg, which is not installed: `pip install 'pytest-useragent[video]'` "
+    "brings one from PyPI, or run `playwright install ffmpeg`, or turn video off"
 )
 
 

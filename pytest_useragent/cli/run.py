@@ -22,7 +22,7 @@ from typing import TextIO, get_args
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from pytest_useragent.browser import bounded
+from pytest_useragent.browser import bounded, ffmpeg
 from pytest_useragent.browser.launch import launch_options, video_problem
 from pytest_useragent.browser.scope import not_an_address
 from pytest_useragent.cli.flags import add_options, config_of, env_name, spoken
@@ -163,6 +163,8 @@ class Plan:
         options: dict[str, object] = {"headless": not self.args.headed, "args": list(self.args.browser_arg or [])}
         if self.args.browser_channel:
             options["channel"] = self.args.browser_channel
+        if self.config.video != "off":
+            ffmpeg.supply()  # imageio-ffmpeg's, where Playwright has none: before its driver starts
         with sync_playwright() as playwright:
             chromium = playwright.chromium
             try:

@@ -286,8 +286,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("todo-autocheck", "tick the plan item an action matches by its tags: on (default) or off", _switch, "on"),
     Option(
         "debug",
-        "off; debug (each step as it ends, with the money spent so far, and debug.log in the session's folder) or "
-        "ultra (also every raw model request and reply and each step's screenshot after its action, debug/index.md)",
+        "off (each step is told as it ends all the same, with the money spent so far, unless -q); debug (also "
+        "debug.log in the session's folder) or ultra (also every raw model request and reply and each step's "
+        "screenshot after its action, debug/index.md)",
         _choice("off", "debug", "ultra"),
         "off",
     ),

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from pytest_useragent.browser import ffmpeg
 from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, UserAgentConfig
 from pytest_useragent.cost.ledger import Spending, join
 from pytest_useragent.cost.pricing import PriceBook
@@ -90,6 +91,8 @@ def pytest_configure(config: pytest.Config) -> None:
     except UserError as error:
         raise pytest.UsageError(str(error)) from None
     enter_rootdir(config.rootpath)
+    if settings.video != "off" or config.getoption("--video", None) not in (None, "off"):
+        ffmpeg.supply()  # imageio-ffmpeg's, where Playwright has none: before pytest-playwright starts its driver
     try:
         choice.check(settings)
     except ConfigError as error:

@@ -148,7 +148,7 @@ def agent(
             f"useragent budget exhausted: {spending.show(state.spent_usd)} spent of "
             f"{spending.show(state.limit_usd)} for the run, too little left for a call's worst case"
         )
-    progress = _live_progress(request) if useragent_config.debug != "off" else None
+    progress = _live_progress(request) if _told(request.config, useragent_config.debug) else None
     agent = Agent(
         page,
         persona,
@@ -244,6 +244,12 @@ def _cassette(request: pytest.FixtureRequest, config: UserAgentConfig, persona: 
         directory = request.config.rootpath / directory
     test = f"{request.cls.__name__}.{request.node.name}" if request.cls is not None else request.node.name
     return cassette_path(request.node.path, test, directory, persona.name if config.persona is not None else None)
+
+
+def _told(config: pytest.Config, debug: str) -> bool:
+    """Whether each step is told as it ends: by default (a line a step, as `useragent run` tells it), not with -q, nor
+    on an xdist worker, whose output pytest-xdist does not show; always with --useragent-debug."""
+    return debug != "off" or (config.get_verbosity() >= 0 and not hasattr(config, "workerinput"))
 
 
 def _live_progress(request: pytest.FixtureRequest) -> Progress:

@@ -15,7 +15,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from ffmpeg import browsers_path
+from ffmpeg import no_ffmpeg_at_all, no_playwright_ffmpeg
 from secret_scan import SECRET, leaks
 
 from pytest_useragent.cli import main
@@ -68,7 +68,7 @@ def test_exploring_a_site_writes_the_reports_and_a_video_and_exits_0(pages, tmp_
         "on",
         CLOSED,
         USERAGENT_MAX_STEPS="5",  # an option from the environment
-        PLAYWRIGHT_BROWSERS_PATH=str(browsers_path(tmp_path / "browsers")),
+        **no_playwright_ffmpeg(tmp_path),  # imageio-ffmpeg's records
     )
 
     assert done.returncode == 0, done.stdout + done.stderr
@@ -228,12 +228,10 @@ def test_the_help_names_every_flag_and_its_environment_variable(capsys):
     assert "--session-timeout SECONDS" in shown and "USERAGENT_MAX_STEPS" in shown and "--output PATH" in shown
 
 
-def test_video_without_playwrights_ffmpeg_is_one_line_and_exits_2(pages, tmp_path):
-    (tmp_path / "empty").mkdir()
-    empty = str(tmp_path / "empty")
-    done = useragent(tmp_path, "run", f"{pages}/index.html", "--video=on", CLOSED, PLAYWRIGHT_BROWSERS_PATH=empty)
+def test_video_without_any_ffmpeg_is_one_line_and_exits_2(pages, tmp_path):
+    done = useragent(tmp_path, "run", f"{pages}/index.html", "--video=on", CLOSED, **no_ffmpeg_at_all(tmp_path))
 
-    assert done.returncode == 2 and "video recording needs Playwright's ffmpeg" in one_line(done)
+    assert done.returncode == 2 and "pip install 'pytest-useragent[video]'" in one_line(done)
 
 
 def test_python_dash_m_is_the_same_command(tmp_path):

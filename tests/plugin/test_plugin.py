@@ -164,9 +164,11 @@ def test_sessions_under_xdist_reach_one_report(suite):
     ]
 
 
-def test_debug_mode_shows_live_progress_and_report_dir_moves(suite):
+def test_each_step_is_told_as_it_ends_unless_quiet_and_report_dir_moves(suite):
     suite.makepyfile(test_shop=FINDS_PRICING)
-    result = run(suite, "--useragent-debug=debug", "--useragent-report-dir=out/ux")
+    quiet = run(suite, "-q")
+    assert "[useragent]" not in quiet.stdout.str()
+    result = run(suite, "--useragent-report-dir=out/ux")  # by default, as `useragent run` tells its steps
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(
         [

@@ -1,5 +1,6 @@
 """--useragent-video in a real pytest run: each session's page recorded, saved into its folder when the test ends,
-linked from its report.md and played in report.html; off, nothing is recorded; without Playwright's ffmpeg, one line."""
+linked from its report.md and played in report.html; off, nothing is recorded. Playwright's ffmpeg is missing here:
+imageio-ffmpeg's records (the video extra); without either, one line."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ffmpeg import browsers_path
+from ffmpeg import no_ffmpeg_at_all, no_playwright_ffmpeg
 
 TESTS = """
 import pytest
@@ -26,7 +27,8 @@ def run(suite: pytest.Pytester, *args: str) -> pytest.RunResult:
 
 
 def test_video_on_records_each_session_into_its_folder_and_off_records_none(suite, monkeypatch, tmp_path):
-    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(browsers_path(tmp_path / "browsers")))
+    for name, value in no_playwright_ffmpeg(tmp_path).items():
+        monkeypatch.setenv(name, value)
     suite.makepyfile(test_site=TESTS)
 
     run(suite, "--useragent-video=on").assert_outcomes(passed=2)
@@ -45,8 +47,9 @@ def test_video_on_records_each_session_into_its_folder_and_off_records_none(suit
     assert not (session / "video.webm").exists() and "video" not in (session / "report.md").read_text().lower()
 
 
-def test_video_without_playwrights_ffmpeg_fails_in_one_line(suite, monkeypatch, tmp_path):
-    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(Path(tmp_path)))
+def test_video_without_any_ffmpeg_fails_in_one_line(suite, monkeypatch, tmp_path):
+    for name, value in no_ffmpeg_at_all(tmp_path).items():
+        monkeypatch.setenv(name, value)
     suite.makepyfile(test_site=TESTS)
 
     result = run(suite, "--useragent-video=on", "-k", "explore")
@@ -59,7 +62,8 @@ def test_video_without_playwrights_ffmpeg_fails_in_one_line(suite, monkeypatch, 
 def test_with_pytest_playwrights_video_a_session_in_a_context_of_its_own_keeps_its_own(suite, monkeypatch, tmp_path):
     """pytest-playwright's --video records the test's page: a session there links that file; a session in a context
     of its own (the zoomed persona's, its repeat's) ran elsewhere, and keeps its own recording in its folder."""
-    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(browsers_path(tmp_path / "browsers")))
+    for name, value in no_playwright_ffmpeg(tmp_path).items():
+        monkeypatch.setenv(name, value)
     suite.makepyfile(test_site=TESTS)
 
     run(suite, "--video=on", "--useragent-video=on").assert_outcomes(passed=2)
