@@ -59,6 +59,7 @@ from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape
+from pytest_useragent.llm.sdk_errors import mapped
 from pytest_useragent.records import CallPurpose, Decision, Usage
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.screenshots import image_tokens, media_type
@@ -127,7 +128,7 @@ class AnthropicProvider(ModelProvider):
     @property
     def _api(self) -> Api:
         address = shown_address(self._client.base_url)
-        return Api("Anthropic API", anthropic, ("type",), address, self._client.timeout, self._client.max_retries)
+        return Api("Anthropic API", ("type",), address, self._client.timeout, self._client.max_retries)
 
     def endpoint(self, requested: str) -> str:
         return f"{self._api.address} {requested}"
@@ -231,7 +232,7 @@ class AnthropicProvider(ModelProvider):
         return message
 
     def _create(self, kwargs: dict[str, Any], paid: Paid) -> anthropic.types.Message:
-        call = lambda: self._attempt.messages.create(**kwargs)  # noqa: E731
+        call = mapped(anthropic, lambda: self._attempt.messages.create(**kwargs))
         where = self.endpoint(kwargs["model"])
         message: anthropic.types.Message = create(
             self._api, where, call, anthropic.types.Message, "a message", paid, _paid

@@ -43,6 +43,7 @@ from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict
+from pytest_useragent.llm.sdk_errors import mapped
 from pytest_useragent.records import CallPurpose, Usage
 from pytest_useragent.records.screenshots import media_type
 
@@ -76,7 +77,7 @@ class OpenAIProvider(ModelProvider):
     @property
     def _api(self) -> Api:
         address = shown_address(self._client.base_url)
-        return Api("OpenAI API", openai, ("code", "type"), address, self._client.timeout, self._client.max_retries)
+        return Api("OpenAI API", ("code", "type"), address, self._client.timeout, self._client.max_retries)
 
     def endpoint(self, requested: str) -> str:
         return f"{self._api.address} {self.model_name(requested)}"
@@ -159,7 +160,7 @@ class OpenAIProvider(ModelProvider):
 
     def _create(self, kwargs: dict[str, Any], paid: Paid) -> Any:
         where = self.endpoint(kwargs["model"])
-        call = lambda: self._attempt.chat.completions.create(**kwargs)  # noqa: E731
+        call = mapped(openai, lambda: self._attempt.chat.completions.create(**kwargs))
         return create(self._api, where, call, openai.types.chat.ChatCompletion, "a completion", paid, _paid)
 
 
