@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
@@ -44,6 +43,7 @@ from typing import Any, TypeVar
 import anthropic
 from pydantic import BaseModel
 
+from pytest_useragent.config.providers import provider
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import ProviderError
 from pytest_useragent.llm.base import (
@@ -69,10 +69,11 @@ TOOL = "answer"
 TOOL_PROMPT_TOKENS = 675
 """The most the API's tool-use system prompt adds for tool_choice auto/none on the models it lists (Opus 4.7: 675;
 Sonnet 4.6 497, Opus 4.8 290: "Tool use pricing"), reserved on top of the request's own size."""
-THINKS_FROM = 5
-"""The first Claude generation that thinks by default."""
 EFFORT = "low"
-_GENERATION = re.compile(r"claude-[a-z]+-(\d+)")
+"""What a model that thinks by default (`thinks_by_default`) is asked for."""
+FAMILY = provider("anthropic").family
+thinks_by_default = FAMILY.thinks
+"""Whether a Claude thinks unless told otherwise: the provider table's (`config.families.claude_thinks`)."""
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -103,12 +104,6 @@ def _repair_turns(message: anthropic.types.Message, problem: str) -> Messages:
         if block.type == "tool_use"
     ]
     return [*turn, {"role": "user", "content": results or repair}]
-
-
-def thinks_by_default(model: str) -> bool:
-    """Whether `model` is a Claude of a generation that thinks unless told otherwise (`THINKS_FROM` on)."""
-    generation = _GENERATION.match(model)
-    return generation is not None and int(generation.group(1)) >= THINKS_FROM
 
 
 class AnthropicProvider(ModelProvider):

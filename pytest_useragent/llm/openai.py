@@ -21,7 +21,6 @@ import base64
 import io
 import json
 import math
-import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -29,7 +28,7 @@ import openai
 from PIL import Image
 from pydantic import BaseModel
 
-from pytest_useragent.config import openai_model
+from pytest_useragent.config.providers import provider
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import ProviderError
 from pytest_useragent.llm.base import (
@@ -53,7 +52,9 @@ REASONING_EFFORT = "low"
 """What a model that reasons by default (`reasons_by_default`) is asked for. Its default is "medium"; the reasoning
 tokens are billed as output (inside usage.completion_tokens) and use up max_completion_tokens. A persona's step is a
 short answer: at "medium" its reasoning would cost up to several times the answer and could leave no room for it."""
-_REASONING = re.compile(r"o\d+(?:-|$)|gpt-(\d+)(?:\.(\d+))?(?:-|$)")
+FAMILY = provider("openai").family
+reasons_by_default = FAMILY.thinks
+"""Whether a model reasons unless told otherwise: the provider table's (`config.families.gpt_reasons`)."""
 
 
 class OpenAIProvider(ModelProvider):
@@ -72,7 +73,7 @@ class OpenAIProvider(ModelProvider):
         self._keep_exchanges = keep_exchanges
 
     def model_name(self, requested: str) -> str:
-        return openai_model(requested)
+        return FAMILY.model(requested)
 
     @property
     def _api(self) -> Api:
@@ -179,22 +180,6 @@ def image_tokens(image: bytes) -> int:
     fit = min(1.0, 2048 / max(size))
     fit *= min(1.0, 768 / (min(size) * fit))
     return 85 + 170 * math.ceil(size[0] * fit / 512) * math.ceil(size[1] * fit / 512)
-
-
-def reasons_by_default(model: str) -> bool:
-    """Whether `model` reasons unless told otherwise, and so is asked for low effort: the o-series (o1, o3, o4-mini)
-    and GPT-5.0 (gpt-5, gpt-5-mini), whose default effort is medium. Not GPT-5.1 and later (gpt-5.4-mini,
-    gpt-6.1-sol): their default is none, no reasoning at all ("gpt-5.1 defaults to none ... All models before gpt-5.1
-    default to medium", the API reference), which asking for low would only add to. Not the "-chat" variants
-    (gpt-5-chat-latest), GPT-4o/4.1, or any other name (a local model, `llama3.1`): those reject the parameter with a
-    400, or a local server ignores it. A gateway's name for one (`openai/gpt-5-mini` on OpenRouter or LiteLLM, which
-    pass the effort on) is judged by the model's own name after the vendor's prefix."""
-    name = model.lower().rpartition("/")[2]
-    match = _REASONING.match(name)
-    if match is None or "-chat" in name:
-        return False
-    generation, minor = match.group(1), match.group(2)
-    return generation is None or (int(generation) == 5 and minor in (None, "0"))
 
 
 def _refused(choice: Any) -> bool:
