@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pytest_useragent.config.families import CHAT_COMPLETIONS, CLAUDE, NONE, Family
+from pytest_useragent.errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,11 @@ DEFAULT_MODEL = next(row.family.default for row in PROVIDERS if row.family.defau
 
 
 def provider(name: str) -> ProviderRow:
-    """The row of `name`, one of `NAMES`."""
-    return next(row for row in PROVIDERS if row.name == name)
+    """The row of `name`; a ConfigError in one line for a name no row has (a config made in code, not parsed)."""
+    for row in PROVIDERS:
+        if row.name == name:
+            return row
+    raise ConfigError(f"--useragent-provider={name}: must be one of auto, {', '.join(NAMES)}")
 
 
 def model_problem(name: str, model: str) -> str | None:

@@ -123,6 +123,13 @@ def test_a_provider_is_built_as_its_row_says(monkeypatch):
             assert (made._client.max_retries, made._client.timeout) == (3, 7.0)  # type: ignore[attr-defined]
 
 
+def test_a_provider_no_row_has_is_one_line_even_in_a_config_made_in_code():
+    with pytest.raises(
+        ConfigError, match="^--useragent-provider=gemini: must be one of auto, anthropic, openai, offline$"
+    ):
+        check(UserAgentConfig(provider="gemini"), {})
+
+
 def test_a_missing_sdk_of_an_extra_is_one_line(monkeypatch):
     monkeypatch.setitem(sys.modules, "openai", None)  # import openai raises ImportError
     with pytest.raises(
