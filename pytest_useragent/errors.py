@@ -11,8 +11,10 @@
     │   └── ShardError            `useragent combine`: a folder that is no shard's report, a test in two shards
     └── RunError                  something outside the author's input failed during a session
         ├── ProviderError         the model's API could not be reached or failed (after the SDK's retries)
-        │   └── ProviderRejected  every call to that API and model would fail alike (key, permission, model,
-        │                         request shape; or no connection to it after the retries)
+        │   ├── ProviderRejected  every call to that API and model would fail alike (key, permission, model,
+        │   │                     request shape; or no connection to it after the retries)
+        │   └── ApiFailure        one attempt that failed, in no SDK's terms: what each transport maps its SDK's
+        │                         errors to; the retry ladder (`llm.ladder`) turns it into one of the two above
         ├── BudgetExhausted       the next model call could overspend the budget
         ├── PageUnresponsive      the page under test stopped answering (its main thread never returns)
         ├── Unreachable           the start URL could not be loaded (the session ends as `unreachable`)
@@ -34,7 +36,9 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Literal
 
 _PACKAGE = str(Path(__file__).parent) + os.sep
 
@@ -91,6 +95,43 @@ class ProviderRejected(ProviderError):
     def __init__(self, message: str, where: str) -> None:
         super().__init__(message)
         self.where = where
+
+
+FailureKind = Literal["status", "timeout", "connection", "other"]
+
+
+class ApiFailure(ProviderError):
+    """One attempt at a model's API that failed, told in no SDK's terms (as pydantic-ai's `ModelHTTPError(status,
+    headers, body)`): each transport maps its SDK's errors to it, and the retry ladder (`llm.ladder`) reads it alone
+    to decide whether to retry, whether the attempt is billed, and which error of ours the run sees. It never leaves
+    the ladder.
+
+    - `status`: the API answered `status`, with its `headers` (names lowercased) and `body` (parsed JSON or text);
+    - `timeout`: no answer within the client's timeout;
+    - `connection`: no answer, the connection refused, never made or broken; `connected` says whether one was made;
+    - `other`: any other failure of the SDK's (`message` names it), not retried.
+
+    `sent`: a timeout or a broken connection after the request was written whole, so billed though unanswered."""
+
+    def __init__(
+        self,
+        kind: FailureKind,
+        message: str = "",
+        *,
+        status: int | None = None,
+        headers: Mapping[str, str] | None = None,
+        body: object = None,
+        connected: bool = True,
+        sent: bool = False,
+    ) -> None:
+        super().__init__(message or (f"answered {status}" if status is not None else kind))
+        self.kind: FailureKind = kind
+        self.message = message
+        self.status = status
+        self.headers = {name.lower(): value for name, value in (headers or {}).items()}
+        self.body = body
+        self.connected = connected
+        self.sent = sent
 
 
 class BudgetExhausted(RunError):

@@ -1,11 +1,10 @@
-"""The run's configuration: `OPTIONS` (options.py), the one table of knobs for the command line, ini and `--help`,
-and `UserAgentConfig` (settings.py), the frozen object read from it."""
+"""The run's configuration: `OPTIONS` (options.py), the one table of knobs for the command line, ini and `--help`;
+`UserAgentConfig` (settings.py), the frozen object read from it; `PROVIDERS` (providers.py), the one table of who
+can drive the persona, and the model families they serve (families.py)."""
 
 from __future__ import annotations
 
 from pytest_useragent.config.options import (
-    DEFAULT_MODEL,
-    DEFAULT_OPENAI_MODEL,
     NAME,
     OPTIONS,
     DebugMode,
@@ -15,30 +14,24 @@ from pytest_useragent.config.options import (
     RecordMode,
     VideoMode,
 )
-from pytest_useragent.config.settings import (
-    MARKER_ARGUMENTS,
-    OVERRIDABLE,
-    PROVIDER_MODELS,
-    UserAgentConfig,
-    model_problem,
-    openai_model,
-)
+from pytest_useragent.config.providers import DEFAULT_MODEL, PROVIDERS, ProviderRow, model_problem, provider
+from pytest_useragent.config.settings import MARKER_ARGUMENTS, OVERRIDABLE, UserAgentConfig
 
 __all__ = [
     "DEFAULT_MODEL",
-    "DEFAULT_OPENAI_MODEL",
     "MARKER_ARGUMENTS",
     "NAME",
     "OPTIONS",
     "OVERRIDABLE",
-    "PROVIDER_MODELS",
+    "PROVIDERS",
     "DebugMode",
     "IniType",
     "Option",
     "ProviderName",
+    "ProviderRow",
     "RecordMode",
     "UserAgentConfig",
     "VideoMode",
     "model_problem",
-    "openai_model",
+    "provider",
 ]

@@ -13,21 +13,27 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from pytest_useragent.config.providers import DEFAULT_MODEL, FALLBACK, KEYED, NAMES, PROVIDERS
 from pytest_useragent.records.persona import BROWSER_FIELDS
 from pytest_useragent.regression.thresholds import FailRules, parse_fail_rules
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """A baseline's name: a file name on every system, and no path (`baseline.py` keeps its files)."""
 
-DEFAULT_MODEL = "claude-sonnet-4-6"
-DEFAULT_OPENAI_MODEL = "gpt-5.4-mini"
-"""What --useragent-provider=openai uses while --useragent-model is a Claude model (as by default)."""
-
-ProviderName = Literal["auto", "anthropic", "openai", "offline"]
+ProviderName = str
+"""`auto`, or the name of a row of `PROVIDERS`."""
 RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 DebugMode = Literal["off", "debug", "ultra"]
 VideoMode = Literal["off", "on", "retain-on-failure"]
 IniType = Literal["string", "int", "float", "bool"]
+
+
+STANDS_IN = "".join(
+    f"; with the {row.name} provider {row.family.stands_in_for[1]} means {row.family.default}"
+    for row in PROVIDERS
+    if row.family.stands_in_for
+)
+"""What the model option's help says of a provider that swaps another family's names for its default."""
 
 
 def _choice(*allowed: str) -> Callable[[str], str]:
@@ -220,14 +226,14 @@ INI_TYPES: dict[Callable[[str], Any], IniType] = {
 OPTIONS: tuple[Option, ...] = (
     Option(
         "provider",
-        "who drives the persona: anthropic, openai, offline, or auto (the first whose key is set: ANTHROPIC_API_KEY, "
-        "OPENAI_API_KEY; else offline)",
-        _choice("auto", "anthropic", "openai", "offline"),
+        f"who drives the persona: {', '.join(NAMES)}, or auto (the first whose key is set: "
+        f"{', '.join(str(row.key) for row in KEYED)}; else {FALLBACK.name})",
+        _choice("auto", *NAMES),
         "auto",
     ),
     Option(
         "model",
-        f"model name (default {DEFAULT_MODEL}; with the openai provider a Claude name means {DEFAULT_OPENAI_MODEL})",
+        f"model name (default {DEFAULT_MODEL}{STANDS_IN})",
         _model,
         DEFAULT_MODEL,
     ),

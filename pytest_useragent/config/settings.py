@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pytest_useragent.config.options import (
-    DEFAULT_MODEL,
-    DEFAULT_OPENAI_MODEL,
     OPTIONS,
     DebugMode,
     ProviderName,
     RecordMode,
     VideoMode,
 )
+from pytest_useragent.config.providers import DEFAULT_MODEL, model_problem
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.regression.thresholds import FailRules
 from pytest_useragent.secrets.addresses import without_credentials
@@ -164,31 +163,3 @@ MARKER_ARGUMENTS = (
     "repeat",
 )
 """Everything `@pytest.mark.useragent(...)` takes: the persona, the credentials, and every OVERRIDABLE setting."""
-
-
-PROVIDER_MODELS: dict[str, tuple[str, str]] = {
-    "anthropic": ("claude", "Claude models (claude-sonnet-4-6, claude-haiku-4-5, ...)")
-}
-"""Which models a provider serves, where it is choosy: a word every one of their names holds, and how to say so.
-The openai provider takes any name (OpenAI's, or a local or gateway model behind OPENAI_BASE_URL); the offline engine
-takes none."""
-
-
-def model_problem(provider: str, model: str) -> str | None:
-    """Why `provider` cannot serve `model`, in one line; None when it can (or takes no model). `auto` is judged once
-    it has chosen (`llm.choice.check`), by which key is set.
-
-    A name is checked by its family only: a new or dated Claude model needs no change here, a gpt-4o never reaches
-    the Anthropic API to come back as a 404 at the first step."""
-    if provider not in PROVIDER_MODELS:
-        return None
-    word, what = PROVIDER_MODELS[provider]
-    if word in model.lower():
-        return None
-    return f"--useragent-provider={provider} serves {what} only; --useragent-provider=openai takes any other model"
-
-
-def openai_model(requested: str) -> str:
-    """The model an OpenAI endpoint is asked for: the option's default is a Claude model, which no Chat Completions
-    endpoint of OpenAI serves."""
-    return DEFAULT_OPENAI_MODEL if requested.startswith("claude-") else requested

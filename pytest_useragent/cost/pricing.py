@@ -15,6 +15,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
+from pytest_useragent.config import providers
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.files import MiB, invalid, load_yaml, read_text
 from pytest_useragent.records import Amount, Usage
@@ -83,9 +84,10 @@ class PriceBook(BaseModel):
         return max(self.models.values(), key=lambda price: (price.output, price.input)), False
 
     def cache_minimum(self, model: str) -> int:
-        """The least prefix the model's prompt cache takes, in tokens; 0 for a model of no listed family."""
+        """The least prefix the model's prompt cache takes, in tokens: its longest listed prefix's, else its
+        family's in the provider table (`config.providers.cache_minimum`); 0 for a model of no family."""
         matches = [name for name in self.cache_minimums if model == name or model.startswith(name + "-")]
-        return self.cache_minimums[max(matches, key=len)] if matches else 0
+        return self.cache_minimums[max(matches, key=len)] if matches else providers.cache_minimum(model)
 
     def is_known(self, model: str) -> bool:
         return self.price_of(model)[1]

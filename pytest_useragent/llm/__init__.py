@@ -19,5 +19,6 @@ __all__ = [
     "recap",
     "repair",
     "schema",
+    "sdk_errors",
 ]
 """Its modules, each one idea (docs/architecture.md)."""

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
@@ -44,6 +43,7 @@ from typing import Any, TypeVar
 import anthropic
 from pydantic import BaseModel
 
+from pytest_useragent.config.providers import provider
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import ProviderError
 from pytest_useragent.llm.base import (
@@ -59,6 +59,7 @@ from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, shape
+from pytest_useragent.llm.sdk_errors import mapped
 from pytest_useragent.records import CallPurpose, Decision, Usage
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.screenshots import image_tokens, media_type
@@ -68,10 +69,11 @@ TOOL = "answer"
 TOOL_PROMPT_TOKENS = 675
 """The most the API's tool-use system prompt adds for tool_choice auto/none on the models it lists (Opus 4.7: 675;
 Sonnet 4.6 497, Opus 4.8 290: "Tool use pricing"), reserved on top of the request's own size."""
-THINKS_FROM = 5
-"""The first Claude generation that thinks by default."""
 EFFORT = "low"
-_GENERATION = re.compile(r"claude-[a-z]+-(\d+)")
+"""What a model that thinks by default (`thinks_by_default`) is asked for."""
+FAMILY = provider("anthropic").family
+thinks_by_default = FAMILY.thinks
+"""Whether a Claude thinks unless told otherwise: the provider table's (`config.families.claude_thinks`)."""
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -104,12 +106,6 @@ def _repair_turns(message: anthropic.types.Message, problem: str) -> Messages:
     return [*turn, {"role": "user", "content": results or repair}]
 
 
-def thinks_by_default(model: str) -> bool:
-    """Whether `model` is a Claude of a generation that thinks unless told otherwise (`THINKS_FROM` on)."""
-    generation = _GENERATION.match(model)
-    return generation is not None and int(generation.group(1)) >= THINKS_FROM
-
-
 class AnthropicProvider(ModelProvider):
     """Claude as the persona. `client` defaults to `anthropic.Anthropic()` (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)."""
 
@@ -127,7 +123,7 @@ class AnthropicProvider(ModelProvider):
     @property
     def _api(self) -> Api:
         address = shown_address(self._client.base_url)
-        return Api("Anthropic API", anthropic, ("type",), address, self._client.timeout, self._client.max_retries)
+        return Api("Anthropic API", ("type",), address, self._client.timeout, self._client.max_retries)
 
     def endpoint(self, requested: str) -> str:
         return f"{self._api.address} {requested}"
@@ -231,7 +227,7 @@ class AnthropicProvider(ModelProvider):
         return message
 
     def _create(self, kwargs: dict[str, Any], paid: Paid) -> anthropic.types.Message:
-        call = lambda: self._attempt.messages.create(**kwargs)  # noqa: E731
+        call = mapped(anthropic, lambda: self._attempt.messages.create(**kwargs))
         where = self.endpoint(kwargs["model"])
         message: anthropic.types.Message = create(
             self._api, where, call, anthropic.types.Message, "a message", paid, _paid

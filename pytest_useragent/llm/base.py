@@ -219,14 +219,6 @@ def conforming(provider: object) -> Provider:
     return provider  # type: ignore[return-value]
 
 
-def could_not_connect(error: BaseException) -> bool:
-    """Whether an SDK's connection error is one of connecting at all (refused, no such host), not of a connection
-    that broke: the SDKs raise theirs from their HTTP library's `ConnectError` (`httpx`, or `httpx2` in the newer
-    ones), named alike in both."""
-    cause = error.__cause__
-    return cause is not None and any(kind.__name__ == "ConnectError" for kind in type(cause).__mro__)
-
-
 def shown_address(base_url: Any) -> str:
     """An SDK client's base URL as messages and halts show it: a gateway's address may carry credentials
     (user:token@host), never shown."""

@@ -1,23 +1,24 @@
-"""Which provider drives the persona, checked at start-up, and the provider the `llm_provider` fixture builds.
+"""Which provider drives the persona, checked at start-up, and the provider the `llm_provider` fixture builds: all
+read from the provider table (`config.providers.PROVIDERS`).
 
-`auto` takes the first provider whose key is set: anthropic (ANTHROPIC_API_KEY), then openai (OPENAI_API_KEY), then
-the offline engine. The openai provider needs the optional extra `pytest-useragent[openai]`; it is imported only
-when chosen.
+`auto` takes the first provider whose key is set, in the table's order (anthropic: ANTHROPIC_API_KEY, then openai:
+OPENAI_API_KEY), else the one that needs none (the offline engine). A provider whose SDK comes with an optional extra
+(`pytest-useragent[openai]`) has it imported only when chosen.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
-from pytest_useragent.config import UserAgentConfig, model_problem, openai_model
+from pytest_useragent.config import UserAgentConfig, model_problem
+from pytest_useragent.config.providers import FALLBACK, KEYED, ProviderRow, provider
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.llm.base import Provider
-
-KEYS = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
-"""Each model provider's key, in the order `auto` tries them."""
 
 
 @dataclass(frozen=True)
@@ -30,62 +31,60 @@ class Choice:
 def choose(config: UserAgentConfig, environ: Mapping[str, str] = os.environ) -> Choice:
     if config.provider != "auto":
         return Choice(config.provider)
-    for provider, key in KEYS.items():
-        if environ.get(key):
-            return Choice(provider, f"auto: {key} is set")
-    return Choice("offline", f"auto: no {' or '.join(KEYS.values())}")
+    for row in KEYED:
+        if environ.get(str(row.key)):
+            return Choice(row.name, f"auto: {row.key} is set")
+    return Choice(FALLBACK.name, f"auto: no {' or '.join(str(row.key) for row in KEYED)}")
 
 
 def check(config: UserAgentConfig, environ: Mapping[str, str] = os.environ) -> None:
     """A ConfigError (one line) for a provider that cannot be used as configured: its key missing, its SDK not
     installed, a base URL that is not one."""
     chosen = choose(config, environ)
-    provider = chosen.provider
-    if config.provider == "auto" and (problem := model_problem(provider, config.model)):
+    row = provider(chosen.provider)
+    if config.provider == "auto" and (problem := model_problem(row.name, config.model)):
         raise ConfigError(f"--useragent-model={config.model}: {chosen.why}, so {problem}")
-    if provider in KEYS and not environ.get(KEYS[provider]):
-        hint = " (any value for a local server that takes none)" if provider == "openai" else ""
-        raise ConfigError(f"--useragent-provider={provider} needs {KEYS[provider]} in the environment{hint}")
-    if provider != "openai":
-        return
-    try:
-        import openai  # noqa: F401
-    except ImportError:
-        raise ConfigError(
-            "--useragent-provider=openai needs the openai SDK: pip install 'pytest-useragent[openai]'"
-        ) from None
-    base = environ.get("OPENAI_BASE_URL")
-    if base:
+    if row.key and not environ.get(row.key):
+        raise ConfigError(f"--useragent-provider={row.name} needs {row.key} in the environment{row.key_hint}")
+    if row.extra and row.sdk:
+        try:
+            importlib.import_module(row.sdk)
+        except ImportError:
+            raise ConfigError(
+                f"--useragent-provider={row.name} needs the {row.sdk} SDK: pip install 'pytest-useragent[{row.extra}]'"
+            ) from None
+    if row.base_url and (base := environ.get(row.base_url[0])):
         parts = urlsplit(base)
         if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ConfigError(f"OPENAI_BASE_URL={base!r}: not an http(s) URL such as http://localhost:11434/v1")
+            raise ConfigError(f"{row.base_url[0]}={base!r}: not an http(s) URL such as {row.base_url[1]}")
 
 
-def model(config: UserAgentConfig, provider: str) -> str:
+def model(config: UserAgentConfig, provider_name: str) -> str:
     """The model the provider will use for the configured one (OpenAI's default stands in for a Claude name)."""
-    if provider == "openai":
-        return openai_model(config.model)
-    return config.model
+    return provider(provider_name).family.model(config.model)
 
 
 def build(config: UserAgentConfig) -> Provider:
     """The provider the run's options ask for, with the run's retries and timeout."""
-    from pytest_useragent.llm.offline.engine import OfflineProvider
-
-    provider = choose(config).provider
+    row = provider(choose(config).provider)
     keep = config.debug == "ultra"
-    if provider == "anthropic":
-        import anthropic
+    client = {"max_retries": config.api_retries, "timeout": config.api_timeout}
+    return built(row, client, max_output_tokens=config.max_output_tokens, keep_exchanges=keep)
 
-        from pytest_useragent.llm.anthropic import AnthropicProvider
 
-        client = anthropic.Anthropic(max_retries=config.api_retries, timeout=config.api_timeout)
-        return AnthropicProvider(client, max_output_tokens=config.max_output_tokens, keep_exchanges=keep)
-    if provider == "openai":
-        import openai
+def built(
+    row: ProviderRow, client: Mapping[str, Any], *, max_output_tokens: int = 2048, keep_exchanges: bool = False
+) -> Provider:
+    """`row`'s transport around its SDK's client made with `client` (max_retries and timeout; a test's fake API adds
+    base_url and api_key); a provider with no SDK is made with nothing."""
+    transport = located(row.transport)
+    if row.sdk is None or row.client is None:
+        return transport()  # type: ignore[no-any-return]
+    made = getattr(importlib.import_module(row.sdk), row.client)(**client)
+    return transport(made, max_output_tokens=max_output_tokens, keep_exchanges=keep_exchanges)  # type: ignore[no-any-return]
 
-        from pytest_useragent.llm.openai import OpenAIProvider
 
-        chat = openai.OpenAI(max_retries=config.api_retries, timeout=config.api_timeout)
-        return OpenAIProvider(chat, max_output_tokens=config.max_output_tokens, keep_exchanges=keep)
-    return OfflineProvider()
+def located(where: str) -> Any:
+    """What a table names as "module:attribute"."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)

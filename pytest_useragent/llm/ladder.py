@@ -1,5 +1,6 @@
-"""The one ladder from an SDK's errors to ours, and the one retry loop, for both official SDKs (`anthropic`,
-`openai`: their error classes are named and built alike). Whose fault, by what happened:
+"""The one ladder from a failed attempt to our errors, and the one retry loop, for every transport. It knows no SDK:
+a transport's call raises an `ApiFailure` (its SDK's errors mapped: `sdk_errors` for the two official SDKs), and
+whose fault it is follows from what happened:
 
 - a 200 whose body the SDK could not read as JSON, or that is not the API's answer (a captive portal's page, a
   misrouted gateway): `ProviderError`, the body's start shown on one line;
@@ -12,8 +13,8 @@
 The retries are made here, not in the SDK (its client is asked with `max_retries=0`), so that each attempt is a
 call of the meter: reserved before it is sent (a retry that could overspend is not made), and, when it was sent and
 no reply came (a timeout, a connection that broke), charged at its worst case, since the API bills it all the same.
-They follow the SDKs' own policy: 408, 409, 429 and 5xx, timeouts and connection errors, as many times as the
-client's `max_retries`, after the API's `retry-after` (at most RETRY_AFTER_LIMIT) or the SDKs' backoff (0.5 s
+They follow the official SDKs' own policy: 408, 409, 429 and 5xx, timeouts and connection errors, as many times as
+the client's `max_retries`, after the API's `retry-after` (at most RETRY_AFTER_LIMIT) or the SDKs' backoff (0.5 s
 doubling to 8 s, less up to a quarter of jitter); an `x-should-retry` header decides when the API sends one.
 """
 
@@ -23,31 +24,27 @@ import email.utils
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pytest_useragent.cost.billing import Meter
-from pytest_useragent.errors import ProviderError, ProviderRejected
-from pytest_useragent.llm.base import REJECTED, could_not_connect, shown_body
+from pytest_useragent.errors import ApiFailure, ProviderError, ProviderRejected
+from pytest_useragent.llm.base import REJECTED, shown_body
 from pytest_useragent.records import CallPurpose, Usage
 
 RETRIED = frozenset({408, 409, 429})
 """The statuses retried besides 5xx, as the SDKs retry them."""
 RETRY_AFTER_LIMIT = 60.0
 """The longest `retry-after` waited for: a longer one ends the request as its status, rather than hold the run."""
-NEVER_SENT = frozenset({"ConnectError", "ConnectTimeout", "PoolTimeout", "WriteError", "WriteTimeout"})
-"""The HTTP library's errors (`httpx`, `httpx2`: named alike) of a request that never reached the API whole, so was
-not billed; any other failure after sending (a read timeout, a dropped connection) is taken as billed."""
 
 
 @dataclass(frozen=True)
 class Api:
-    """An API as its errors name it: its name ("Anthropic API"), its SDK module, the keys of an error body that
-    name the error's kind, where its calls go, the client's timeout and its retries."""
+    """An API as its errors name it: its name ("Anthropic API"), the keys of an error body that name the error's
+    kind, where its calls go, the client's timeout and its retries."""
 
     name: str
-    sdk: Any
     kinds: tuple[str, ...]
     address: str
     timeout: object
@@ -73,7 +70,8 @@ def create(
     paid: Paid,
     usage: Callable[[Any], tuple[Usage, str | None]],
 ) -> Any:
-    """`call()`'s answer (one attempt, the SDK retrying nothing) when it is an `answered_with`, each attempt inside
+    """`call()`'s answer (one attempt, the SDK retrying nothing, its failure an `ApiFailure`) when it is an
+    `answered_with`, each attempt inside
     `paid.meter` and its usage read by `usage`; retried as the module says; otherwise the error of ours the failure
     is. `where` is the endpoint a refusal halts; `what` names the answer."""
     attempt = 0
@@ -81,9 +79,9 @@ def create(
         with paid.meter.call(paid.purpose, paid.model, paid.worst_case) as bill:
             try:
                 answer = call()
-            except api.sdk.APIError as error:
+            except ApiFailure as error:
                 failure = error
-                if sent_unanswered(api, error):
+                if unanswered(error):
                     bill.no_reply()
             except ValueError as error:  # a 200 whose JSON the SDK could not read
                 raise ProviderError(f"{api.name} answered with a body that is not JSON: {error}") from None
@@ -99,38 +97,32 @@ def create(
         attempt += 1
 
 
-def sent_unanswered(api: Api, error: Exception) -> bool:
+def unanswered(failure: ApiFailure) -> bool:
     """Whether a failed attempt reached the API and then had no reply: a timeout or a broken connection after the
     request was written (billed), not a connection never made nor an error status (not billed)."""
-    if not isinstance(error, api.sdk.APIConnectionError):  # APITimeoutError is one too; a status is an answer
-        return False
-    cause = error.__cause__
-    return cause is None or not any(kind.__name__ in NEVER_SENT for kind in type(cause).__mro__)
+    return failure.kind in ("timeout", "connection") and failure.sent
 
 
-def retry_in(api: Api, error: Exception, attempt: int) -> float | None:
+def retry_in(api: Api, failure: ApiFailure, attempt: int) -> float | None:
     """Seconds to wait before attempt `attempt + 1` of a request that failed with `error`; None when it is not
     retried (its kind is not, or the client's retries are spent)."""
     if attempt >= api.retries:
         return None
-    if isinstance(error, api.sdk.APIStatusError):
-        headers = error.response.headers
-        told = headers.get("x-should-retry")
-        if told in ("true", "false"):
-            retried = told == "true"
-        else:
-            retried = error.status_code in RETRIED or error.status_code >= 500
+    if failure.status is not None:
+        told = failure.headers.get("x-should-retry")
+        by_status = failure.status in RETRIED or failure.status >= 500
+        retried = told == "true" if told in ("true", "false") else by_status
         if not retried:
             return None
-        after = retry_after(headers)
+        after = retry_after(failure.headers)
         if after is not None:
             return after if after <= RETRY_AFTER_LIMIT else None
-    elif not isinstance(error, api.sdk.APIConnectionError):
+    elif failure.kind not in ("timeout", "connection"):
         return None
     return min(0.5 * 2.0**attempt, 8.0) * (1 - 0.25 * random.random())  # noqa: S311 (jitter, not a secret)
 
 
-def retry_after(headers: Any) -> float | None:
+def retry_after(headers: Mapping[str, str]) -> float | None:
     """The API's `retry-after-ms` or `retry-after` (seconds, or an HTTP date) in seconds; None when it sends none."""
     for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
         value = headers.get(name)
@@ -148,20 +140,20 @@ def retry_after(headers: Any) -> float | None:
     return None
 
 
-def ours(api: Api, where: str, error: Exception) -> ProviderError:
-    """The error of ours an SDK's failure is, after the retries."""
-    if isinstance(error, api.sdk.APIStatusError):
-        answered = f"{api.name} answered {error.status_code}{detail(error.body, api.kinds)}"
-        return ProviderRejected(answered, where) if error.status_code in REJECTED else ProviderError(answered)
-    if isinstance(error, api.sdk.APITimeoutError):
+def ours(api: Api, where: str, failure: ApiFailure) -> ProviderError:
+    """The error of ours a failed attempt is, after the retries."""
+    if failure.status is not None:
+        answered = f"{api.name} answered {failure.status}{detail(failure.body, api.kinds)}"
+        return ProviderRejected(answered, where) if failure.status in REJECTED else ProviderError(answered)
+    if failure.kind == "timeout":
         within = f" within {api.timeout:g} s" if isinstance(api.timeout, int | float) else ""
         return ProviderError(f"{api.name} did not answer{within}")
-    if isinstance(error, api.sdk.APIConnectionError):
-        unreachable = f"{api.name} unreachable at {api.address}: {error.message}"
-        if could_not_connect(error):  # after the retries: a wrong base URL, a server not running, no network
+    if failure.kind == "connection":
+        unreachable = f"{api.name} unreachable at {api.address}: {failure.message}"
+        if not failure.connected:  # after the retries: a wrong base URL, a server not running, no network
             return ProviderRejected(unreachable, where)
         return ProviderError(unreachable)  # it answered, then dropped the connection: it may again
-    return ProviderError(f"{api.name} failed: {type(error).__name__}")
+    return ProviderError(f"{api.name} failed: {failure.message}")
 
 
 def detail(body: object, kinds: tuple[str, ...]) -> str:

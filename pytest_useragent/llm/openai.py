@@ -21,7 +21,6 @@ import base64
 import io
 import json
 import math
-import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -29,7 +28,7 @@ import openai
 from PIL import Image
 from pydantic import BaseModel
 
-from pytest_useragent.config import openai_model
+from pytest_useragent.config.providers import provider
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.errors import ProviderError
 from pytest_useragent.llm.base import (
@@ -43,6 +42,7 @@ from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
 from pytest_useragent.llm.schema import CHARS_PER_TOKEN, strict
+from pytest_useragent.llm.sdk_errors import mapped
 from pytest_useragent.records import CallPurpose, Usage
 from pytest_useragent.records.screenshots import media_type
 
@@ -52,7 +52,9 @@ REASONING_EFFORT = "low"
 """What a model that reasons by default (`reasons_by_default`) is asked for. Its default is "medium"; the reasoning
 tokens are billed as output (inside usage.completion_tokens) and use up max_completion_tokens. A persona's step is a
 short answer: at "medium" its reasoning would cost up to several times the answer and could leave no room for it."""
-_REASONING = re.compile(r"o\d+(?:-|$)|gpt-(\d+)(?:\.(\d+))?(?:-|$)")
+FAMILY = provider("openai").family
+reasons_by_default = FAMILY.thinks
+"""Whether a model reasons unless told otherwise: the provider table's (`config.families.gpt_reasons`)."""
 
 
 class OpenAIProvider(ModelProvider):
@@ -71,12 +73,12 @@ class OpenAIProvider(ModelProvider):
         self._keep_exchanges = keep_exchanges
 
     def model_name(self, requested: str) -> str:
-        return openai_model(requested)
+        return FAMILY.model(requested)
 
     @property
     def _api(self) -> Api:
         address = shown_address(self._client.base_url)
-        return Api("OpenAI API", openai, ("code", "type"), address, self._client.timeout, self._client.max_retries)
+        return Api("OpenAI API", ("code", "type"), address, self._client.timeout, self._client.max_retries)
 
     def endpoint(self, requested: str) -> str:
         return f"{self._api.address} {self.model_name(requested)}"
@@ -159,7 +161,7 @@ class OpenAIProvider(ModelProvider):
 
     def _create(self, kwargs: dict[str, Any], paid: Paid) -> Any:
         where = self.endpoint(kwargs["model"])
-        call = lambda: self._attempt.chat.completions.create(**kwargs)  # noqa: E731
+        call = mapped(openai, lambda: self._attempt.chat.completions.create(**kwargs))
         return create(self._api, where, call, openai.types.chat.ChatCompletion, "a completion", paid, _paid)
 
 
@@ -178,22 +180,6 @@ def image_tokens(image: bytes) -> int:
     fit = min(1.0, 2048 / max(size))
     fit *= min(1.0, 768 / (min(size) * fit))
     return 85 + 170 * math.ceil(size[0] * fit / 512) * math.ceil(size[1] * fit / 512)
-
-
-def reasons_by_default(model: str) -> bool:
-    """Whether `model` reasons unless told otherwise, and so is asked for low effort: the o-series (o1, o3, o4-mini)
-    and GPT-5.0 (gpt-5, gpt-5-mini), whose default effort is medium. Not GPT-5.1 and later (gpt-5.4-mini,
-    gpt-6.1-sol): their default is none, no reasoning at all ("gpt-5.1 defaults to none ... All models before gpt-5.1
-    default to medium", the API reference), which asking for low would only add to. Not the "-chat" variants
-    (gpt-5-chat-latest), GPT-4o/4.1, or any other name (a local model, `llama3.1`): those reject the parameter with a
-    400, or a local server ignores it. A gateway's name for one (`openai/gpt-5-mini` on OpenRouter or LiteLLM, which
-    pass the effort on) is judged by the model's own name after the vendor's prefix."""
-    name = model.lower().rpartition("/")[2]
-    match = _REASONING.match(name)
-    if match is None or "-chat" in name:
-        return False
-    generation, minor = match.group(1), match.group(2)
-    return generation is None or (int(generation) == 5 and minor in (None, "0"))
 
 
 def _refused(choice: Any) -> bool:

@@ -1,6 +1,8 @@
-"""Every provider the package ships, and the test double it offers, answers all a session asks: the steps, the
-wrap-up, the survey and an interview, each written to session.json. A provider that lacks one is one line before
-anything runs (its twin: the same double, complete, runs)."""
+"""Every provider the package ships (each row of the provider table, over the fake API the row names), and the test
+double it offers, answers all a session asks: the steps, the wrap-up, the survey and an interview, each written to
+session.json. A provider added to the table is run here by being added; one without a fake API fails
+(tests/unit/test_provider_table.py says what a row must be given). A provider that lacks one of the answers is one
+line before anything runs (its twin: the same double, complete, runs)."""
 
 from __future__ import annotations
 
@@ -9,23 +11,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import anthropic
-import openai
 import pytest
 
-from pytest_useragent import Agent, AnthropicProvider, OfflineProvider, Persona, SessionResult
-from pytest_useragent.config import UserAgentConfig
+from pytest_useragent import Agent, Persona, SessionResult
+from pytest_useragent.config import PROVIDERS, ProviderRow, UserAgentConfig
 from pytest_useragent.errors import ConfigError
 from pytest_useragent.llm.base import PROVIDER_METHODS
-from pytest_useragent.llm.openai import OpenAIProvider
+from pytest_useragent.llm.choice import built, located
 from pytest_useragent.records import InterviewReply, SusItem, SusReply
-from pytest_useragent.testing import (
-    FakeChatCompletionsAPI,
-    FakeMessagesAPI,
-    ScriptedProvider,
-    decision,
-    wrap_up,
-)
+from pytest_useragent.testing import ScriptedProvider, decision, wrap_up
 
 EVIDENCE = "Welcome to Corner Shop"
 DONE = decision("done", reason="found it", evidence=EVIDENCE)
@@ -35,22 +29,16 @@ SCRIPT = [DONE, wrap_up(), SUS, ANSWER]
 
 
 @contextmanager
-def anthropic_provider() -> Iterator[Any]:
-    with FakeMessagesAPI(list(SCRIPT)) as fake:
-        yield AnthropicProvider(anthropic.Anthropic(base_url=fake.base_url, api_key="sk-ant-test", max_retries=0))
+def table_provider(row: ProviderRow) -> Iterator[Any]:
+    """`row`'s provider as `llm.choice` builds it, its client pointed at the row's fake API; one that calls no API,
+    as it is."""
+    if row.fake is None:
+        assert row.key is None, f"{row.name} calls an API and names no fake API of it"
+        yield built(row, {})
+        return
+    with located(row.fake)(list(SCRIPT)) as fake:
+        yield built(row, {"max_retries": 0, "base_url": fake.base_url, "api_key": "sk-test"})
         assert not fake.problems
-
-
-@contextmanager
-def openai_provider() -> Iterator[Any]:
-    with FakeChatCompletionsAPI(list(SCRIPT)) as fake:
-        yield OpenAIProvider(openai.OpenAI(base_url=fake.base_url, api_key="sk-test", max_retries=0))
-        assert not fake.problems
-
-
-@contextmanager
-def offline_provider() -> Iterator[Any]:
-    yield OfflineProvider()
 
 
 @contextmanager
@@ -63,12 +51,11 @@ def scripted_defaults() -> Iterator[Any]:
     yield ScriptedProvider([DONE])  # the survey and interview answered as the offline engine answers them
 
 
-PROVIDERS: dict[str, Callable[[], Any]] = {
-    "anthropic": anthropic_provider,
-    "openai": openai_provider,
-    "offline": offline_provider,
-    "scripted": scripted_provider,
-    "scripted-defaults": scripted_defaults,
+DOUBLES: dict[str, Callable[[], Any]] = {"scripted": scripted_provider, "scripted-defaults": scripted_defaults}
+"""The test doubles the package offers beside the table's providers."""
+KINDS: dict[str, Callable[[], Any]] = {
+    **{row.name: lambda row=row: table_provider(row) for row in PROVIDERS},
+    **DOUBLES,
 }
 
 
@@ -87,9 +74,9 @@ def assert_answered_all(agent: Agent, result: SessionResult) -> None:
     assert saved.survey == result.survey and [asked.answer for asked in saved.interviews] == [interview.answer]
 
 
-@pytest.mark.parametrize("kind", PROVIDERS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_each_provider_answers_the_steps_wrap_up_survey_and_interview(page, site, tmp_path, kind):
-    with PROVIDERS[kind]() as provider:
+    with KINDS[kind]() as provider:
         agent, result = session(page, provider, tmp_path, site)
         assert_answered_all(agent, result)
 
