@@ -54,7 +54,7 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.llm.ladder import Api, Paid, create
 from pytest_useragent.llm.parts import Part
-from pytest_useragent.llm.prefix import system_prompt
+from pytest_useragent.llm.prefix import SystemPrompt, system_prompt
 from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
@@ -128,7 +128,7 @@ class AnthropicProvider(ModelProvider):
     def endpoint(self, requested: str) -> str:
         return f"{self._api.address} {requested}"
 
-    def step_system(self, persona: Persona, minimum: int) -> str:
+    def step_system(self, persona: Persona, minimum: int) -> SystemPrompt:
         """After the decision's tool, which fills part of the cached prefix."""
         return system_prompt(persona, minimum, json.dumps(tool(Decision)))
 
@@ -178,7 +178,7 @@ class AnthropicProvider(ModelProvider):
         first: Messages = [{"role": "user", "content": content}]
         return answer(question.schema, reply, question.purpose, first, ask, again)
 
-    def part(self, model: str, system: str, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
+    def part(self, model: str, system: SystemPrompt, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
         # the steps' tools and system prompt, so this call reads their cache; a change of tool_choice alone keeps the
         # tools' and the system's cache ("Prompt caching", what invalidates the cache)
         answer = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
@@ -194,7 +194,7 @@ class AnthropicProvider(ModelProvider):
         reply: Reply[Any],
         purpose: CallPurpose,
         model: str,
-        system: str,
+        system: SystemPrompt,
         messages: list[dict[str, Any]],
         meter: Meter,
         *,
@@ -203,15 +203,17 @@ class AnthropicProvider(ModelProvider):
         cached: bool = True,
     ) -> anthropic.types.Message:
         """One paid call, made inside the meter (which reserves its worst case, settles and records it). The system
-        prompt (rules, persona, guide: `prefix.system_prompt`) is the static prefix, marked for caching; `answer`
-        is how the reply is asked for (a tool, or structured output)."""
-        prompt: dict[str, Any] = {"type": "text", "text": system}
+        prompt (`prefix.system_prompt`: the part every persona shares, then the persona's own) is the static prefix,
+        each part a block marked for caching, so another persona's call reads the shared part's cache and writes its
+        own part only; `answer` is how the reply is asked for (a tool, or structured output)."""
+        blocks: list[dict[str, Any]] = [{"type": "text", "text": text} for text in system.blocks]
         if cached:
-            prompt["cache_control"] = {"type": "ephemeral"}
+            for block in blocks:
+                block["cache_control"] = {"type": "ephemeral"}
         kwargs: dict[str, Any] = {
             "model": model,
             "max_tokens": self._max_output_tokens,
-            "system": [prompt],
+            "system": blocks,
             "messages": messages,
             **(answer or {}),
         }

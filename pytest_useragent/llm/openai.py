@@ -38,6 +38,7 @@ from pytest_useragent.llm.base import (
 )
 from pytest_useragent.llm.ladder import Api, Paid, create
 from pytest_useragent.llm.parts import Part
+from pytest_useragent.llm.prefix import SystemPrompt
 from pytest_useragent.llm.prompted import ModelProvider, Question
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Answered, Messages, answer
@@ -116,11 +117,11 @@ class OpenAIProvider(ModelProvider):
                 {"role": "user", "content": render("repair.j2", problem=problem)},
             ]
 
-        first: Messages = [{"role": "system", "content": question.system}, {"role": "user", "content": content}]
+        first: Messages = [{"role": "system", "content": question.system.text}, {"role": "user", "content": content}]
         return answer(schema, reply, question.purpose, first, ask, again)
 
-    def part(self, model: str, system: str, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
-        prompt = {"role": "system", "content": system}
+    def part(self, model: str, system: SystemPrompt, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
+        prompt = {"role": "system", "content": system.text}
 
         def call(turns: Messages) -> Part:
             choice = self._call(reply, "compose", model, [prompt, *turns], meter).choices[0]

@@ -23,7 +23,7 @@ from pytest_useragent.llm.base import (
     WrapUpRequest,
 )
 from pytest_useragent.llm.parts import Part, compose
-from pytest_useragent.llm.prefix import system_prompt
+from pytest_useragent.llm.prefix import SystemPrompt, only, system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.repair import Messages
 from pytest_useragent.records import CallPurpose, Decision, InterviewReply, SusReply, WrapUp
@@ -40,7 +40,7 @@ class Question(Generic[M]):
     schema: type[M]
     purpose: CallPurpose
     model: str
-    system: str
+    system: SystemPrompt
     text: str
     image: bytes | None = None
     cached: bool = False
@@ -66,12 +66,12 @@ class ModelProvider(ABC):
         """One answer of `question.schema`, paid through `meter`, repaired when it does not validate."""
 
     @abstractmethod
-    def part(self, model: str, system: str, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
+    def part(self, model: str, system: SystemPrompt, meter: Meter, reply: Reply[str]) -> Callable[[Messages], Part]:
         """The call that gets one reply of a large write's content, given the turns so far; its exchanges are kept
         on `reply`."""
 
-    def step_system(self, persona: Persona, minimum: int) -> str:
-        """The steps' system prompt, filled up to the model's cache minimum (`prefix.system_prompt`)."""
+    def step_system(self, persona: Persona, minimum: int) -> SystemPrompt:
+        """The steps' system prompt, its shared part filled up to the model's cache minimum (`prefix.system_prompt`)."""
         return system_prompt(persona, minimum)
 
     def decide(self, request: StepRequest, meter: Meter) -> Reply[Decision]:
@@ -105,5 +105,5 @@ class ModelProvider(ABC):
         request: AfterSession,
     ) -> Question[M]:
         """A question asked once: it needs only the persona as its system prompt."""
-        system = render("persona.j2", persona=request.persona)
+        system = only(request.persona)
         return Question(schema, purpose, self.model_name(request.model), system, render(template, request=request))

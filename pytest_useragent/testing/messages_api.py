@@ -205,35 +205,46 @@ class FakeMessagesAPI:
         return 200, {}, self._message(body, _text(item), "end_turn")
 
     def _message(self, body: Body, text: str, stop_reason: str) -> Body:
-        # The prefix is the tools, then the system prompt (the API's cache order: tools, system, messages); marked
-        # with cache_control, it is cached when it reaches the model's minimum; below it the API caches nothing and
-        # says nothing. Tools bring the API's tool-use system prompt, inside the prefix. The structured-output
-        # schema (output_config) is billed as ordinary input: Anthropic's docs do not say it is part of the prefix.
+        # The prefix is the tools, then the system prompt (the API's cache order: tools, system, messages); each system
+        # block marked with cache_control is a breakpoint, and the prefix up to it is cached when it reaches the
+        # model's minimum; below it the API caches nothing and says nothing. A request reads the longest cached prefix
+        # and writes from there to its last breakpoint ("Prompt caching": up to 4 breakpoints, the longest prefix
+        # that hits). Tools bring the API's tool-use system prompt, inside the prefix. The structured-output schema
+        # (output_config) is billed as ordinary input: Anthropic's docs do not say it is part of the prefix.
         tools = body.get("tools") or []
-        prefix = json.dumps(tools) + json.dumps(body.get("system", ""))
+        system = body.get("system", "")
+        blocks = system if isinstance(system, list) else [{"type": "text", "text": system}] if system else []
         schema_tokens = len(json.dumps((body.get("output_config") or {}).get("format", ""))) // 3
         # the system prompt is English prose, ~4 characters a token; snapshots and JSON run nearer 3
         model = str(body.get("model"))
         choice = str((body.get("tool_choice") or {}).get("type", "auto"))
-        prefix_tokens = len(json.dumps(body.get("system", ""))) // 4 + (
-            len(json.dumps(tools)) // 3 + models.tool_prompt_tokens(model, choice) if tools else 0
-        )
-        cached = "cache_control" in prefix and prefix_tokens >= models.cache_minimum(model)
+        tool_tokens = len(json.dumps(tools)) // 3 + models.tool_prompt_tokens(model, choice) if tools else 0
+        prefix_tokens = tool_tokens + sum(len(json.dumps(block.get("text", ""))) // 4 for block in blocks)
+        breakpoints = [  # (the prefix up to a marked block, its tokens), those the cache takes
+            (
+                json.dumps(tools) + json.dumps(blocks[: at + 1]),
+                tool_tokens + sum(len(json.dumps(block.get("text", ""))) // 4 for block in blocks[: at + 1]),
+            )
+            for at, block in enumerate(blocks)
+            if "cache_control" in block
+        ]
+        breakpoints = [(prefix, tokens) for prefix, tokens in breakpoints if tokens >= models.cache_minimum(model)]
         with self._lock:
-            hit = cached and prefix in self._seen_systems
-            if cached:
-                self._seen_systems.add(prefix)
+            read = max((tokens for prefix, tokens in breakpoints if prefix in self._seen_systems), default=0)
+            self._seen_systems.update(prefix for prefix, _ in breakpoints)
             number = len(self.requests)
-        input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + (0 if cached else prefix_tokens)
+        cached = max((tokens for _, tokens in breakpoints), default=0)
+        written = cached - read
+        input_tokens = message_tokens(body.get("messages", [])) + schema_tokens + prefix_tokens - cached
         content: list[Body] = [{"type": "text", "text": text}]
-        written = text  # what the model wrote, and is billed for: a cut call, as far as it got
+        said = text  # what the model wrote, and is billed for: a cut call, as far as it got
         called = answering_tool(body, text)
         if called is not None and stop_reason in ("end_turn", "max_tokens"):
             # the reply is the tool_use block alone; a cut one is incomplete
             content = [{"type": "tool_use", "id": f"toolu_fake_{number:04d}", "name": called, "input": {}}]
             if stop_reason == "end_turn":
                 content[0]["input"] = lean(_json_object(text), _input_schema(body, called))
-                stop_reason, written = "tool_use", json.dumps(content[0]["input"], separators=(",", ":"))
+                stop_reason, said = "tool_use", json.dumps(content[0]["input"], separators=(",", ":"))
         thinking = 0
         if models.thinks(model):  # it thinks first; what it thought is not shown (display "omitted") but billed
             effort = str((body.get("output_config") or {}).get("effort", "high"))
@@ -253,9 +264,9 @@ class FakeMessagesAPI:
             "usage": {
                 "input_tokens": input_tokens,
                 # like the real API, never more output than max_tokens allows, however long the scripted text
-                "output_tokens": max(1, min(thinking + len(written) // 3, int(body.get("max_tokens") or 1))),
-                "cache_creation_input_tokens": prefix_tokens if cached and not hit else 0,
-                "cache_read_input_tokens": prefix_tokens if hit else 0,
+                "output_tokens": max(1, min(thinking + len(said) // 3, int(body.get("max_tokens") or 1))),
+                "cache_creation_input_tokens": written,
+                "cache_read_input_tokens": read,
             },
         }
 

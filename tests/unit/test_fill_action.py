@@ -13,6 +13,7 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import parse, shape, strict
 from pytest_useragent.records import Action, ActionOutcome, Claim, Decision, FormField, Observation
@@ -66,7 +67,7 @@ def test_both_schemas_carry_the_fields_a_strict_decoder_needs():
 
 
 def test_the_system_prompt_says_when_to_fill_and_how():
-    told = " ".join(render("system.j2", persona=Persona(name="Jana", background="Jana, 45.")).split())
+    told = " ".join(system_prompt(Persona(name="Jana", background="Jana, 45."), 0).text.split())
     assert '{"kind": "fill", "fields":' in told and f"at most {MAX_FIELDS}" in told
     assert "two or more fields" in told and "in a step of its own" in told
     step = render("step.j2", request=request(FORM, credentials=["{{password}}"]))
@@ -76,8 +77,8 @@ def test_the_system_prompt_says_when_to_fill_and_how():
 def test_a_keyboard_persona_is_told_only_the_actions_it_may_take():
     """What a keyboard persona cannot do (click, hover, select, scroll, fill: `modes.REFUSED`) is not explained to it:
     it is refused if sent, and the words saved pay for its focus line (no more tokens than a mouse persona's)."""
-    keys = " ".join(render("system.j2", persona=Persona("Kai, 29.", uses="keyboard")).split())
-    mouse = " ".join(render("system.j2", persona=Persona("Kai, 29.")).split())
+    keys = " ".join(system_prompt(Persona("Kai, 29.", uses="keyboard"), 0).text.split())
+    mouse = " ".join(system_prompt(Persona("Kai, 29."), 0).text.split())
     for told in ("- click ref", "hover ref", "fill fields:", "scroll (ref to bring into view"):
         assert told in mouse and told not in keys
     assert "press key (Tab, Shift+Tab" in keys and "into the element that has focus" in keys

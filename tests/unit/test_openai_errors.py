@@ -13,6 +13,7 @@ from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.errors import ProviderError
 from pytest_useragent.llm.openai import OpenAIProvider
+from pytest_useragent.llm.prefix import SystemPrompt
 from pytest_useragent.llm.prompted import Question
 from pytest_useragent.records import WrapUp
 
@@ -29,6 +30,6 @@ def test_an_unreachable_gateway_is_named_without_the_credentials_in_its_address(
     client = openai.OpenAI(base_url=f"http://ci:s3cr3t-t0ken@127.0.0.1:{closed_port()}/v1", api_key="x", max_retries=0)
     meter = Meter(Budget(PriceBook.load(), RunLedger.create(tmp_path / "ledger.json", 1)))
     with pytest.raises(ProviderError) as raised:
-        OpenAIProvider(client).ask(Question(WrapUp, "wrap_up", "gpt-5.4-mini", "system", "hi"), meter)
+        OpenAIProvider(client).ask(Question(WrapUp, "wrap_up", "gpt-5.4-mini", SystemPrompt("", "system"), "hi"), meter)
     assert "s3cr3t-t0ken" not in str(raised.value) and "ci:" not in str(raised.value)
     assert "unreachable at http://127.0.0.1:" in str(raised.value)

@@ -10,6 +10,7 @@ import anthropic
 import pytest
 
 from pytest_useragent.llm.base import WrapUpRequest
+from pytest_useragent.llm.prefix import system_prompt
 from pytest_useragent.llm.prompts import render
 from pytest_useragent.llm.schema import shape as _schema
 from pytest_useragent.records import Decision, WrapUp
@@ -35,7 +36,7 @@ def objects(node: Any) -> list[dict[str, Any]]:
     return found
 
 
-@pytest.mark.parametrize(("model", "prompt"), [(Decision, "system.j2"), (WrapUp, "wrap_up.j2")])
+@pytest.mark.parametrize(("model", "prompt"), [(Decision, "system prompt"), (WrapUp, "wrap_up.j2")])
 def test_the_schema_is_shape_only_and_the_prompt_names_every_field(model, prompt):
     schema = _schema(model)
     for node in objects(schema):
@@ -44,7 +45,8 @@ def test_the_schema_is_shape_only_and_the_prompt_names_every_field(model, prompt
     assert "title" in issue  # a field called title survives; title annotations do not
     text = json.dumps(schema)
     assert '"title": "' not in text.replace('"title": {', "") and '"description"' not in text
-    told = render(prompt, persona=JANA, request=wrap_up_request())
+    # the steps' system prompt: both its parts (the shared one, the persona's own)
+    told = system_prompt(JANA, 0).text if prompt == "system prompt" else render(prompt, request=wrap_up_request())
     for node in objects(schema):
         for name in node["properties"]:
             assert re.search(rf"\b{name}\b", told), f"{prompt} never names {name}"
