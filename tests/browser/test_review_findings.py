@@ -3,12 +3,17 @@ the objective ones, each with its twin that yields none."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from pytest_useragent import Agent, Persona
 from pytest_useragent.browser.audit import AXE_OPTIONS, EXPERIMENTAL, Audits, audit_in_place
 from pytest_useragent.browser.checks import PageChecks
 from pytest_useragent.browser.scripts import script
+from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import IssueList, Signals
+from pytest_useragent.testing import ScriptedProvider, decision
 
 
 def audited(page, url):
@@ -72,3 +77,16 @@ def test_text_over_a_gradient_is_left_for_review_with_axe_s_reason(page):
     contrast = [issue for issue in issues if issue.rule == "color-contrast"]
     assert [issue.trust for issue in contrast] == ["review"] and "gradient" in contrast[0].evidence
     assert contrast[0].criteria == ["1.4.3"] and contrast[0].severity == "major"
+
+
+def test_a_session_keeps_review_apart_and_says_which_criteria_its_checks_covered(page, site, tmp_path):
+    steps = iter([decision("give_up", reason="seen enough")])
+    persona = Persona(name="Jana", background="Jana, 45.")
+    agent = Agent(page, persona, ScriptedProvider(lambda request: next(steps)), UserAgentConfig(max_steps=2), tmp_path)
+    result = agent.run("Find the opening hours", url=f"{site}/review/bypass-none.html")
+    assert [(i.rule, i.trust) for i in result.issues if i.source == "check"] == [("bypass", "review")]
+    assert not result.issues.at_least("cosmetic", source="check")
+    assert {"1.1.1", "2.4.1", "1.3.1", "2.5.8", "1.4.10"} <= set(result.checked)  # axe's, ours: page-state
+    assert "2.4.7" not in result.checked and "4.1.3" not in result.checked  # no keyboard or screen-reader persona
+    report = Path(result.files["report.md"]).read_text()
+    assert "### Needs review" in report and "`bypass`" in report.split("### Needs review")[1]
