@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -33,11 +34,23 @@ from pytest_useragent.browser.scripts import script
 from pytest_useragent.errors import PageUnresponsive
 from pytest_useragent.records import Box, Issue, Severity
 from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
+from pytest_useragent.records.wcag import from_tags, named
 
+EXPERIMENTAL = ("td-has-header", "p-as-heading", "table-fake-caption")
+"""axe's experimental rules ("Rules we are still testing and developing. They are disabled by default", axe-core's
+doc/rule-descriptions.md) that name a WCAG criterion (1.3.1 each), run beside the tags' rules (doc/API.md: "By
+combining runOnly with type: tags and the rules option ... include rules with unspecified tags"). axe documents none
+of them as reliable, so their findings are `review`, marked experimental. Left out: css-orientation-lock (1.3.4)
+reads the style sheets axe preloads, and without `preload` it answers "needs review" on every page;
+label-content-name-mismatch (2.5.3), which our screen-reader checks measure from what the persona heard; those
+tagged best-practice only (focus-order-semantics, hidden-content)."""
 AXE_OPTIONS = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-    "resultTypes": ["violations"],
-    "preload": False,  # fetches the style sheets for css-orientation-lock, an experimental rule these tags leave out
+    "rules": {rule: {"enabled": True} for rule in EXPERIMENTAL},
+    # "incomplete": what axe could neither pass nor fail ("needs review", doc/API.md's Results Object): a person
+    # must look (a page with no skip link, landmark or heading for `bypass`; text over an image for color-contrast)
+    "resultTypes": ["violations", "incomplete"],
+    "preload": False,  # fetches the style sheets for css-orientation-lock, left out (see EXPERIMENTAL)
 }
 SHEET_TIMEOUT_MS = 5000
 AUDIT_SECONDS = 30.0
@@ -55,16 +68,28 @@ _IN_PLACE = script("in_place.js", describe=True)
 PageState = tuple[str, str]
 """What the page-state checks depend on: the URL and the look's fingerprint (viewport, document length and hash)."""
 
-Pending = Callable[[], list[Issue] | None]
-"""An audit under way: called, it waits for the issues (None when the audit failed)."""
+
+@dataclass(frozen=True)
+class Audited:
+    """One audit: the issues axe found and left for review, and the WCAG criteria its rules that ran stand for
+    (whatever their result: a rule that passed, or found nothing to judge, covered its criterion too)."""
+
+    issues: list[Issue]
+    criteria: frozenset[str] = frozenset()
+
+
+Pending = Callable[[], Audited | None]
+"""An audit under way: called, it waits for its result (None when the audit failed)."""
 
 
 class Audits:
-    """The page-state checks' issues by page state, the most recent `size` states kept."""
+    """The page-state checks' issues by page state, and the criteria its audit covered, the most recent `size`
+    states kept."""
 
     def __init__(self, size: int = 256) -> None:
         self._size = size
         self._issues: OrderedDict[PageState, list[Issue]] = OrderedDict()
+        self._criteria: dict[PageState, frozenset[str]] = {}
 
     def get(self, state: PageState) -> list[Issue] | None:
         issues = self._issues.get(state)
@@ -73,17 +98,24 @@ class Audits:
         self._issues.move_to_end(state)
         return [issue.model_copy() for issue in issues]
 
+    def criteria(self, state: PageState) -> frozenset[str]:
+        """The criteria the state's audit covered (none for a state not kept)."""
+        return self._criteria.get(state, frozenset())
+
     def fingerprints(self, url: str) -> list[str]:
         """The fingerprints of the states kept at `url`."""
         return [fingerprint for address, fingerprint in self._issues if address == url]
 
     def clear(self) -> None:
         self._issues.clear()
+        self._criteria.clear()
 
-    def put(self, state: PageState, issues: list[Issue]) -> None:
+    def put(self, state: PageState, issues: list[Issue], criteria: frozenset[str] = frozenset()) -> None:
         self._issues[state] = [issue.model_copy() for issue in issues]
+        self._criteria[state] = criteria
         if len(self._issues) > self._size:
-            self._issues.popitem(last=False)
+            dropped, _ = self._issues.popitem(last=False)
+            self._criteria.pop(dropped, None)
 
 
 AUDITS = Audits()
@@ -100,14 +132,14 @@ class Auditor:
         self._media: dict[str, str | None] = {}
         self._ids = itertools.count(1)
         self._running: set[int] = set()
-        self._done: dict[int, list[dict[str, Any]]] = {}
+        self._done: dict[int, dict[str, Any]] = {}
         self._sheets: dict[str, str] = {}
 
     def start(self, copy: dict[str, Any], request: APIRequestContext) -> Pending:
         """Start auditing a copy made by `COPY`; returns at once, unless the copied page uses a style sheet it cannot
         read (from another origin) and no audit fetched it yet: `request` (the page's, with its cookies) fetches it."""
         if copy.get("elements", 0) > MAX_AUDIT_ELEMENTS:  # too large to audit within the bound: not audited
-            return lambda: []
+            return lambda: Audited([])
         copy = {**copy, "sheets": [self._sheet(url, request) for url in copy["sheets"]]}
         try:
             page = self._ready(copy)
@@ -119,7 +151,7 @@ class Auditor:
             self._discard()
             return lambda: None
 
-        def collect() -> list[Issue] | None:
+        def collect() -> Audited | None:
             if audit not in self._done:  # still running: wait for it
                 try:
                     started()
@@ -127,8 +159,8 @@ class Auditor:
                 except (PlaywrightError, PageUnresponsive):
                     self._discard()
             self._running.discard(audit)
-            violations = self._done.pop(audit, None)
-            return None if violations is None else issues_from_axe(violations)
+            results = self._done.pop(audit, None)
+            return None if results is None else audited_from_axe(results)
 
         return collect
 
@@ -141,11 +173,11 @@ class Auditor:
                 self._sheets[url] = ""  # the audit goes on without it, as the page would
         return self._sheets[url]
 
-    def _arrived(self, audit: int, violations: list[dict[str, Any]] | None) -> None:
-        """An audit's violations, handed over by the audit page as soon as axe is done: collecting them then costs
+    def _arrived(self, audit: int, results: dict[str, Any] | None) -> None:
+        """An audit's results, handed over by the audit page as soon as axe is done: collecting them then costs
         no round trip."""
-        if audit in self._running and violations is not None:
-            self._done[audit] = violations
+        if audit in self._running and results is not None:
+            self._done[audit] = results
 
     def _discard(self) -> None:
         """After the audit page failed (crashed, closed, or stopped answering): the next audit makes another."""
@@ -186,60 +218,81 @@ def auditor_for(page: Page) -> Auditor | None:
     return _AUDITORS[browser]
 
 
-def audit_in_place(page: Page) -> list[Issue] | None:
+def audit_in_place(page: Page) -> Audited | None:
     """axe on the page itself, now: for pages without an Auditor."""
     try:
         if (
             bounded.evaluate(page, AUDIT_SECONDS, "() => document.getElementsByTagName('*').length")
             > MAX_AUDIT_ELEMENTS
         ):
-            return []  # too large to audit within the bound, as in an audit page
+            return Audited([])  # too large to audit within the bound, as in an audit page
         if not bounded.evaluate(page, AUDIT_SECONDS, "() => typeof window.axe !== 'undefined'"):
             bounded.evaluate(page, AUDIT_SECONDS, AXE_SCRIPT)
-        return issues_from_axe(bounded.evaluate(page, AUDIT_SECONDS, _IN_PLACE, [AXE_OPTIONS, MAX_EXAMPLES]))
+        return audited_from_axe(bounded.evaluate(page, AUDIT_SECONDS, _IN_PLACE, [AXE_OPTIONS, MAX_EXAMPLES]))
     except PlaywrightError:
         return None
 
 
-def issues_from_axe(violations: list[dict[str, Any]]) -> list[Issue]:
-    """axe-core's violations as Issues, one per rule: the first element's evidence, the count of all (`count`, set
-    by the page script that cut `nodes` to a few) and the few as examples. Pure."""
-    return [
-        _rule(violation, [_node(violation, node) for node in violation["nodes"]])
-        for violation in violations
-        if violation["nodes"]
-    ]
+def audited_from_axe(results: dict[str, Any]) -> Audited:
+    """An audit's results (the page scripts' `{found, ran}`) as issues and the criteria its rules cover. Pure."""
+    criteria = frozenset(number for _, tags in results.get("ran", []) for number in from_tags(tags))
+    return Audited(issues_from_axe(results["found"]), criteria)
 
 
-def _rule(violation: dict[str, Any], nodes: list[Issue]) -> Issue:
+def issues_from_axe(found: list[dict[str, Any]]) -> list[Issue]:
+    """axe-core's results as Issues, one per rule and kind: the first element's evidence, the count of all (`count`,
+    set by the page script that cut `nodes` to a few) and the few as examples. A violation of a rule axe calls
+    stable is `objective`; what axe left for review (its "incomplete" results) and any finding of an experimental
+    rule are `review`, the latter marked `experimental`. Pure."""
+    return [_rule(result, [_node(result, node) for node in result["nodes"]]) for result in found if result["nodes"]]
+
+
+def _rule(result: dict[str, Any], nodes: list[Issue]) -> Issue:
     rule = grouped(nodes)[0]
-    rule.count = violation.get("count", len(nodes))
+    rule.count = result.get("count", len(nodes))
     return rule
 
 
-def _node(violation: dict[str, Any], node: dict[str, Any]) -> Issue:
+def _node(result: dict[str, Any], node: dict[str, Any]) -> Issue:
+    criteria = from_tags(result["tags"])
+    experimental = "experimental" in result["tags"]
+    review = bool(result.get("review")) or experimental
+    evidence = evidence_of(node, result.get("helpUrl"), node.get("messages") if review else None)
     return Issue(
         source="check",
-        rule=violation["id"],
-        severity=AXE_IMPACT.get(violation.get("impact") or "", "minor"),
-        heuristic="WCAG " + ", ".join(tag for tag in violation["tags"] if tag.startswith("wcag")),
-        title=violation["help"],
-        evidence=evidence_of(node, violation.get("helpUrl")),
-        quote=violation["description"],
+        rule=result["id"],
+        severity=AXE_IMPACT.get(result.get("impact") or "", "minor"),
+        heuristic="WCAG " + "; ".join(named(number) for number in criteria) if criteria else "axe best practice",
+        title=result["help"],
+        evidence=f"experimental rule: {evidence}" if experimental else evidence,
+        quote=result["description"],
         element=node["html"][:200],
         locator=css_locator(node["target"]),
         box=Box.parse(node.get("box")),
+        trust="review" if review else "objective",
+        experimental=experimental,
+        criteria=criteria,
     )
 
 
 MAX_ELEMENT_CHARS = 120
 
 
-def evidence_of(node: dict[str, Any], help_url: str | None) -> str:
+MAX_MESSAGE_CHARS = 300
+
+
+def evidence_of(node: dict[str, Any], help_url: str | None, messages: list[str] | None = None) -> str:
     """An axe finding's evidence as a person would write it: the element by role and accessible name (else a short
     excerpt of its HTML), and where the rule is explained. Never axe's failure summary ("Fix any of the following:
-    ..."): several lines of checks the element failed, noise in a prompt and a list item broken in a report. Pure."""
+    ..."): several lines of checks the element failed, noise in a prompt and a list item broken in a report. For a
+    result left for review, axe's own words on why it could not decide (its checks' messages: "Element's background
+    color could not be determined due to a background image"), on one line. Pure."""
     element = node.get("name") or " ".join(str(node.get("html") or "").split())
     if len(element) > MAX_ELEMENT_CHARS:
         element = element[: MAX_ELEMENT_CHARS - 1] + "…"
+    said = " ".join("; ".join(str(message) for message in messages or [] if message).split())
+    if len(said) > MAX_MESSAGE_CHARS:
+        said = said[: MAX_MESSAGE_CHARS - 1] + "…"
+    if said:
+        element = f"{element}: {said}"
     return f"{element}; the rule: {help_url}" if help_url else element

@@ -53,6 +53,8 @@ class PageChecks:
         self._seen: set[PageState] = set()
         self._pending: tuple[PageState, list[Issue], Pending] | None = None
         self._rider: Rider | None = None
+        self.criteria: set[str] = set()
+        """The WCAG criteria of the axe rules that ran on this session's page states (`Audited.criteria`)."""
 
     def rider(self) -> Rider:
         """What the next look runs along with its own script when it finds a page state these checks have not met
@@ -81,6 +83,7 @@ class PageChecks:
         known = self._audits.get(state)
         if known is not None:
             self._seen.add(state)
+            self.criteria |= self._audits.criteria(state)
             # where an earlier session's screenshot showed the elements: this one may be scrolled elsewhere
             return seen_now + [issue.model_copy(update={"box": None}) for issue in known]
         along, self._rider = self._rider, None
@@ -108,11 +111,12 @@ class PageChecks:
         if self._pending is None:
             return []
         (state, layout, pending), self._pending = self._pending, None
-        issues = pending()
-        if issues is None:
+        audited = pending()
+        if audited is None:
             return []
-        self._audits.put(state, layout + issues)
-        return issues
+        self._audits.put(state, layout + audited.issues, audited.criteria)
+        self.criteria |= audited.criteria
+        return audited.issues
 
     def dead_click(
         self, locator: str | None, url_before: str, *, event: Callable[[float], bool] = lambda seconds: False

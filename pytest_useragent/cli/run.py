@@ -17,7 +17,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TextIO, get_args
+from typing import TextIO, cast, get_args
 
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
@@ -30,7 +30,7 @@ from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm import choice
-from pytest_useragent.records import SessionResult, Severity
+from pytest_useragent.records import GATED_TRUST, Issue, SessionResult, Severity, Trust
 from pytest_useragent.records import result as told
 from pytest_useragent.records.persona import DEFAULT_PERSONA, Persona
 from pytest_useragent.regression.baseline import metadata
@@ -68,8 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fail-on",
         metavar="SEVERITY",
-        choices=get_args(Severity),
-        help="exit 1 when a session met an issue this severe or worse: critical, major, minor or cosmetic",
+        help="exit 1 when a session met an issue this severe or worse: critical, major, minor or cosmetic; "
+        "SEVERITY,review counts what a check left for review too (axe's needs review, its experimental rules)",
     )
     parser.add_argument("--headed", action="store_true", default=None, help="show the browser (pytest-playwright's)")
     parser.add_argument("--browser-channel", metavar="CHANNEL", help="Chromium channel, e.g. chrome")
@@ -242,7 +242,7 @@ class Plan:
         if any(result.outcome == "unreachable" for result in results):
             return UNREACHABLE
         fail_on = self.args.fail_on
-        if fail_on and (tripped := [issue for result in results for issue in result.issues.at_least(fail_on)]):
+        if fail_on and (tripped := [issue for result in results for issue in tripping(result, fail_on)]):
             for issue in tripped[:MAX_TRIPPED]:
                 print(f"--fail-on {fail_on}: {issue.line}", file=out)
             if len(tripped) > MAX_TRIPPED:
@@ -275,6 +275,14 @@ class Live:
             self.open = False
 
 
+def tripping(result: SessionResult, fail_on: str) -> list[Issue]:
+    """The issues `--fail-on` fails on: `major` as `at_least("major")` (every trust level but review), `major,review`
+    with what a check left for review."""
+    severity, _, review = fail_on.partition(",")
+    trust: tuple[Trust, ...] = (*GATED_TRUST, "review") if review else GATED_TRUST
+    return result.issues.at_least(cast(Severity, severity), trust=trust)
+
+
 def shows(text: str) -> Callable[[Page], bool]:
     """The command's `success=`: the page shows `text` (its visible text, any case) at the end."""
 
@@ -302,8 +310,13 @@ def _from_environment(args: argparse.Namespace) -> None:
     for dest in ("goal", "success_text", "fail_on", "browser_channel"):
         if getattr(args, dest) is None and (value := os.environ.get(env_name(dest.replace("_", "-")))):
             setattr(args, dest, value)
-    if args.fail_on is not None and args.fail_on not in get_args(Severity):
-        raise UserError(f"--fail-on={args.fail_on!r}: must be one of {', '.join(get_args(Severity))}")
+    if args.fail_on is not None:
+        severity, _, review = args.fail_on.partition(",")
+        if severity not in get_args(Severity) or review not in ("", "review"):
+            raise UserError(
+                f"--fail-on={args.fail_on[:40]!r}: must be one of {', '.join(get_args(Severity))}, "
+                "optionally followed by ,review"
+            )
     if args.headed is None:
         args.headed = os.environ.get(env_name("headed"), "").lower() in ("1", "on", "true", "yes")
     for dest in ("credentials", "browser_arg"):

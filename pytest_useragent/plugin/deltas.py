@@ -88,6 +88,7 @@ def junit_deltas(comparison: Comparison, nodeid: str) -> list[tuple[str, object]
         ("useragent_worse", ",".join(change.measure for change in comparison.worse)),
         ("useragent_regressed", bool(comparison.regressions)),
         ("useragent_new_issues", len(comparison.with_status("new"))),
+        ("useragent_new_issues_to_review", len(comparison.new_to_review)),
         ("useragent_resolved_issues", len(comparison.with_status("resolved"))),
         ("useragent_unseen_issues", len(comparison.with_status("unseen"))),
     ]

@@ -18,6 +18,7 @@ from pytest_useragent.records.actions import (
 from pytest_useragent.records.announcement import Announcement, AnnouncementKind
 from pytest_useragent.records.decision import (
     ERROR_OUTCOMES,
+    GATED_TRUST,
     SEVERITY_ORDER,
     Action,
     ActionKind,
@@ -50,6 +51,7 @@ from pytest_useragent.records.page import (
     SlowResponse,
 )
 from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.replayed import ReplayReport
 from pytest_useragent.records.research import (
     Interview,
     InterviewReply,
@@ -68,7 +70,6 @@ from pytest_useragent.records.result import (
     Mark,
     Marks,
     OrphanedWrite,
-    ReplayReport,
     SessionResult,
     Step,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "Decision",
     "DocumentEntry",
     "ERROR_OUTCOMES",
+    "GATED_TRUST",
     "Evaluation",
     "ExpectationStats",
     "FailedRequest",

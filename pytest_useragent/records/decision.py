@@ -12,8 +12,12 @@ from pytest_useragent.records.actions import ON_FIELDS
 Severity = Literal["critical", "major", "minor", "cosmetic"]
 SEVERITY_ORDER: dict[str, int] = {"critical": 3, "major": 2, "minor": 1, "cosmetic": 0}
 Verdict = Literal["met", "partial", "unmet", "surprised"]
-Trust = Literal["objective", "reproduced", "opinion"]
-"""How far an issue can be trusted: a check measured it; several sessions met it; one persona thought it."""
+Trust = Literal["objective", "reproduced", "review", "opinion"]
+"""How far an issue can be trusted: a check measured it; several sessions met it; a check could not decide and a
+person must look (axe's "needs review" results, its experimental rules); one persona thought it."""
+GATED_TRUST: tuple[Trust, ...] = ("objective", "reproduced", "opinion")
+"""What a gate that names no trust level picks (`IssueList.at_least`): every level but `review`, which fails a gate
+only where its author names it (`trust="review"`, `--fail-on=major,review`, `review_issues:N`)."""
 Source = Literal["persona", "check"]
 ActionKind = Literal[
     "click",

@@ -16,11 +16,12 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, model_validator
 
-from pytest_useragent.records.decision import SessionOutcome, Source
+from pytest_useragent.records.decision import SessionOutcome, Source, Trust
 from pytest_useragent.records.issue import IssueList
 from pytest_useragent.records.keys import issue_key
+from pytest_useragent.records.replayed import ReplayReport
 from pytest_useragent.records.research import Interview
-from pytest_useragent.records.result import Completion, ExpectationStats, ReplayReport, SessionResult
+from pytest_useragent.records.result import Completion, ExpectationStats, SessionResult
 from pytest_useragent.records.setting import Setting
 
 
@@ -57,6 +58,7 @@ class StepIssue(BaseModel):
     locator: str | None = None
     element: str | None = None
     page: str | None = None
+    trust: Trust = "opinion"
     key: str = ""
 
     @model_validator(mode="after")
@@ -70,6 +72,7 @@ class StepIssue(BaseModel):
                 locator=self.locator,
                 element=self.element,
                 page=self.page,
+                review=self.source == "check" and self.trust == "review",
             )
         return self
 
@@ -120,6 +123,7 @@ class SessionDigest(BaseModel):
     setting: Setting | None = None
     explore: bool = False
     video: str | None = None
+    checked: list[str] = []
 
     @property
     def goal_achieved(self) -> bool | None:

@@ -29,15 +29,16 @@ def grouped(issues: Iterable[Issue], *, examples: int = MAX_EXAMPLES) -> list[Is
     of theirs, its examples the first few distinct ones. Persona issues stay as they are. The text the page put in
     a check issue is clipped, so the result is bounded by the number of rules, not of elements."""
     result: list[Issue] = []
-    groups: dict[tuple[str | None, str, str], int] = {}
+    groups: dict[tuple[str | None, str, str, str], int] = {}
     for issue in issues:
         if issue.source != "check":
             result.append(issue)
             continue
         found = _examples(issue)
-        at = groups.get((issue.rule, issue.severity, issue.title))
+        group_key = (issue.rule, issue.severity, issue.title, issue.trust)  # a failure and a "needs review" apart
+        at = groups.get(group_key)
         if at is None:
-            groups[(issue.rule, issue.severity, issue.title)] = len(result)
+            groups[group_key] = len(result)
             result.append(
                 issue.model_copy(
                     update={
@@ -63,13 +64,14 @@ def stamped(issue: Issue, step: int, url: str, screenshot: str | None) -> Issue:
     return Issue.model_validate(placed.model_dump())
 
 
-def trust_of(source: Source, sessions: int) -> Trust:
-    """How far an issue met by this many sessions can be trusted. A check measured it: `objective`. A persona's
-    finding met by two sessions or more (other personas, other tests, repeats) is `reproduced`; by one, an `opinion`,
-    however many of its steps repeat it: a session's steps share one memory (the rolling summary), so a persona
-    reporting again what it noted before is remembering, not reproducing."""
+def trust_of(source: Source, sessions: int, trust: Trust = "objective") -> Trust:
+    """How far an issue met by this many sessions can be trusted. A check measured it: `objective`; a check that
+    could not decide (`trust` `review`) stays `review` however often it is met: the same doubt, not a measure. A
+    persona's finding met by two sessions or more (other personas, other tests, repeats) is `reproduced`; by one, an
+    `opinion`, however many of its steps repeat it: a session's steps share one memory (the rolling summary), so a
+    persona reporting again what it noted before is remembering, not reproducing."""
     if source == "check":
-        return "objective"
+        return "review" if trust == "review" else "objective"
     return "reproduced" if sessions >= 2 else "opinion"
 
 

@@ -9,7 +9,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ConfigDict, RootModel, model_validator
 
 from pytest_useragent.errors import UserError
-from pytest_useragent.records.decision import SEVERITY_ORDER, IssueDraft, Severity, Source, Trust
+from pytest_useragent.records.decision import GATED_TRUST, SEVERITY_ORDER, IssueDraft, Severity, Source, Trust
 from pytest_useragent.records.keys import issue_key
 from pytest_useragent.templates import MAX_TEXT, bounded
 
@@ -67,11 +67,21 @@ class Issue(IssueDraft):
     """What makes two issues the same flaw, in a session, a run and across runs (`keys.issue_key`): computed once,
     when the issue is made or stamped with its page, and kept as written, so runs can be compared by it."""
     trust: Trust = "opinion"
-    """`objective` for a check; a persona's finding is an `opinion` until the run's report sees it in two sessions
+    """`objective` for a check, `review` for one that could not decide (axe's "needs review", an experimental
+    rule): a person must look; a persona's finding is an `opinion` until the run's report sees it in two sessions
     or more (`reproduced`, see `issues.trust_of`)."""
+    experimental: bool = False
+    """Found by a rule its makers still call experimental (axe's `experimental` tag): a `review` finding."""
+    criteria: list[str] = []
+    """The WCAG success criteria it stands for, by number (`1.3.1`): an axe rule's `wcag131` tags, our rule's row
+    (`records/wcag.py` names them). Empty where no criterion applies (a best practice, a heuristic)."""
 
     @model_validator(mode="after")
     def _keyed(self) -> Issue:
+        if self.source == "check":
+            self.trust = "review" if self.trust == "review" or self.experimental else "objective"
+        elif self.trust in ("objective", "review"):
+            self.trust = "opinion"
         if not self.key:
             self.key = issue_key(
                 source=self.source,
@@ -80,11 +90,8 @@ class Issue(IssueDraft):
                 locator=self.locator,
                 element=self.element,
                 page=self.page,
+                review=self.trust == "review",
             )
-        if self.source == "check":
-            self.trust = "objective"
-        elif self.trust == "objective":
-            self.trust = "opinion"
         return self
 
     def bounded(self) -> Issue:
@@ -130,16 +137,18 @@ class IssueList(RootModel[list[Issue]]):
         trust: Trust | tuple[Trust, ...] | None = None,
     ) -> Found:
         """The issues of this severity or worse; of these sources and trust levels only, when given. A CI gate:
-        `at_least("major", trust=("objective", "reproduced"))`, opinions left as advice."""
+        `at_least("major", trust=("objective", "reproduced"))`, opinions left as advice. No trust given: every level
+        but `review` (`GATED_TRUST`): what a check left for a person fails a gate only where it is named,
+        `at_least("major", trust="review")`."""
         floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
         sources = None if source is None else chosen("source", source, Source)
-        trusts = None if trust is None else chosen("trust", trust, Trust)
+        trusts = GATED_TRUST if trust is None else chosen("trust", trust, Trust)
         return Found(
             issue
             for issue in self.root
             if SEVERITY_ORDER[issue.severity] >= floor
             and (sources is None or issue.source in sources)
-            and (trusts is None or issue.trust in trusts)
+            and issue.trust in trusts
         )
 
 

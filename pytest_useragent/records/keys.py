@@ -37,11 +37,14 @@ def issue_key(
     locator: str | None = None,
     element: str | None = None,
     page: str | None = None,
+    review: bool = False,
 ) -> str:
-    """The issue's key: `rule|element` for a check, `persona|page|title` for a persona's finding (see the module)."""
+    """The issue's key: `rule|element` for a check, `persona|page|title` for a persona's finding (see the module).
+    A check that could not decide (`review`: axe's "needs review") is `rule?|element`: another finding than the
+    same rule's failure on that element."""
     if source == "check":
         identity = element_identity(locator, element) or f"{page or ''}|{text_of(title)}"
-        return _bounded(f"{rule or 'check'}|{identity}")
+        return _bounded(f"{rule or 'check'}{'?' if review else ''}|{identity}")
     return _bounded(f"persona|{page or ''}|{text_of(title).rstrip('.!')}")
 
 

@@ -13,6 +13,7 @@ from pytest_useragent.records.decision import SEVERITY_ORDER, Action, Evaluation
 from pytest_useragent.records.issue import Box, Issue, IssueList
 from pytest_useragent.records.page import ActionOutcome, Claim, PageEvent, Signals
 from pytest_useragent.records.persona import Persona
+from pytest_useragent.records.replayed import ReplayReport
 from pytest_useragent.records.research import Interview, Survey
 from pytest_useragent.records.setting import Setting
 from pytest_useragent.records.usage import Call, Usage
@@ -153,26 +154,6 @@ class CacheUse(BaseModel):
     """The least prefix, in tokens, the model's cache takes (from the price book)."""
 
 
-class ReplayReport(BaseModel):
-    """What a cassette did for one session (replay/provider.py)."""
-
-    mode: str
-    cassette: str
-    """Its path, relative to the directory pytest ran in."""
-    replayed: int = 0
-    """Steps decided by the cassette."""
-    live: int = 0
-    """Steps decided by the provider."""
-    diverged_at: int | None = None
-    """The step at which the page no longer fit the recording; None when it never stopped fitting."""
-    why: str | None = None
-    """Why it no longer fit, in one line."""
-    saved_usd: float = 0.0
-    """What the replayed steps (and wrap-up) cost when they were recorded: what this run did not pay."""
-    recorded: bool = False
-    """The cassette was written (or rewritten) by this session."""
-
-
 class SessionResult(BaseModel):
     """Everything one `agent.run` found; saved as session.json."""
 
@@ -232,6 +213,9 @@ class SessionResult(BaseModel):
     and whether it was reached is no question (`goal_achieved` is None)."""
     video: str | None = None
     """The session's video: `video.webm` in its folder, or pytest-playwright's file when its --video recorded it."""
+    checked: list[str] = []
+    """The WCAG criteria (`1.1.1`) the checks that ran in this session stand for, whatever they found: axe's rules
+    that ran, by their tags, and our rules by when they run (`records/covered.py`); what the run report calls tested."""
 
     def owned(self, test: str | None) -> list[str]:
         """What the harness wrote of its own into this session's record and files (`harness_texts`)."""

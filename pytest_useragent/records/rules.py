@@ -15,6 +15,7 @@ from typing import Literal
 
 from pytest_useragent.records.decision import Severity
 from pytest_useragent.records.issue import Box, Issue
+from pytest_useragent.records.wcag import number_of
 
 Runs = Literal["page-state", "signals", "click", "keyboard-scan", "keyboard-step", "screen-reader-step", "done"]
 """When a rule runs, which is also how the corpus test drives its pages."""
@@ -89,6 +90,7 @@ class Rule:
             box=Box.parse(box) if isinstance(box, str) else box,
             count=count,
             examples=examples or [],
+            criteria=[number] if (number := number_of(self.criterion)) else [],
         )
 
 

@@ -64,7 +64,7 @@ class IssueChange(BaseModel):
     page: str | None = None
     sessions: int = 1
     counted: bool = False
-    """A new issue trusted enough to count against `new_issues`."""
+    """A new issue trusted enough to count against `new_issues`, or one left for review, against `review_issues`."""
     regression: bool = False
 
 
@@ -100,6 +100,12 @@ class Comparison(BaseModel):
         return [change for change in self.changes if change.regression]
 
     @property
+    def new_to_review(self) -> list[IssueChange]:
+        """New issues left for review (axe's "needs review", its experimental rules): counted apart from
+        `new_issues`, against `review_issues` only."""
+        return [issue for issue in self.issues if issue.status == "new" and issue.trust == "review"]
+
+    @property
     def new_issue_regressions(self) -> list[IssueChange]:
         return [issue for issue in self.issues if issue.regression]
 
@@ -117,11 +123,12 @@ def compare(before: Baseline, now: Baseline, rules: FailRules | None = None, *, 
         old, new = before.tests[test], now.tests[test]
         changes += _changes(test, old, new, rules)
         issues += _issues(test, old, new)
-    limit = rules.get("new_issues")
-    counted = [issue for issue in issues if issue.counted]
-    if limit is not None and len(counted) > limit.limit:
-        for issue in counted:
-            issue.regression = True
+    for measure, review in (("new_issues", False), ("review_issues", True)):  # each its own count
+        limit = rules.get(measure)
+        counted = [issue for issue in issues if issue.counted and (issue.trust == "review") is review]
+        if limit is not None and len(counted) > limit.limit:
+            for issue in counted:
+                issue.regression = True
     return Comparison(
         baseline=label or before.name,
         metadata=before.metadata,
@@ -202,7 +209,8 @@ def _issues(test: str, old: TestFigures, new: TestFigures) -> list[IssueChange]:
     found = []
     for key, issue in now.items():
         status: IssueStatus = "persisting" if key in before else "new"
-        found.append(_issue_change(test, status, issue, counted=status == "new" and issue.trust in COUNTED_TRUST))
+        counted = status == "new" and issue.trust in (*COUNTED_TRUST, "review")
+        found.append(_issue_change(test, status, issue, counted=counted))
     reached = max((session.steps for session in new.sessions), default=0)
     for key, issue in before.items():
         if key not in now:
@@ -235,6 +243,7 @@ MEASURES: dict[Measure, str] = {
     "goal": "goal success",
     "met_rate": "expectations met",
     "new_issues": "new issues",
+    "review_issues": "new issues to review",
     "steps": "steps (median)",
     "cost": "cost (median, USD)",
 }

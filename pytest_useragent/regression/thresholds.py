@@ -5,6 +5,8 @@ An expression is items separated by commas, each `MEASURE:LIMIT`:
     goal:P       a test's goal success rate fell by more than P percentage points (0-100; `goal:0`: any goal lost)
     met_rate:P   a test's expectation-met rate fell by more than P percentage points (0-100)
     new_issues:N the run has more than N new issues (objective or reproduced; opinions are shown, not counted)
+    review_issues:N the run has more than N new issues left for review (axe's "needs review", its experimental
+                 rules): counted apart, and failing nothing unless named
     steps:X%     a test's median steps rose by more than X percent; `steps:N` by more than N steps
     cost:X%      a test's median cost per session rose by more than X percent; `cost:A` by more than A USD
 
@@ -21,7 +23,8 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
-Measure = Literal["goal", "met_rate", "new_issues", "steps", "cost"]
+Measure = Literal["goal", "met_rate", "new_issues", "review_issues", "steps", "cost"]
+COUNTS = ("new_issues", "review_issues")
 RATES = ("goal", "met_rate")
 
 
@@ -33,7 +36,7 @@ class Threshold(BaseModel):
     measure: Measure
     limit: float
     """Rates: a fraction (10 points = 0.10). Steps and cost: a fraction of the baseline when `relative`, else
-    steps or USD. New issues: a count."""
+    steps or USD. New issues, and new issues left for review: a count."""
     relative: bool = False
 
     def __str__(self) -> str:
@@ -82,7 +85,7 @@ def _item(item: str) -> Threshold:
     if name not in get_args(Measure):
         raise ValueError(f"{name!r} is not a measure; one of {measures}")
     if not colon or not limit.strip():
-        raise ValueError(f"{name} needs a limit, e.g. {name}:{'0' if name == 'new_issues' else '10%'}")
+        raise ValueError(f"{name} needs a limit, e.g. {name}:{'0' if name in COUNTS else '10%'}")
     limit = limit.strip()
     percent = limit.endswith("%")
     try:
@@ -95,10 +98,10 @@ def _item(item: str) -> Threshold:
         if value > 100:
             raise ValueError(f"{name}: a rate falls by at most 100 percentage points")
         return Threshold(measure=name, limit=value / 100)
-    if name == "new_issues":
+    if name in COUNTS:
         if percent or value != int(value):
-            raise ValueError("new_issues counts issues, a whole number such as new_issues:0")
-        return Threshold(measure="new_issues", limit=value)
+            raise ValueError(f"{name} counts issues, a whole number such as {name}:0")
+        return Threshold(measure=name, limit=value)
     return Threshold(measure=name, limit=value / 100 if percent else value, relative=percent)
 
 

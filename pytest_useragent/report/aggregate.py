@@ -10,6 +10,7 @@ from typing import TypeVar, get_args
 
 from pytest_useragent.records import SEVERITY_ORDER, AnySession, Trust
 from pytest_useragent.records.grouping import trust_of
+from pytest_useragent.report.coverage import coverage
 from pytest_useragent.report.summary import (
     REPORT_SCHEMA_VERSION,
     CombinedRun,
@@ -94,7 +95,8 @@ def tally(
     """`aggregate` for a run of either kind of session (`kind`: `RunSummary` of whole sessions, `CombinedRun` of
     digests): the one aggregator, so a combined run's figures are one run's."""
     issues = merged(sessions)
-    severities: Counter[str] = Counter(entry.issue.severity for entry in issues)
+    # what a check left for review is counted apart (issues_by_trust), never among the run's findings' severities
+    severities: Counter[str] = Counter(entry.issue.severity for entry in issues if entry.trust != "review")
     trusts: Counter[str] = Counter(entry.trust for entry in issues)
     cost = sum(s.result.cost_usd for s in sessions)
     return kind(
@@ -123,6 +125,10 @@ def tally(
         issues_by_trust={name: trusts[name] for name in get_args(Trust)},
         by_persona=by_persona(sessions),
         replay=replay_totals(sessions),
+        wcag=coverage(
+            [s.result for s in sessions],
+            ((entry.trust, entry.issue.criteria) for entry in issues if entry.issue.source == "check"),
+        ),
     )
 
 
@@ -194,6 +200,8 @@ def merged(sessions: Sequence[Entry]) -> list[RunIssue]:
                 )
             )
     for entry in found.values():
-        entry.issue = entry.issue.model_copy(update={"trust": trust_of(entry.issue.source, len(entry.seen))})
+        entry.issue = entry.issue.model_copy(
+            update={"trust": trust_of(entry.issue.source, len(entry.seen), entry.issue.trust)}
+        )
     order = {name: rank for rank, name in enumerate(get_args(Trust))}
     return sorted(found.values(), key=lambda entry: (-entry.rank, order[entry.trust], -len(entry.seen)))

@@ -9,12 +9,14 @@ from pytest_useragent.templates import counted
 def headline(summary: Run[E]) -> list[str]:
     """The run in two lines: sessions, tests, goals, steps, expectations and issues; what it spent of its budget."""
     issues = ", ".join(f"{count} {name}" for name, count in summary.issues_by_severity.items() if count)
+    trusted = summary.issues_by_trust
     if issues:
-        trusted = summary.issues_by_trust
         issues += (
             f" ({trusted.get('objective', 0)} objective, {trusted.get('reproduced', 0)} reproduced, "
             f"{trusted.get('opinion', 0)} opinion{'s' if trusted.get('opinion', 0) != 1 else ''}: advisory)"
         )
+    if review := trusted.get("review", 0):  # apart: a check could not decide them, a person must look
+        issues = f"{issues or 'none'}; {review} to review (not gated)"
     judged = (
         f"expectations met {summary.met}/{summary.evaluated} ({summary.met_rate:.0%})"
         if summary.evaluated

@@ -67,7 +67,13 @@ def comparison_lines(comparison: Comparison) -> list[str]:
         for change in comparison.regressions
     ]
     rows += [
-        (issue.test, f"new {issue.severity} issue", "-", _issue(issue), "")
+        (
+            issue.test,
+            f"new {issue.severity} issue{' to review' if issue.trust == 'review' else ''}",
+            "-",
+            _issue(issue),
+            "",
+        )
         for issue in comparison.new_issue_regressions
     ]
     if len(rows) > 1:
@@ -82,7 +88,9 @@ def comparison_lines(comparison: Comparison) -> list[str]:
     counts = {status: len(comparison.with_status(status)) for status in ("new", "resolved", "persisting")}
     unseen = len(comparison.with_status("unseen"))
     if any(counts.values()) or unseen:
-        said = ", ".join(f"{count} {status}" for status, count in counts.items())
+        review = len(comparison.new_to_review)  # counted apart: `review_issues`, never `new_issues`
+        apart = {"new": f" ({review} of them to review)"} if review else {}
+        said = ", ".join(f"{count} {status}{apart.get(status, '')}" for status, count in counts.items())
         lines.append(f"issues: {said}" + (f", {unseen} {UNSEEN}" if unseen else ""))
     if comparison.only_before:
         lines.append(f"in the baseline, not run now: {_names(comparison.only_before)}")

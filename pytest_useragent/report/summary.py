@@ -31,6 +31,7 @@ from pytest_useragent.records import (
 from pytest_useragent.regression.baseline import RunMetadata, TrendPoint
 from pytest_useragent.regression.compare import Comparison
 from pytest_useragent.regression.repeats import RepeatStats, repeat_stats
+from pytest_useragent.report.coverage import Coverage
 
 T = TypeVar("T")
 
@@ -233,7 +234,7 @@ class Run(BaseModel, Generic[E]):
     false_dones: int = 0
     """Claims of done that neither their evidence nor the test's success check bore out."""
     issues_by_trust: dict[str, int] = {}
-    """How many of the run's issues are objective, reproduced, opinions."""
+    """How many of the run's issues are objective, reproduced, left for review, opinions."""
     by_persona: list[PersonaRow] = []
     """Each persona's sessions together, by name, for comparing personas."""
     replay: ReplayTotals = ReplayTotals()
@@ -250,6 +251,8 @@ class Run(BaseModel, Generic[E]):
     run_id: str | None = None
     """The run whose shared ledger (`--useragent-ledger=redis://...`) this machine's sessions spent through, with the
     other shards of the run: `useragent combine` counts its budget once. None: the budget was this run's alone."""
+    wcag: Coverage = Coverage()
+    """The WCAG 2.2 A/AA criteria its checks tested, failed, left for review, and no check covers."""
     mixed: list[str] = []
     """Shards of different commits or runs combined anyway (`useragent combine --allow-mixed`): each one's folder,
     commit and run, which every report says first. Empty for one run."""
@@ -305,6 +308,17 @@ class Run(BaseModel, Generic[E]):
         """What the ledger spent that no session or crashed test accounts for (0 when every cent is)."""
         accounted = self.cost_usd + sum(crash.spent_usd for crash in self.crashed)
         return max(self.spent_usd - accounted, 0.0)
+
+    @property
+    def found(self) -> list[RunIssue]:
+        """The run's issues but those left for review: what the reports list as its findings."""
+        return [entry for entry in self.issues if entry.trust != "review"]
+
+    @property
+    def to_review(self) -> list[RunIssue]:
+        """What a check could not decide (axe's "needs review") or found with an experimental rule: shown apart, for
+        a person to look at; gated on only where named (`at_least(..., trust="review")`)."""
+        return [entry for entry in self.issues if entry.trust == "review"]
 
     def at_least(
         self, severity: Severity, *, trust: Trust | tuple[Trust, ...] = ("objective", "reproduced")

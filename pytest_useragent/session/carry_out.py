@@ -208,7 +208,9 @@ def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], ind
         done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
     if state.page is not page:  # a new tab or popup became the session's page: the watcher and checks move to it
         state.watcher.close()
+        covered = state.checks.criteria  # what the audits of the first page covered stays covered
         state.watcher, state.checks = setup.watch(state.page)
+        state.checks.criteria |= covered
         state.watcher.start()
     failed = state.watcher.take_failed_navigation()
     if state.page.url != url_before and outside(state.page.url, state.events.hosts):

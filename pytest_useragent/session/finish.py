@@ -10,8 +10,10 @@ from pytest_useragent.cost.caching import cache_use
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm.base import WrapUpRequest
 from pytest_useragent.records import Completion, ExpectationStats, IssueList, SessionOutcome, SessionResult, Step, Usage
+from pytest_useragent.records.covered import checked
 from pytest_useragent.records.grouping import deduplicated
 from pytest_useragent.session.afterwards import Afterwards, ask_afterwards
+from pytest_useragent.session.keyboard import KEYBOARD_USES
 from pytest_useragent.session.state import Setup, State
 from pytest_useragent.session.verdict import describe, succeeded
 from pytest_useragent.workspace.pending import incomplete
@@ -87,6 +89,13 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         cache=cache_use(state.steps, prices.cache_minimum(state.model)),
         setting=setup.setting,
         explore=setup.explore,
+        checked=checked(
+            state.checks.criteria,
+            state.steps,
+            keyboard=setup.persona.uses in KEYBOARD_USES,
+            screen_reader=setup.persona.uses == "screen-reader",
+            success_check=setup.success is not None,
+        ),
     )
     result = result.model_copy(update={"video": _video(setup, result)})
     result = state.secrets.redact_record(result)

@@ -149,6 +149,17 @@ def test_a_fail_on_that_was_met_names_the_issues_that_met_it(pages, tmp_path):
     assert "--fail-on" not in twin.stdout  # the twin: no --fail-on, no such line (and the status the goal's)
 
 
+def test_what_axe_left_for_review_fails_only_a_fail_on_that_names_it(pages, tmp_path):
+    page = f"{pages}/review/bypass-none.html"
+    plain = useragent(tmp_path, "run", page, "--max-steps=1", "--fail-on=cosmetic", CLOSED)
+    assert plain.returncode == 0 and "--fail-on" not in plain.stdout, plain.stdout + plain.stderr
+    named = useragent(tmp_path, "run", page, "--max-steps=1", "--fail-on=major,review", CLOSED)
+    assert named.returncode == 1, named.stdout + named.stderr
+    assert (
+        "--fail-on major,review: major (review) Page must have means to bypass repeated blocks [bypass]" in named.stdout
+    )
+
+
 def test_a_browser_channel_that_is_not_there_is_one_line_and_exits_2(tmp_path):
     done = useragent(tmp_path, "run", "http://127.0.0.1:9/", "--browser-channel=nonexistent")
     assert done.returncode == 2 and "the browser did not start: " in one_line(done)
@@ -186,7 +197,8 @@ def test_a_bad_url_or_option_is_one_line_from_the_script_and_exits_2(tmp_path):
         (["run", "http://127.0.0.1:9/", "--max-steps=0"], "--max-steps='0': must be a whole number of at least 1"),
         (["run", "http://127.0.0.1:9/", "--persona=missing.yaml"], "persona file"),
         (["run", "http://127.0.0.1:9/", "--credentials", "password"], "give NAME=VALUE or NAME=$VAR"),
-        (["run", "http://127.0.0.1:9/", "--fail-on=bad"], "argument --fail-on: invalid choice: 'bad'"),
+        (["run", "http://127.0.0.1:9/", "--fail-on=bad"], "--fail-on='bad': must be one of critical, major, minor"),
+        (["run", "http://127.0.0.1:9/", "--fail-on=major,all"], "optionally followed by ,review"),
         (["run", "http://127.0.0.1:9/", "--provider=anthropic"], "--provider=anthropic needs ANTHROPIC_API_KEY"),
         (["run", "http://127.0.0.1:9/", "--goal= "], "agent.run needs a goal"),
         (["walk", "http://127.0.0.1:9/"], "useragent: error: argument COMMAND: invalid choice: 'walk'"),

@@ -139,7 +139,7 @@ def test_a_persona_finding_is_reproduced_by_a_second_session_and_an_opinion_alon
         ("The total is hidden", "reproduced", False),
         ("I dislike the font", "opinion", True),
     ]
-    assert summary.issues_by_trust == {"objective": 0, "reproduced": 1, "opinion": 1}
+    assert summary.issues_by_trust == {"objective": 0, "reproduced": 1, "review": 0, "opinion": 1}
     assert [entry.issue.title for entry in summary.at_least("major")] == ["The total is hidden"]
     assert len(summary.at_least("major", trust=("reproduced", "opinion"))) == 2
     with pytest.raises(UserError, match="unknown trust 'reproducd'"):

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pytest_useragent.records import Issue
+from pytest_useragent.records import Issue, IssueList
 from pytest_useragent.regression.baseline import (
     Baseline,
     BaselineError,
@@ -103,6 +103,40 @@ def test_new_issues_count_objective_and_reproduced_only_and_resolved_and_persist
     }
     assert [i.key for i in result.new_issue_regressions] == ["fresh"] and result.failed
     assert not compare(before, now, parse_fail_rules("new_issues:1")).failed
+
+
+def test_issues_left_for_review_are_their_own_count_and_fail_only_review_issues():
+    """A baseline keeps what axe left for review with its trust; a new one is no `new_issues`, and fails only a
+    `review_issues` limit, named."""
+    before = run(a=case(figures(), issues=[issue("kept")]))
+    now = run(a=case(figures(), issues=[issue("kept"), issue("bypass?|html", "review")]))
+    assert not compare(before, now, parse_fail_rules("new_issues:0")).failed
+    result = compare(before, now, parse_fail_rules("new_issues:0,review_issues:0"))
+    assert [i.key for i in result.new_to_review] == ["bypass?|html"] and result.failed
+    assert [i.key for i in result.new_issue_regressions] == ["bypass?|html"]
+    assert not compare(before, now, parse_fail_rules("review_issues:1")).failed
+    assert "issues: 1 new (1 of them to review), 0 resolved, 1 persisting" in comparison_lines(result)
+    stored = record(aggregate([SessionEntry(nodeid="t::a", result=reviewed_session())], []), META, {})
+    assert [(i.trust, i.key) for i in stored.tests["t::a"].issues] == [("review", "bypass?|<html>")]
+
+
+def reviewed_session():
+    bypass = Issue(
+        source="check",
+        rule="bypass",
+        severity="major",
+        heuristic="WCAG 2.4.1 Bypass Blocks",
+        title="Page must have means to bypass repeated blocks",
+        evidence="html: No valid skip link found",
+        quote="",
+        element="<html>",
+        trust="review",
+        criteria=["2.4.1"],
+        step=1,
+    )
+    result = session_result(issues=0)
+    result.steps[0].issues = [bypass]
+    return result.model_copy(update={"issues": IssueList([bypass])})
 
 
 def test_tests_on_one_side_are_listed_not_failed_and_an_accepted_run_fails_nothing():

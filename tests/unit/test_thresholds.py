@@ -31,7 +31,7 @@ def test_rates_are_points_with_or_without_percent_and_the_rest_absolute_without(
     ("expression", "message"),
     [
         ("", "is empty"),
-        ("speed:10%", "'speed' is not a measure; one of goal, met_rate, new_issues, steps, cost"),
+        ("speed:10%", "'speed' is not a measure; one of goal, met_rate, new_issues, review_issues, steps, cost"),
         ("goal", "goal needs a limit, e.g. goal:10%"),
         ("goal:", "goal needs a limit"),
         ("goal:lots", "goal: 'lots' is not a number"),
