@@ -139,7 +139,7 @@ class Auditor:
         """Start auditing a copy made by `COPY`; returns at once, unless the copied page uses a style sheet it cannot
         read (from another origin) and no audit fetched it yet: `request` (the page's, with its cookies) fetches it."""
         if copy.get("elements", 0) > MAX_AUDIT_ELEMENTS:  # too large to audit within the bound: not audited
-            return lambda: Audited([])
+            return lambda: None
         copy = {**copy, "sheets": [self._sheet(url, request) for url in copy["sheets"]]}
         try:
             page = self._ready(copy)
@@ -225,7 +225,7 @@ def audit_in_place(page: Page) -> Audited | None:
             bounded.evaluate(page, AUDIT_SECONDS, "() => document.getElementsByTagName('*').length")
             > MAX_AUDIT_ELEMENTS
         ):
-            return Audited([])  # too large to audit within the bound, as in an audit page
+            return None  # too large to audit within the bound, as in an audit page: not audited
         if not bounded.evaluate(page, AUDIT_SECONDS, "() => typeof window.axe !== 'undefined'"):
             bounded.evaluate(page, AUDIT_SECONDS, AXE_SCRIPT)
         return audited_from_axe(bounded.evaluate(page, AUDIT_SECONDS, _IN_PLACE, [AXE_OPTIONS, MAX_EXAMPLES]))

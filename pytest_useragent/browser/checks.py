@@ -53,6 +53,9 @@ class PageChecks:
         self._seen: set[PageState] = set()
         self._pending: tuple[PageState, list[Issue], Pending] | None = None
         self._rider: Rider | None = None
+        self.unaudited: list[str] = []
+        """The pages of the states axe could not audit (the audit page crashed or outran its bound, a page too large
+        to audit): their axe issues are not known, which is not "none"."""
         self.criteria: set[str] = set()
         """The WCAG criteria of the axe rules that ran on this session's page states (`Audited.criteria`)."""
 
@@ -107,12 +110,15 @@ class PageChecks:
 
     def audited(self) -> list[Issue]:
         """axe's issues for the state `inspect` last started auditing (waiting for them while axe still runs); the
-        state's issues are then kept for later sessions. Nothing when the audit failed: a later session retries."""
+        state's issues are then kept for later sessions. Nothing when the audit failed: the state's page is then in
+        `unaudited` (a session must say its checks did not run, not read as no issue), and a later session retries."""
         if self._pending is None:
             return []
         (state, layout, pending), self._pending = self._pending, None
         audited = pending()
         if audited is None:
+            if state[0] not in self.unaudited:
+                self.unaudited.append(state[0])
             return []
         self._audits.put(state, layout + audited.issues, audited.criteria)
         self.criteria |= audited.criteria

@@ -123,6 +123,7 @@ class SessionDigest(BaseModel):
     setting: Setting | None = None
     explore: bool = False
     video: str | None = None
+    unaudited: list[str] = []
     checked: list[str] = []
 
     @property

@@ -213,6 +213,9 @@ class SessionResult(BaseModel):
     and whether it was reached is no question (`goal_achieved` is None)."""
     video: str | None = None
     """The session's video: `video.webm` in its folder, or pytest-playwright's file when its --video recorded it."""
+    unaudited: list[str] = []
+    """The pages (as issue keys name them, `keys.page_of`) of the states axe could not audit: their accessibility
+    issues are unknown, not none, and a baseline's issues there are not resolved by this session."""
     checked: list[str] = []
     """The WCAG criteria (`1.1.1`) the checks that ran in this session stand for, whatever they found: axe's rules
     that ran, by their tags, and our rules by when they run (`records/covered.py`); what the run report calls tested."""

@@ -55,6 +55,8 @@ class SessionFigures(Figures):
     intuitiveness: int | None = Field(None, ge=0, le=10)
     explored: bool = False
     """A session with no goal (`agent.explore`): compared by its issues and rates only."""
+    unaudited: list[str] = []
+    """The pages whose states axe could not audit in the session (`SessionResult.unaudited`)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> SessionFigures:
@@ -172,6 +174,7 @@ def figures_of(result: AnySession) -> SessionFigures:
         cost_usd=result.cost_usd,
         intuitiveness=result.wrap_up.intuitiveness if result.wrap_up else None,
         explored=result.explore,
+        unaudited=result.unaudited,
     )
 
 

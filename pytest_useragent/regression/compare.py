@@ -11,7 +11,8 @@ distribution-free 95% intervals (`stats.median_interval`) do not overlap: it is 
 
 An issue of the baseline that did not recur is resolved only when the journey went as far as the step that met it
 (a session of the test, now, reached that step): a journey that ended earlier never got the chance to meet it, so
-the issue is `unseen`, neither resolved nor better.
+the issue is `unseen`, neither resolved nor better. So is a check's issue on a page whose states axe could not
+audit this time (`SessionResult.unaudited`): not found is not gone.
 """
 
 from __future__ import annotations
@@ -212,10 +213,13 @@ def _issues(test: str, old: TestFigures, new: TestFigures) -> list[IssueChange]:
         counted = status == "new" and issue.trust in (*COUNTED_TRUST, "review")
         found.append(_issue_change(test, status, issue, counted=counted))
     reached = max((session.steps for session in new.sessions), default=0)
+    unaudited = {page for session in new.sessions for page in session.unaudited}
     for key, issue in before.items():
         if key not in now:
             met_at = issue.step if issue.step is not None else max((s.steps for s in old.sessions), default=0)
-            found.append(_issue_change(test, "resolved" if reached >= met_at else "unseen", issue))
+            # a check's issue on a page axe could not audit this time is not known to be gone
+            blind = issue.source == "check" and bool(unaudited) and (issue.page is None or issue.page in unaudited)
+            found.append(_issue_change(test, "resolved" if reached >= met_at and not blind else "unseen", issue))
     return found
 
 

@@ -14,11 +14,11 @@ MAX_ROWS = 50
 ISSUE_HEADINGS: dict[IssueStatus, str] = {
     "new": "New issues",
     "resolved": "Resolved issues",
-    "unseen": "Not seen: the journey ended before the step that met them",
+    "unseen": "Not seen: the journey ended before the step that met them, or axe could not audit their page",
     "persisting": "Persisting issues",
 }
 """What the reports head each status's list with, in `ISSUE_STATUSES`' order."""
-UNSEEN = "not seen (the journey ended earlier)"
+UNSEEN = "not seen (the journey ended earlier, or their page was not audited)"
 
 
 def value(measure: str, number: float) -> str:

@@ -209,8 +209,10 @@ def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], ind
     if state.page is not page:  # a new tab or popup became the session's page: the watcher and checks move to it
         state.watcher.close()
         covered = state.checks.criteria  # what the audits of the first page covered stays covered
+        unaudited = state.checks.unaudited  # and what they could not audit stays said
         state.watcher, state.checks = setup.watch(state.page)
         state.checks.criteria |= covered
+        state.checks.unaudited += unaudited
         state.watcher.start()
     failed = state.watcher.take_failed_navigation()
     if state.page.url != url_before and outside(state.page.url, state.events.hosts):

@@ -12,6 +12,7 @@ from pytest_useragent.llm.base import WrapUpRequest
 from pytest_useragent.records import Completion, ExpectationStats, IssueList, SessionOutcome, SessionResult, Step, Usage
 from pytest_useragent.records.covered import checked
 from pytest_useragent.records.grouping import deduplicated
+from pytest_useragent.records.keys import page_of
 from pytest_useragent.session.afterwards import Afterwards, ask_afterwards
 from pytest_useragent.session.keyboard import KEYBOARD_USES
 from pytest_useragent.session.state import Setup, State
@@ -89,6 +90,7 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         cache=cache_use(state.steps, prices.cache_minimum(state.model)),
         setting=setup.setting,
         explore=setup.explore,
+        unaudited=sorted({page_of(url) for url in state.checks.unaudited}),
         checked=checked(
             state.checks.criteria,
             state.steps,

@@ -122,6 +122,7 @@ def test_a_closed_audit_page_loses_that_audit_only(page):
     checks = PageChecks(page, Audits())
     checks.inspect(Signals(), "state 1")
     assert checks.audited() == []  # lost, and not kept: a later session audits the state again
+    assert checks.unaudited == [page.url]  # and said: its issues are unknown, not none
     checks.inspect(Signals(), "state 2")
     assert "button-name" in [issue.rule for issue in checks.audited()]  # on a new audit page
 

@@ -232,10 +232,10 @@ def test_an_issue_the_journey_no_longer_reached_is_not_seen_not_resolved():
         ("anywhere", "unseen"),  # no step kept: the whole journey it was met on, 5 steps
     }
     lines = comparison_lines(shorter)
-    assert "issues: 0 new, 1 resolved, 0 persisting, 2 not seen (the journey ended earlier)" in lines
+    assert "issues: 0 new, 1 resolved, 0 persisting, 2 not seen (the journey ended earlier, or their page was not audited)" in lines
     markdown = _regressions_markdown(shorter)
     assert "### Resolved issues (1)" in markdown
-    assert "### Not seen: the journey ended before the step that met them (2)" in markdown
+    assert "### Not seen: the journey ended before the step that met them, or axe could not audit their page (2)" in markdown
 
 
 def test_an_issue_gone_from_a_journey_as_long_or_longer_is_resolved():
@@ -251,6 +251,20 @@ def test_an_issue_gone_from_a_journey_as_long_or_longer_is_resolved():
         ("late", "resolved"),
         ("anywhere", "unseen"),
     }
+
+
+def test_a_check_issue_on_a_page_axe_could_not_audit_now_is_not_seen_not_resolved():
+    """An audit that failed is no audit that found nothing: the baseline's axe issue there is not called resolved."""
+    on_pricing = issue("button-name").model_copy(update={"page": "shop.test/pricing"})
+    said = issue("confusing-menu", trust="opinion", source="persona").model_copy(update={"page": "shop.test/pricing"})
+    before = run(a=case(figures(), issues=[on_pricing, said]))
+    blind = figures().model_copy(update={"unaudited": ["shop.test/pricing"]})
+    assert {(i.key, i.status) for i in compare(before, run(a=case(blind))).issues} == {
+        ("button-name", "unseen"),
+        ("confusing-menu", "resolved"),  # what a persona did not say again is not the audit's to know
+    }
+    elsewhere = figures().model_copy(update={"unaudited": ["shop.test/cart"]})
+    assert {i.status for i in compare(before, run(a=case(elsewhere))).issues} == {"resolved"}  # the twin
 
 
 def met_at(key: str, step: int | None) -> IssueFigures:

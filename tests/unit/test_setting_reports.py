@@ -60,3 +60,12 @@ def test_the_run_report_compares_personas_with_their_browsers():
     per_test = {entry["nodeid"]: entry for entry in json.loads(summary.model_dump_json())["per_test"]}
     assert per_test["t::phone"]["settings"] == [json.loads(PHONE.model_dump_json())]
     assert per_test["t::old"]["settings"] == []
+
+
+def test_the_session_report_says_which_pages_axe_could_not_audit():
+    result = session_result()
+    assert "Not audited" not in render_session_markdown(result)  # the twin: every page audited
+    blind = result.model_copy(update={"unaudited": ["shop.test/", "shop.test/pricing"]})
+    told = render_session_markdown(blind)
+    assert "- **Not audited:** axe could not audit 2 pages (shop.test/, shop.test/pricing)" in told
+    assert "unknown, not none" in told
