@@ -232,10 +232,16 @@ def test_an_issue_the_journey_no_longer_reached_is_not_seen_not_resolved():
         ("anywhere", "unseen"),  # no step kept: the whole journey it was met on, 5 steps
     }
     lines = comparison_lines(shorter)
-    assert "issues: 0 new, 1 resolved, 0 persisting, 2 not seen (the journey ended earlier, or their page was not audited)" in lines
+    assert (
+        "issues: 0 new, 1 resolved, 0 persisting, 2 not seen (the journey ended earlier, or their page was not audited)"
+        in lines
+    )
     markdown = _regressions_markdown(shorter)
     assert "### Resolved issues (1)" in markdown
-    assert "### Not seen: the journey ended before the step that met them, or axe could not audit their page (2)" in markdown
+    assert (
+        "### Not seen: the journey ended before the step that met them, or axe could not audit their page (2)"
+        in markdown
+    )
 
 
 def test_an_issue_gone_from_a_journey_as_long_or_longer_is_resolved():
