@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from pytest_useragent.records import SEVERITY_ORDER, Issue, Source, Step, Trust
 from pytest_useragent.records.keys import page_of
+from pytest_useragent.records.rules import RULES
 
 MAX_EXAMPLES = 5
 """Examples kept per grouped issue: enough to find the pattern, few enough for a prompt line."""
@@ -87,3 +88,26 @@ def _examples(issue: Issue) -> list[str]:
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def unrepeated(axe: list[Issue], ours: list[Issue]) -> list[Issue]:
+    """axe's findings without those one of ours makes on the same element (`Rule.replaces`: axe's rule, and a box
+    inside our finding's box), so a barrier is filed once, in our words. An axe finding without a box stays."""
+
+    def inside(issue: Issue, outer: Issue) -> bool:
+        box, around = issue.box, outer.box
+        return (
+            box is not None
+            and around is not None
+            and around.x <= box.x + 1
+            and around.y <= box.y + 1
+            and box.x + box.width <= around.x + around.width + 1
+            and box.y + box.height <= around.y + around.height + 1
+        )
+
+    def replaced(issue: Issue) -> bool:
+        return any(
+            issue.rule in RULES[mine.rule].replaces and inside(issue, mine) for mine in ours if mine.rule in RULES
+        )
+
+    return [issue for issue in axe if not replaced(issue)]

@@ -94,6 +94,7 @@ def by_claim(page: Any, site: str, tmp_path: Path, path: str) -> list[Issue]:
 DRIVERS: dict[str, Callable[[Any, str, Path, str], list[Issue]]] = {
     "keyboard-scan": by_keyboard,
     "keyboard-step": by_keyboard,
+    "screen-reader-page": by_screen_reader,
     "screen-reader-step": by_screen_reader,
     "page-state": by_layout,
     "signals": by_layout,
