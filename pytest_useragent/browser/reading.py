@@ -40,7 +40,7 @@ table cell)."""
 _WORD = re.compile(r"\w+")
 
 
-@dataclass
+@dataclass(eq=False)
 class Node:
     """One element or text of the tree, with its children, in reading order."""
 
@@ -68,7 +68,7 @@ class Node:
 
     def said(self) -> str:
         """All the text a screen reader reads in this node, its own name first where its children do not repeat it."""
-        parts = [child.said() for child in self.children]
+        parts = [child.said() for child in self.children if not child.role.startswith("/")]
         inner = " ".join(part for part in parts if part)
         own = self.words
         return own if not inner else inner if not own or own in inner else f"{own} {inner}"
