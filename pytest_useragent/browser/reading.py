@@ -30,6 +30,8 @@ LANDMARKS = frozenset({"banner", "navigation", "main", "contentinfo", "complemen
 MIN_WORDS = 100
 """Fewer words than this are "a short amount of content": a page read from the top in a few seconds needs nothing to
 navigate by."""
+MIN_LINKS = 5
+"""Fewer links than this are no block of navigation to bypass (2.4.1 is about blocks repeated on many pages: a menu)."""
 HEADER_CELLS = frozenset({"columnheader", "rowheader"})
 DATA_CELLS = frozenset({"cell", "gridcell"})
 LAYOUT_SIGNS = frozenset({"heading", "table", "form", "list", "textbox", "button", "navigation", "main", "banner"})
@@ -37,6 +39,11 @@ LAYOUT_SIGNS = frozenset({"heading", "table", "form", "list", "textbox", "button
 CONTEXT_ROLES = frozenset({"paragraph", "listitem", "cell", "gridcell", "rowheader", "columnheader", "caption"})
 """Where WCAG's programmatically determined link context lies (H77, H78, H79: the enclosing paragraph, list item,
 table cell)."""
+MAX_DEPTH = 100
+"""The deepest a node is kept in its place: a page nesting lists a thousand deep has its deeper lines read at this
+depth, so the rules' walks stay within Python's recursion limit."""
+MAX_QUOTED = 120
+"""The most of a link's context a finding quotes."""
 _WORD = re.compile(r"\w+")
 
 
@@ -86,7 +93,8 @@ def tree_of(text: str) -> Node:
             stack.pop()
         node = Node(read, parent=stack[-1])
         stack[-1].children.append(node)
-        stack.append(node)
+        if len(stack) < MAX_DEPTH:
+            stack.append(node)
     return root
 
 
@@ -108,9 +116,9 @@ def named(node: Node) -> str:
 
 
 def nothing_to_navigate_by(root: Node) -> list[Issue]:
-    """One finding when a page of more than `MIN_WORDS` words has no heading, no landmark and no skip link (its first
-    link goes to a place on the page): a screen reader's heading and landmark keys find nothing, and the persona
-    listens from the top."""
+    """One finding when a page of `MIN_WORDS` words and `MIN_LINKS` links or more (a block of navigation, and content
+    after it) has no heading, no landmark and no skip link (its first link goes to a place on the page): a screen
+    reader's heading and landmark keys find nothing, and the persona listens from the top."""
     nodes = root.walk()[1:]
     if any(node.role == "heading" or node.role in LANDMARKS for node in nodes):
         return []
@@ -119,7 +127,7 @@ def nothing_to_navigate_by(root: Node) -> list[Issue]:
     if first is not None and first.startswith("#") and len(first) > 1:
         return []
     words = len(_WORD.findall(root.said()))
-    if words < MIN_WORDS:
+    if words < MIN_WORDS or len(links) < MIN_LINKS:
         return []
     return [
         rule("no-headings-or-landmarks").issue(
@@ -246,7 +254,8 @@ def links_without_purpose(root: Node, lang: str) -> list[Issue]:
         if not _WORD.search(said) and not heading:
             unclear.append((link, "nothing around it says where it goes (no sentence, list item, cell or heading)"))
         elif len(places) > 1:
-            shared = f'"{said}"' if said else f'the heading "{heading}"'
+            quoted = said if len(said) <= MAX_QUOTED else said[: MAX_QUOTED - 1] + "…"
+            shared = f'"{quoted}"' if said else f'the heading "{heading}"'
             unclear.append((link, f"links of this name lead to {len(places)} places and share one context: {shared}"))
     if not unclear:
         return []
@@ -270,7 +279,8 @@ def _folded(text: str) -> str:
 
 
 def folded_words(text: str) -> str:
-    """Text as a label is compared: case, punctuation and spacing set aside (2.5.3 lets "Search:" be "search")."""
+    """Text as a label is compared: case, punctuation and spacing set aside (2.5.3 lets "Search:" be "search"), the
+    label's words then looked for in the name in their order (`_in_order`)."""
     return " ".join(_WORD.findall(_folded(text).replace("_", " ")))
 
 
@@ -284,7 +294,7 @@ def label_not_in_name(root: Node, controls: list[dict[str, str]]) -> list[Issue]
         for control in controls
         if folded_words(control["visible"])
         and (control["role"], _folded(control["name"])) in met
-        and folded_words(control["visible"]) not in folded_words(control["name"])
+        and not _in_order(folded_words(control["visible"]).split(), folded_words(control["name"]).split())
     ]
     if not wrong:
         return []
@@ -300,6 +310,13 @@ def label_not_in_name(root: Node, controls: list[dict[str, str]]) -> list[Issue]
             examples=[f'{control["role"]} "{control["name"]}"' for control in wrong[:5]],
         )
     ]
+
+
+def _in_order(label: list[str], name: list[str]) -> bool:
+    """Whether the label's words are all in the name, in their order: "Skip to content (Alt+0)" is in "Skip to content,
+    shortcut Alt plus 0", as a speech input user saying the label's words finds it."""
+    rest = iter(name)
+    return all(word in rest for word in label)
 
 
 def read(tree: str, lang: str, controls: list[dict[str, str]]) -> list[Issue]:

@@ -225,9 +225,10 @@ RULES: dict[str, Rule] = {
             criterion="2.4.1 Bypass Blocks",
             severity="major",
             title="Nothing to navigate by: no heading, no landmark",
-            measures="a page state whose tree reads at least 100 words with no heading, no landmark (main, navigation, "
-            "banner, contentinfo, complementary, a named region or form, search) and no skip link (its first link "
-            "goes to a fragment of the page); skipped heading levels are no finding (G141 is advisory for 1.3.1)",
+            measures="a page state whose tree reads at least 100 words and 5 links (a menu to bypass) with no "
+            "heading, no landmark (main, navigation, banner, contentinfo, complementary, a named region or form, "
+            "search) and no skip link (its first link goes to a fragment of the page); skipped heading levels are no "
+            "finding (G141 is advisory for 1.3.1)",
             runs="screen-reader-page",
             quote="As a screen-reader user I expected headings or landmarks to jump by, not to listen from the top.",
             passes=(*_ALL_WIDGETS, "reader/landmarks.html"),

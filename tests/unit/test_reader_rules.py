@@ -18,6 +18,7 @@ from pytest_useragent.records import Box, Issue
 from pytest_useragent.records.grouping import unrepeated
 
 WORDS = " ".join(["word"] * 120)
+MENU = "\n".join(f'- link "{name}":\n  - /url: /{name}' for name in ("Shop", "Repairs", "Rentals", "About", "Contact"))
 
 
 def page(body: str) -> str:
@@ -27,34 +28,31 @@ def page(body: str) -> str:
 # --- nothing to navigate by ---------------------------------------------------------------------------------------
 
 
-def test_a_long_page_without_heading_landmark_or_skip_link_is_found():
-    tree = page(f"""
-- link "Shop" [box=0,0,10,10]:
-  - /url: /shop
-- text: {WORDS}
-""")
-    (issue,) = nothing_to_navigate_by(tree_of(tree))
-    assert issue.rule == "no-headings-or-landmarks" and "121 words" in issue.evidence
+def test_a_long_page_with_a_menu_and_no_heading_landmark_or_skip_link_is_found():
+    (issue,) = nothing_to_navigate_by(tree_of(f"{MENU}\n- text: {WORDS}"))
+    assert issue.rule == "no-headings-or-landmarks" and "125 words and 5 links" in issue.evidence
     assert issue.heuristic == "WCAG 2.4.1 Bypass Blocks"
 
 
 @pytest.mark.parametrize(
     "tree",
     [
-        f'- heading "Repairs" [level=1]\n- text: {WORDS}',
-        f"- main:\n  - text: {WORDS}",
-        f'- navigation "Site":\n  - link "Shop"\n- text: {WORDS}',
-        f'- link "Skip to content":\n  - /url: "#main"\n- text: {WORDS}',
-        "- text: " + " ".join(["word"] * 60),  # a short page needs nothing to navigate by
+        f'{MENU}\n- heading "Repairs" [level=1]\n- text: {WORDS}',
+        f"{MENU}\n- main:\n  - text: {WORDS}",
+        f'- navigation "Site":\n  - link "Shop"\n{MENU}\n- text: {WORDS}',
+        f'- link "Skip to content":\n  - /url: "#main"\n{MENU}\n- text: {WORDS}',
+        f"{MENU}\n- text: " + " ".join(["word"] * 60),  # a short page needs nothing to navigate by
+        f"- text: {WORDS} {WORDS}",  # no menu: no block to bypass
     ],
-    ids=["heading", "main", "navigation", "skip link", "short"],
+    ids=["heading", "main", "navigation", "skip link", "short", "no menu"],
 )
-def test_a_heading_a_landmark_a_skip_link_or_a_short_page_passes(tree):
+def test_a_heading_a_landmark_a_skip_link_a_short_page_or_no_menu_passes(tree):
     assert nothing_to_navigate_by(tree_of(tree)) == []
 
 
 def test_skipped_heading_levels_are_no_finding_of_any_rule():
     tree = page(f"""
+{MENU}
 - main:
   - heading "Repairs" [level=1]
   - heading "Prices" [level=3]
@@ -64,7 +62,7 @@ def test_skipped_heading_levels_are_no_finding_of_any_rule():
 
 
 def test_a_fragment_link_that_is_not_the_first_is_no_skip_link():
-    tree = f'- link "Shop":\n  - /url: /shop\n- link "Top":\n  - /url: "#top"\n- text: {WORDS}'
+    tree = f'{MENU}\n- link "Top":\n  - /url: "#top"\n- text: {WORDS}'
     assert len(nothing_to_navigate_by(tree_of(tree))) == 1
 
 
@@ -227,3 +225,18 @@ def test_axe_td_has_header_inside_our_table_gives_way_and_elsewhere_stays():
     other = axe("image-alt", Box(x=20, y=20, width=30, height=20))
     assert unrepeated([inside, elsewhere, unboxed, other], [ours]) == [elsewhere, unboxed, other]
     assert unrepeated([inside], []) == [inside]
+
+
+def test_a_tree_nested_thousands_deep_is_read_without_running_out_of_stack():
+    deep = "\n".join(f"{'  ' * depth}- list:" for depth in range(3000))
+    tree = f'{deep}\n{"  " * 3000}- link "more":\n{"  " * 3001}- /url: /x'
+    (issue,) = read(tree, "en", [])
+    assert issue.rule == "link-purpose-unclear"
+
+
+def test_a_label_with_a_shortcut_hint_is_in_a_name_that_spells_it_out_and_an_abbreviation_is_not():
+    tree = '- button "Skip to content, shortcut Alt plus 0"\n- link "Assistive Technology"'
+    hint = control("button", "Skip to content, shortcut Alt plus 0", "Skip to content (Alt+0)")
+    abbreviated = control("link", "Assistive Technology", "Asst. Tech.")
+    (issue,) = label_not_in_name(tree_of(tree), [hint, abbreviated])
+    assert issue.element == 'link "Assistive Technology"'
