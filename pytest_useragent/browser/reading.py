@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from pytest_useragent.browser.vague import vague
 from pytest_useragent.records import Issue
+from pytest_useragent.records.grouping import MAX_EXAMPLE_CHARS
 from pytest_useragent.records.rules import rule
 from pytest_useragent.records.snapshot import SnapshotLine, line
 
@@ -154,7 +155,9 @@ def tables_without_headers(root: Node) -> list[Issue]:
     """A finding per table with at least two rows and two columns of cells and no header cell at all
     (columnheader, rowheader: th, scope, headers or the ARIA roles): a screen reader reads each cell with nothing
     to say which row or column it is in. A table holding headings, lists, forms, controls or tables of its own is a
-    layout table (a reader still announces it as a table: it needs role=presentation)."""
+    layout table (a reader still announces it as a table: it needs role=presentation). Its example is what it reads
+    (its caption and cells, cut), by which axe's finding on the same table out of view, which has no box, is known
+    (`grouping.unrepeated`)."""
     found = []
     for table in (node for node in root.walk() if node.role == "table"):
         own = _own(table)
@@ -173,6 +176,7 @@ def tables_without_headers(root: Node) -> list[Issue]:
             else "a data table whose cells a screen reader reads with no column or row header (no th, scope, "
             "headers or columnheader/rowheader role)"
         )
+        reads = f"{named(table)} reads: {' '.join(table.said().split())}"[:MAX_EXAMPLE_CHARS]
         found.append(
             rule("table-without-headers").issue(
                 f"{named(table)} of {len(rows)} rows and {widest} columns, no header cell: {what}",
@@ -180,6 +184,7 @@ def tables_without_headers(root: Node) -> list[Issue]:
                 title="A layout table is read as a table" if layout else None,
                 severity="minor" if layout else None,
                 box=box_of(table),
+                examples=[reads],
             )
         )
     return found

@@ -268,8 +268,8 @@ RULES: dict[str, Rule] = {
             severity="major",
             title="A control's name does not contain its visible label",
             measures="a control the tree holds, named by aria-label or aria-labelledby, whose shown label (its text, "
-            "its <label>, a button's value) is not in its accessible name, case, punctuation and spacing set aside; "
-            "a name that starts with the label passes",
+            "its <label>, a button's value) is not in its accessible name: its words all there, in their order, case, "
+            "punctuation and spacing set aside; a name that starts with the label passes",
             runs="screen-reader-page",
             quote="As a screen-reader user I expected to hear the label I am told to look for.",
             passes=(*_ALL_WIDGETS, "reader/labels.html"),

@@ -240,3 +240,14 @@ def test_a_label_with_a_shortcut_hint_is_in_a_name_that_spells_it_out_and_an_abb
     abbreviated = control("link", "Assistive Technology", "Asst. Tech.")
     (issue,) = label_not_in_name(tree_of(tree), [hint, abbreviated])
     assert issue.element == 'link "Assistive Technology"'
+
+
+def test_axe_td_has_header_out_of_view_gives_way_by_what_the_table_reads():
+    cells = [['cell "Day"', 'cell "Shop"'], ['cell "Monday to Friday"', 'cell "9:00 to 18:00"']]
+    (ours,) = tables_without_headers(tree_of(table(cells, "Hours")))
+    assert ours.examples == ['table "Hours" reads: Hours Day Shop Monday to Friday 9:00 to 18:00']
+    html = "<table><caption>Hours</caption><tbody><tr><td>Day</td><td>Shop</td></tr><tr><td>Monday to Fr"
+    same = axe("td-has-header", None).model_copy(update={"element": html})
+    cut = axe("td-has-header", None).model_copy(update={"element": "<table>"})
+    other = axe("td-has-header", None).model_copy(update={"element": html.replace("Day", "Week")})
+    assert unrepeated([same, cut, other], [ours]) == [cut, other]
