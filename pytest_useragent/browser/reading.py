@@ -224,15 +224,25 @@ def _context(link: Node, vague_links: set[int]) -> str:
 
 
 def _headings_before(root: Node) -> dict[int, str]:
-    """Each link (by id) and the name of the last heading before it in reading order."""
-    heading = ""
+    """Each link (by id) and the name of the last heading before it in reading order in the same landmark (H80: the
+    heading of the section it is in; a heading of the menu says nothing of a link in the footer)."""
+    last: dict[int, str] = {}
+    """The last heading seen in each landmark (by id)."""
     before: dict[int, str] = {}
     for node in root.walk():
         if node.role == "heading":
-            heading = node.read.name or node.said()
+            last[id(_landmark(node))] = node.read.name or node.said()
         elif node.role == "link":
-            before[id(node)] = heading
+            before[id(node)] = last.get(id(_landmark(node)), "")
     return before
+
+
+def _landmark(node: Node) -> Node | None:
+    """The landmark a node is in, None for the page outside any."""
+    holder = node.parent
+    while holder is not None and holder.role not in LANDMARKS:
+        holder = holder.parent
+    return holder
 
 
 def links_without_purpose(root: Node, lang: str) -> list[Issue]:

@@ -251,3 +251,11 @@ def test_axe_td_has_header_out_of_view_gives_way_by_what_the_table_reads():
     cut = axe("td-has-header", None).model_copy(update={"element": "<table>"})
     other = axe("td-has-header", None).model_copy(update={"element": html.replace("Day", "Week")})
     assert unrepeated([same, cut, other], [ours]) == [cut, other]
+
+
+def test_a_heading_gives_context_only_to_links_of_its_own_landmark():
+    tree = '- main:\n  - heading "Tyres" [level=1]\n' + link("more", "/tyres", "  ")
+    assert links_without_purpose(tree_of(tree), "en") == []
+    tree += "\n- contentinfo:\n" + link("more", "/contact", "  ")
+    (issue,) = links_without_purpose(tree_of(tree), "en")
+    assert "nothing around it" in issue.evidence and issue.count == 1
