@@ -43,6 +43,9 @@ table cell)."""
 MAX_DEPTH = 100
 """The deepest a node is kept in its place: a page nesting lists a thousand deep has its deeper lines read at this
 depth, so the rules' walks stay within Python's recursion limit."""
+MAX_LINES = 20_000
+"""The most lines of a tree the rules read: a table of 10,000 rows is found by its first rows, and reading all of it
+would cost the step seconds."""
 MAX_QUOTED = 120
 """The most of a link's context a finding quotes."""
 _WORD = re.compile(r"\w+")
@@ -55,6 +58,8 @@ class Node:
     read: SnapshotLine
     children: list[Node] = field(default_factory=list)
     parent: Node | None = None
+    place: int = 0
+    """Its index among its parent's children."""
 
     @property
     def role(self) -> str:
@@ -69,30 +74,42 @@ class Node:
 
     def walk(self) -> list[Node]:
         """This node and every node under it, in reading order."""
-        found = [self]
-        for child in self.children:
-            found += child.walk()
+        found: list[Node] = []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            found.append(node)
+            stack.extend(reversed(node.children))
         return found
 
-    def said(self) -> str:
-        """All the text a screen reader reads in this node, its own name first where its children do not repeat it."""
-        parts = [child.said() for child in self.children if not child.role.startswith("/")]
-        inner = " ".join(part for part in parts if part)
-        own = self.words
-        return own if not inner else inner if not own or own in inner else f"{own} {inner}"
+    def said(self, limit: int | None = None) -> str:
+        """The text a screen reader reads in this node: the words of its leaves (a row's or a cell's name repeats
+        its children's), in order; at least `limit` characters of it when given."""
+        parts: list[str] = []
+        length = 0
+        for node in self.walk():
+            if node.role.startswith("/") or any(not child.role.startswith("/") for child in node.children):
+                continue
+            words = node.words
+            if words:
+                parts.append(words)
+                length += len(words) + 1
+                if limit is not None and length > limit:
+                    break
+        return " ".join(" ".join(parts).split())
 
 
 def tree_of(text: str) -> Node:
     """The tree's lines as nodes under one root; property lines (`/url`) stay children of their element."""
     root = Node(SnapshotLine(indent=-2, role="document"))
     stack = [root]
-    for raw in text.split("\n"):
+    for raw in text.split("\n", MAX_LINES)[:MAX_LINES]:
         read = line(raw)
         if read is None:
             continue
         while len(stack) > 1 and stack[-1].read.indent >= read.indent:
             stack.pop()
-        node = Node(read, parent=stack[-1])
+        node = Node(read, parent=stack[-1], place=len(stack[-1].children))
         stack[-1].children.append(node)
         if len(stack) < MAX_DEPTH:
             stack.append(node)
@@ -176,7 +193,7 @@ def tables_without_headers(root: Node) -> list[Issue]:
             else "a data table whose cells a screen reader reads with no column or row header (no th, scope, "
             "headers or columnheader/rowheader role)"
         )
-        reads = f"{named(table)} reads: {' '.join(table.said().split())}"[:MAX_EXAMPLE_CHARS]
+        reads = f"{named(table)} reads: {table.said(MAX_EXAMPLE_CHARS)}"[:MAX_EXAMPLE_CHARS]
         found.append(
             rule("table-without-headers").issue(
                 f"{named(table)} of {len(rows)} rows and {widest} columns, no header cell: {what}",
@@ -217,7 +234,7 @@ def _context(link: Node, vague_links: set[int]) -> str:
         )
     else:
         siblings = link.parent.children if link.parent else []
-        place = siblings.index(link)
+        place = link.place
         beside = [siblings[index] for index in (place - 1, place + 1) if 0 <= index < len(siblings)]
         parts += [node.words for node in beside if node.role == "text"]
     return " ".join(" ".join(parts).split())
@@ -303,6 +320,8 @@ def label_not_in_name(root: Node, controls: list[dict[str, str]]) -> list[Issue]
     """Controls (measured by the page script: role, accessible name from aria-label or aria-labelledby, the text
     shown as its label, its box) whose shown label is not in the name a screen reader reads, of those the tree
     holds (the persona met them). "Send" named "Send the form" passes; "Send" named "Submit form" does not."""
+    if not controls:
+        return []
     met = {(node.role, _folded(node.read.name or "")) for node in root.walk() if node.read.name}
     wrong = [
         control

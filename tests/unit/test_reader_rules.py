@@ -244,7 +244,8 @@ def test_a_label_with_a_shortcut_hint_is_in_a_name_that_spells_it_out_and_an_abb
 
 def test_axe_td_has_header_out_of_view_gives_way_by_what_the_table_reads():
     cells = [['cell "Day"', 'cell "Shop"'], ['cell "Monday to Friday"', 'cell "9:00 to 18:00"']]
-    (ours,) = tables_without_headers(tree_of(table(cells, "Hours")))
+    tree = table(cells, "Hours").replace("\n", "\n  - caption: Hours\n", 1)
+    (ours,) = tables_without_headers(tree_of(tree))
     assert ours.examples == ['table "Hours" reads: Hours Day Shop Monday to Friday 9:00 to 18:00']
     html = "<table><caption>Hours</caption><tbody><tr><td>Day</td><td>Shop</td></tr><tr><td>Monday to Fr"
     same = axe("td-has-header", None).model_copy(update={"element": html})
@@ -259,3 +260,9 @@ def test_a_heading_gives_context_only_to_links_of_its_own_landmark():
     tree += "\n- contentinfo:\n" + link("more", "/contact", "  ")
     (issue,) = links_without_purpose(tree_of(tree), "en")
     assert "nothing around it" in issue.evidence and issue.count == 1
+
+
+def test_a_tree_of_more_lines_than_read_is_read_up_to_the_bound():
+    rows = "\n".join(f'    - row:\n      - cell "{index}"\n      - cell "x"' for index in range(20_000))
+    (issue,) = read(f'- main:\n  - heading "Log" [level=1]\n  - table "Log":\n{rows}', "en", [])
+    assert "rows and 2 columns" in issue.evidence and "20000 rows" not in issue.evidence
