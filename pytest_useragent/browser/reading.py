@@ -212,8 +212,9 @@ def tables_without_headers(root: Node) -> list[Issue]:
 
 def _context(link: Node, vague_links: set[int]) -> str:
     """The text that gives a link its purpose in context, as WCAG's programmatically determined link context has it:
-    the enclosing paragraph, list item or table cell (H77-H79), else the text right beside it in the same element
-    (a sentence around the link); the heading before it (H80) is `_headings_before`'s. The names of vague links
+    the enclosing paragraph, list item (with its parent item in a nested list) or table cell (with its row), H77-H79
+    and H81, else the text right beside it in the same element (a sentence around the link); the heading before it
+    (H80) is `_headings_before`'s. The names of vague links
     (`vague_links`, by id), its own among them, are not part of it: "here" and "here" in one sentence share one."""
     parts: list[str] = []
     holder = link.parent
@@ -223,6 +224,14 @@ def _context(link: Node, vague_links: set[int]) -> str:
             break
         holder = holder.parent
     if holder is not None and holder.role in CONTEXT_ROLES:
+        if holder.role in DATA_CELLS | HEADER_CELLS and holder.parent is not None and holder.parent.role == "row":
+            holder = holder.parent  # H79: the cell with its row's header; the whole row, to err towards none
+        outer = holder.parent
+        while holder.role == "listitem" and outer is not None and outer.role not in LANDMARKS:
+            if outer.role == "listitem":  # H81: a nested list's parent item
+                parts += [child.words for child in outer.children if child.role == "text" or child.role == "link"]
+                break
+            outer = outer.parent
         inside = holder.walk()[1:]
         hidden = {id(node) for node in inside if node.parent is not None and id(node.parent) in vague_links}
         parts.append(

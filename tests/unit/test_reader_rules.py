@@ -266,3 +266,19 @@ def test_a_tree_of_more_lines_than_read_is_read_up_to_the_bound():
     rows = "\n".join(f'    - row:\n      - cell "{index}"\n      - cell "x"' for index in range(20_000))
     (issue,) = read(f'- main:\n  - heading "Log" [level=1]\n  - table "Log":\n{rows}', "en", [])
     assert "rows and 2 columns" in issue.evidence and "20000 rows" not in issue.evidence
+
+
+def test_a_vague_link_in_a_table_row_or_a_nested_list_takes_the_rows_or_the_parent_items_words():
+    rows = "\n".join(
+        f'  - row "Order {number} Details":\n    - cell "Order {number}"\n    - cell "Details":\n'
+        + link("Details", f"/orders/{number}", "      ")
+        for number in (1, 2)
+    )
+    assert links_without_purpose(tree_of(f'- heading "Orders" [level=1]\n- table:\n{rows}'), "en") == []
+    nested = "\n".join(
+        f"- listitem:\n  - text: {topic}\n  - list:\n    - listitem:\n" + link("more", f"/{topic}", "      ")
+        for topic in ("Tyres", "Chains")
+    )
+    assert links_without_purpose(tree_of(f'- heading "Parts" [level=1]\n- list:\n{nested}'), "en") == []
+    flat = "\n".join("- listitem:\n" + link("more", f"/{topic}", "  ") for topic in ("Tyres", "Chains"))
+    assert len(links_without_purpose(tree_of(f'- heading "Parts" [level=1]\n- list:\n{flat}'), "en")) == 1
