@@ -254,9 +254,10 @@ RULES: dict[str, Rule] = {
             severity="minor",
             title="A link's name and context say nothing of where it goes",
             measures="a link named by a phrase of the page's language that says nothing (read more, click here, "
-            "więcej, hier, ici...) or a bare address, whose context (enclosing paragraph, list item or cell, the "
-            "text beside it, the heading before it) is empty or the same as another link's of that name that leads "
-            "elsewhere; a vague link in a context of its own passes, as 2.4.4 allows",
+            "więcej, hier, ici...) or a bare address, whose context (enclosing paragraph, list item and its parent "
+            "item, cell and its row, the text beside it, the heading before it in its landmark) is empty or the same "
+            "as another link's of that name that leads elsewhere; a vague link in a context of its own passes, as "
+            "2.4.4 allows",
             runs="screen-reader-page",
             quote="As a screen-reader user I expected each link's name, with its sentence, to say where it goes.",
             passes=(*_ALL_WIDGETS, "reader/links.html", "reader/links-pl.html", "reader/links-de.html"),
