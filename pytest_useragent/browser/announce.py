@@ -60,6 +60,8 @@ class ScreenReader:
         self._page = page
         self._seconds = seconds
         self._script: Any = None
+        self.last: str | None = None
+        """The tree of the last look, with each link's `/url`: what the persona's own rules read (`reading.py`)."""
 
     def start(self) -> None:
         self._script = bounded.call(self._page, self._seconds, "add_init_script", _ANNOUNCE)
@@ -74,7 +76,8 @@ class ScreenReader:
     def tree(self, seconds: float) -> str:
         """The page's accessibility tree as assistive technology gets it, with boxes; `tree.reader_tree` gives it
         the refs of the ai snapshot taken after it (taken before, that one's refs would be forgotten)."""
-        return self._page.aria_snapshot(mode="default", boxes=True, timeout=seconds * 1000)
+        self.last = self._page.aria_snapshot(mode="default", boxes=True, timeout=seconds * 1000)
+        return self.last
 
     def heard(self) -> Heard:
         """What the action that just settled made a screen reader say, and the messages it did not; nothing when no

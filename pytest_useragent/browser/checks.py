@@ -17,15 +17,17 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.announce import ScreenReader
 from pytest_useragent.browser.audit import AUDITS, COPY, Audits, PageState, Pending, audit_in_place, auditor_for
 from pytest_useragent.browser.keyboard import Listeners
 from pytest_useragent.browser.locators import css_locator
 from pytest_useragent.browser.observe import Rider
+from pytest_useragent.browser.reading import read
 from pytest_useragent.browser.reflow import applies, reflow
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.records import Box, Issue, Signals
-from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
+from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped, unrepeated
 from pytest_useragent.records.rules import rule
 
 MIN_TARGET_PX = 24
@@ -37,15 +39,29 @@ _LAYOUT = script("layout.js", describe=True)
 _LAYOUT_AND_COPY = f"args => ({{layout: ({_LAYOUT})(args), copy: ({COPY})()}})"
 _LAYOUT_ONLY = f"args => ({{layout: ({_LAYOUT})(args)}})"
 _CLICK_EFFECT = script("click_effect.js")
+_LABELS = script("label_in_name.js")
+MAX_CONTROLS = 200
+"""The most controls named by aria-label or aria-labelledby a page state's label-in-name check measures."""
 
 
 class PageChecks:
     """Runs the checks on one page for one session."""
 
-    def __init__(self, page: Page, audits: Audits = AUDITS, seconds: float = 5.0, keyboard: bool = False) -> None:
+    def __init__(
+        self,
+        page: Page,
+        audits: Audits = AUDITS,
+        seconds: float = 5.0,
+        keyboard: bool = False,
+        reader: ScreenReader | None = None,
+    ) -> None:
         self._page = page
         self._listeners = Listeners(page, seconds) if keyboard else None
         """A keyboard persona's: what responds to a pointer, scanned once a page state for what no Tab reaches."""
+        self._reader = reader
+        """A screen-reader persona's: the tree it read, which its own rules read once a page state."""
+        self._read: list[Issue] = []
+        """Those rules' findings on the state last inspected: axe's findings of the same barrier give way to them."""
         self._seconds = seconds
         """The bound of each call on the page (see `bounded`)."""
         self._audits = audits
@@ -81,14 +97,15 @@ class PageChecks:
         state: PageState = (self._page.url, fingerprint)
         if not fingerprint or state in self._seen:
             return issues_from_signals(signals)
-        # a keyboard persona's own, never kept for the sessions of other personas
-        seen_now = issues_from_signals(signals) + (self._listeners.scan() if self._listeners else [])
+        # a keyboard or screen-reader persona's own, never kept for the sessions of other personas
+        self._read = self._reading()
+        seen_now = issues_from_signals(signals) + (self._listeners.scan() if self._listeners else []) + self._read
         known = self._audits.get(state)
         if known is not None:
             self._seen.add(state)
             self.criteria |= self._audits.criteria(state)
             # where an earlier session's screenshot showed the elements: this one may be scrolled elsewhere
-            return seen_now + [issue.model_copy(update={"box": None}) for issue in known]
+            return seen_now + [issue.model_copy(update={"box": None}) for issue in unrepeated(known, self._read)]
         along, self._rider = self._rider, None
         try:
             if along is not None and along.found is not None and along.found[:2] == state:
@@ -122,7 +139,19 @@ class PageChecks:
             return []
         self._audits.put(state, layout + audited.issues, audited.criteria)
         self.criteria |= audited.criteria
-        return audited.issues
+        return unrepeated(audited.issues, self._read)
+
+    def _reading(self) -> list[Issue]:
+        """A screen-reader persona's findings on the tree of the look just taken (`reading.read`), with the page's
+        language and the controls whose label the tree does not show, measured on the page."""
+        tree = self._reader.last if self._reader is not None else None
+        if tree is None:
+            return []
+        try:
+            found = bounded.evaluate(self._page, self._seconds, _LABELS, [MAX_CONTROLS])
+        except PlaywrightError:  # the document is going away: its tree is read without its labels
+            found = {"lang": "", "controls": []}
+        return read(tree, found["lang"], found["controls"])
 
     def dead_click(
         self, locator: str | None, url_before: str, *, event: Callable[[float], bool] = lambda seconds: False

@@ -23,6 +23,7 @@ def ran(runs: Runs, steps: list[Step], *, keyboard: bool, screen_reader: bool, s
         "keyboard-scan": looked and keyboard,
         "keyboard-step": looked and keyboard,
         "screen-reader-step": looked and screen_reader,
+        "screen-reader-page": looked and screen_reader,
         "done": "done" in kinds and success_check,
     }.get(runs, False)
 

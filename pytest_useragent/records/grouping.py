@@ -7,10 +7,13 @@ swamp session.json, the run reports and every prompt that lists issues.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from html import unescape
 
 from pytest_useragent.records import SEVERITY_ORDER, Issue, Source, Step, Trust
 from pytest_useragent.records.keys import page_of
+from pytest_useragent.records.rules import RULES
 
 MAX_EXAMPLES = 5
 """Examples kept per grouped issue: enough to find the pattern, few enough for a prompt line."""
@@ -89,3 +92,42 @@ def _examples(issue: Issue) -> list[str]:
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def unrepeated(axe: list[Issue], ours: list[Issue]) -> list[Issue]:
+    """axe's findings without those one of ours makes on the same element (`Rule.replaces`: axe's rule, and a box
+    inside our finding's box, or, for an element out of view that axe gave no box, its HTML's text beginning as our
+    finding's example reads, `table "Hours" reads: Day Shop...`), so a barrier is filed once, in our words. An axe
+    finding out of view whose HTML axe cut to its tag (`<table>`) cannot be told: it stays."""
+
+    def inside(issue: Issue, outer: Issue) -> bool:
+        box, around = issue.box, outer.box
+        return (
+            box is not None
+            and around is not None
+            and around.x <= box.x + 1
+            and around.y <= box.y + 1
+            and box.x + box.width <= around.x + around.width + 1
+            and box.y + box.height <= around.y + around.height + 1
+        )
+
+    def among(issue: Issue, mine: Issue) -> bool:
+        text = " ".join(unescape(re.sub(r"<[^>]*>", " ", issue.element or "")).split())
+        reads = [example.partition(" reads: ")[2] for example in mine.examples]
+        return issue.box is None and any(_alike(text, read) for read in reads)
+
+    def replaced(issue: Issue) -> bool:
+        return any(
+            issue.rule in RULES[mine.rule].replaces and (inside(issue, mine) or among(issue, mine))
+            for mine in ours
+            if mine.rule in RULES
+        )
+
+    return [issue for issue in axe if not replaced(issue)]
+
+
+def _alike(one: str, other: str) -> bool:
+    """Whether two texts, each maybe cut, begin alike over 20 characters or more (either may end in a cut word)."""
+    shorter = min(len(one), len(other))
+    cut = one[:shorter].rsplit(" ", 1)[0]
+    return len(cut) >= 20 and other.startswith(cut)

@@ -17,7 +17,16 @@ from pytest_useragent.records.decision import Severity
 from pytest_useragent.records.issue import Box, Issue
 from pytest_useragent.records.wcag import number_of
 
-Runs = Literal["page-state", "signals", "click", "keyboard-scan", "keyboard-step", "screen-reader-step", "done"]
+Runs = Literal[
+    "page-state",
+    "signals",
+    "click",
+    "keyboard-scan",
+    "keyboard-step",
+    "screen-reader-page",
+    "screen-reader-step",
+    "done",
+]
 """When a rule runs, which is also how the corpus test drives its pages."""
 
 WHEN: dict[Runs, str] = {
@@ -26,6 +35,7 @@ WHEN: dict[Runs, str] = {
     "click": "after every click, once the page settled",
     "keyboard-scan": "a keyboard persona: once per page state, and on the element it tried to click or hover",
     "keyboard-step": "a keyboard persona: after each of its actions",
+    "screen-reader-page": "a screen-reader persona: once per page state, on the tree it reads",
     "screen-reader-step": "a screen-reader persona: after each of its actions",
     "done": "when the persona says done and the test gave a success check",
 }
@@ -52,6 +62,8 @@ class Rule:
     finds: tuple[str, ...]
     """Broken twins (under `tests/pages/`) that must yield exactly one finding of this rule, on the element each
     names."""
+    replaces: tuple[str, ...] = ()
+    """axe's rules whose finding inside this rule's finding's box is the same barrier: dropped where ours is made."""
 
     @property
     def heuristic(self) -> str:
@@ -209,6 +221,62 @@ RULES: dict[str, Rule] = {
             quote="As a screen-reader user I expected to hear what happened.",
             passes=_ALL_WIDGETS,
             finds=_twins("status-not-announced", "status", "alert", "slider", "alertdialog"),
+        ),
+        Rule(
+            id="no-headings-or-landmarks",
+            criterion="2.4.1 Bypass Blocks",
+            severity="major",
+            title="Nothing to navigate by: no heading, no landmark",
+            measures="a page state whose tree reads at least 100 words and 5 links (a menu to bypass) with no "
+            "heading, no landmark (main, navigation, banner, contentinfo, complementary, a named region or form, "
+            "search) and no skip link (its first link goes to a fragment of the page); skipped heading levels are no "
+            "finding (G141 is advisory for 1.3.1)",
+            runs="screen-reader-page",
+            quote="As a screen-reader user I expected headings or landmarks to jump by, not to listen from the top.",
+            passes=(*_ALL_WIDGETS, "reader/landmarks.html"),
+            finds=("reader/landmarks--none.html",),
+        ),
+        Rule(
+            id="table-without-headers",
+            criterion="1.3.1 Info and Relationships",
+            severity="major",
+            title="A table is read without headers",
+            measures="a table in the tree with two rows and two columns of cells or more and no header cell (th, "
+            "scope, headers, role columnheader/rowheader); one holding headings, lists, controls or tables is a "
+            "layout table not marked role=presentation (minor); replaces axe's td-has-header on the same table",
+            runs="screen-reader-page",
+            quote="As a screen-reader user I expected to hear which row and column each cell belongs to.",
+            passes=(*_ALL_WIDGETS, "reader/tables.html"),
+            finds=("reader/tables--data.html", "reader/tables--layout.html"),
+            replaces=("td-has-header",),
+        ),
+        Rule(
+            id="link-purpose-unclear",
+            criterion="2.4.4 Link Purpose (In Context)",
+            severity="minor",
+            title="A link's name and context say nothing of where it goes",
+            measures="a link named by a phrase of the page's language that says nothing (read more, click here, "
+            "więcej, hier, ici...) or a bare address, whose context (enclosing paragraph, list item and its parent "
+            "item, cell and its row, the text beside it, the heading before it in its landmark) is empty or the same "
+            "as another link's of that name that leads elsewhere; a vague link in a context of its own passes, as "
+            "2.4.4 allows",
+            runs="screen-reader-page",
+            quote="As a screen-reader user I expected each link's name, with its sentence, to say where it goes.",
+            passes=(*_ALL_WIDGETS, "reader/links.html", "reader/links-pl.html", "reader/links-de.html"),
+            finds=("reader/links--vague.html", "reader/links-pl--vague.html", "reader/links-de--vague.html"),
+        ),
+        Rule(
+            id="label-not-in-name",
+            criterion="2.5.3 Label in Name",
+            severity="major",
+            title="A control's name does not contain its visible label",
+            measures="a control the tree holds, named by aria-label or aria-labelledby, whose shown label (its text, "
+            "its <label>, a button's value) is not in its accessible name: its words all there, in their order, case, "
+            "punctuation and spacing set aside; a name that starts with the label passes",
+            runs="screen-reader-page",
+            quote="As a screen-reader user I expected to hear the label I am told to look for.",
+            passes=(*_ALL_WIDGETS, "reader/labels.html"),
+            finds=("reader/labels--mismatch.html",),
         ),
         Rule(
             id="dead-click",

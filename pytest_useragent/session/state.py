@@ -106,7 +106,7 @@ class Setup:
         """The watcher (not started yet) and the checks of a page of the session."""
         seconds = bounded.bound(self.config.settle_timeout)
         reader = ScreenReader(page, seconds) if self.persona.uses == "screen-reader" else None
-        checks = PageChecks(page, seconds=seconds, keyboard=self.persona.uses in KEYBOARD_USES)
+        checks = PageChecks(page, seconds=seconds, keyboard=self.persona.uses in KEYBOARD_USES, reader=reader)
         slow_ms = self.config.slow_response * 1000 + added_latency_ms(self.persona)
         return PageWatcher(page, slow_ms, seconds, reader), checks
 

@@ -94,6 +94,7 @@ def by_claim(page: Any, site: str, tmp_path: Path, path: str) -> list[Issue]:
 DRIVERS: dict[str, Callable[[Any, str, Path, str], list[Issue]]] = {
     "keyboard-scan": by_keyboard,
     "keyboard-step": by_keyboard,
+    "screen-reader-page": by_screen_reader,
     "screen-reader-step": by_screen_reader,
     "page-state": by_layout,
     "signals": by_layout,
@@ -146,3 +147,15 @@ def test_a_broken_twin_yields_one_finding_of_its_rule_on_its_element(page, site,
     named = (issue.element or "", issue.locator or "", issue.evidence)
     assert any(element in text for text in named), (issue.element, issue.evidence)
     assert issue.heuristic == row.heuristic and issue.trust == "objective"
+
+
+def reader_twins() -> list[tuple[Rule, str]]:
+    return [(row, path) for row, path in twins() if row.runs.startswith("screen-reader")]
+
+
+@pytest.mark.parametrize(
+    ("row", "path"), reader_twins(), ids=lambda value: value.id if isinstance(value, Rule) else value
+)
+def test_a_mouse_user_is_not_given_what_a_screen_reader_meets(page, site, tmp_path, row, path):
+    found = [issue for issue in by_layout(page, site, tmp_path, path) if issue.rule == row.id]
+    assert found == [], [f"{issue.element}: {issue.evidence}" for issue in found]

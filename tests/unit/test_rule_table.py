@@ -7,7 +7,10 @@ import ast
 import importlib.util
 from pathlib import Path
 
+from pytest_useragent.records.covered import ran
+from pytest_useragent.records.decision import Action
 from pytest_useragent.records.rules import RULES, WHEN
+from pytest_useragent.testing.synthetic import session_result
 
 PACKAGE = Path(__file__).parents[2] / "pytest_useragent"
 AXE = PACKAGE / "browser" / "audit.py"
@@ -60,3 +63,11 @@ def test_the_docs_rules_table_is_the_table():
         assert f"| `{row.id}` |" in table and row.criterion in table
     reference_md = (PACKAGE.parent / "docs" / "reference.md").read_text(encoding="utf-8")
     assert "<!-- reference:rules -->" in reference_md
+
+
+def test_every_timing_a_rule_runs_by_is_known_to_the_coverage():
+    """A rule whose timing the coverage does not know would never count its criterion as tested."""
+    (step,) = session_result(steps=1).steps
+    steps = [step.model_copy(update={"action": Action(kind=kind)}) for kind in ("click", "done")]
+    for runs in WHEN:
+        assert ran(runs, steps, keyboard=True, screen_reader=True, success_check=True), runs
