@@ -131,7 +131,9 @@ def test_a_bad_file_is_one_line_naming_it_within_bounds_and_the_valid_twin_loads
     assert done.returncode == 0, done.stderr[-2000:]
     shown, measured = done.stdout.strip().splitlines()
     _, seconds, _, peak = measured.split()
-    assert float(seconds) < 5 and int(peak) < 100 * 1024 * 1024
+    # bounds against a bomb's blow-up (minutes, gigabytes), not a speed goal: the imports alone under tracemalloc
+    # take seconds on a loaded machine
+    assert float(seconds) < 30 and int(peak) < 100 * 1024 * 1024
     if said is None:
         assert shown == "LOADED"
     else:
