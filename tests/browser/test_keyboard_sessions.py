@@ -51,7 +51,7 @@ def test_a_keyboard_personas_click_is_refused_as_its_mistake_and_the_session_goe
     told = user_text(fake_api.requests[1])
     assert "You did: click" in told and "failed: refused: a keyboard user cannot click: Tab to it" in told
     assert "Focus: on the page itself" in told  # nothing was clicked: focus is where it was
-    assert "You use the keyboard alone" in fake_api.requests[0]["system"][0]["text"]
+    assert "You use the keyboard alone" in fake_api.requests[0]["system"][-1]["text"]
     assert not [issue for issue in result.issues if issue.rule == "keyboard-unreachable"]  # a link Tab reaches
 
 
@@ -74,7 +74,7 @@ def test_a_mouse_persona_is_told_no_focus_and_may_click(page, site, tmp_path, fa
     result = make_agent(page, claude, tmp_path, SAM).run("Subscribe", url=f"{site}/a11y/kb-div-button.html")
 
     assert result.steps[0].outcome.ok and "Focus:" not in user_text(fake_api.requests[0])
-    assert "You use the keyboard alone" not in fake_api.requests[0]["system"][0]["text"]
+    assert "You use the keyboard alone" not in fake_api.requests[0]["system"][-1]["text"]
     assert not [issue for issue in result.issues if issue.rule and issue.rule.startswith(("keyboard", "focus"))]
 
 

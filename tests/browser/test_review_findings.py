@@ -10,7 +10,7 @@ import pytest
 from pytest_useragent import Agent, Persona
 from pytest_useragent.browser.audit import AXE_OPTIONS, EXPERIMENTAL, Audits, audit_in_place
 from pytest_useragent.browser.checks import PageChecks
-from pytest_useragent.browser.scripts import script
+from pytest_useragent.browser.observe import LOOK
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import IssueList, Signals
 from pytest_useragent.testing import ScriptedProvider, decision
@@ -19,7 +19,7 @@ from pytest_useragent.testing import ScriptedProvider, decision
 def audited(page, url):
     page.goto(url)
     checks = PageChecks(page, Audits())
-    issues = checks.inspect(Signals(), page.evaluate(script("look.js"))["fingerprint"]) + checks.audited()
+    issues = checks.inspect(Signals(), page.evaluate(LOOK)["fingerprint"]) + checks.audited()
     return [issue for issue in issues if issue.source == "check"], checks
 
 
@@ -73,7 +73,7 @@ def test_text_over_a_gradient_is_left_for_review_with_axe_s_reason(page):
         '<p style="background: linear-gradient(#fff, #000); color: #777">Half price today</p></main></html>'
     )
     checks = PageChecks(page, Audits())
-    issues = checks.inspect(Signals(), page.evaluate(script("look.js"))["fingerprint"]) + checks.audited()
+    issues = checks.inspect(Signals(), page.evaluate(LOOK)["fingerprint"]) + checks.audited()
     contrast = [issue for issue in issues if issue.rule == "color-contrast"]
     assert [issue.trust for issue in contrast] == ["review"] and "gradient" in contrast[0].evidence
     assert contrast[0].criteria == ["1.4.3"] and contrast[0].severity == "major"

@@ -78,8 +78,9 @@ def test_the_request_carries_persona_language_snapshot_image_and_cache_marker(pa
     make_agent(page, claude, tmp_path).run("Find the pricing", url=f"{site}/index.html")
 
     body = fake_api.requests[0]
-    system = body["system"][0]
-    assert "Jana" in system["text"] and "cs" in system["text"] and system["cache_control"] == {"type": "ephemeral"}
+    shared, own = body["system"]  # the part every persona shares, then its own: each a cache breakpoint
+    assert "Jana" in own["text"] and "cs" in own["text"] and "Jana" not in shared["text"]
+    assert shared["cache_control"] == own["cache_control"] == {"type": "ephemeral"}
     kinds = [block["type"] for block in body["messages"][0]["content"]]
     assert kinds == ["image", "text"]
     assert 'link "Pricing"' in user_text(body) and "Goal: Find the pricing" in user_text(body)

@@ -12,7 +12,7 @@
   const passwords = every(document).filter(e => e.matches('input[type=password]'));
   return {
     sinceChange: watch ? performance.now() - watch.lastChange : null,
-    fingerprint: `${innerWidth}x${innerHeight} ${Object.values(matched).join(',')} ${html.length} ${(hash >>> 0).toString(16)}`,
+    fingerprint: `${innerWidth}x${innerHeight} ${typeof matched === 'undefined' ? '' : Object.values(matched).join(',')} ${html.length} ${(hash >>> 0).toString(16)}`,
     passwords: passwords.map(e => e.value).filter(Boolean),
     // one in a shadow root may have been shown as text during the shot: no change there reaches the watch script
     shadowed: passwords.some(e => e.getRootNode() !== document),
