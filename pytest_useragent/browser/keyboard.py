@@ -13,7 +13,8 @@ from typing import Any
 from playwright.sync_api import CDPSession, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from pytest_useragent.browser import bounded
+from pytest_useragent.browser import bounded, discard
+from pytest_useragent.browser.discard import FOCUS_EVENTS, MAX_LISTENED
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import Issue
 from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
@@ -199,35 +200,49 @@ class Listeners:
         self._session: CDPSession | None = None
 
     def scan(self) -> list[Issue]:
-        """Every keyboard-unreachable element of the page, grouped as one issue that says how many."""
+        """Every keyboard-unreachable element of the page, grouped as one issue that says how many; and, once a
+        document, every tabbable element that gives up the focus it takes (`discard`)."""
         try:
             session = self._session or self._page.context.new_cdp_session(self._page)
             self._session = session
             document = self._send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
-            listeners = self._send("DOMDebugger.getEventListeners", {"objectId": document, "depth": -1})
-            nodes = sorted({item["backendNodeId"] for item in listeners["listeners"] if _pointer(item)})
-            objects = [self._send("DOM.resolveNode", {"backendNodeId": node})["object"] for node in nodes]
+            listeners = self._send("DOMDebugger.getEventListeners", {"objectId": document, "depth": -1})["listeners"]
             arguments = [{"value": MAX_EXAMPLES}, {"value": MAX_SCANNED}, {"value": None}]
-            called = self._send(
-                "Runtime.callFunctionOn",
-                {
-                    "objectId": document,
-                    "functionDeclaration": _SCAN,
-                    "arguments": arguments + [{"objectId": item["objectId"]} for item in objects],
-                    "returnByValue": True,
-                },
+            called = self._call(document, _SCAN, arguments + self._nodes(listeners, POINTER_EVENTS))
+            found = _unreachable(called["result"].get("value") or {"count": 0, "found": []})
+            called = self._call(
+                document, discard.SCAN, discard.scan_arguments(self._nodes(listeners, FOCUS_EVENTS, MAX_LISTENED))
             )
+            found += discard.scanned(called["result"].get("value") or {})
             self._send("Runtime.releaseObjectGroup", {"objectGroup": ""})
         except (PlaywrightError, KeyError):  # a document going away, or no CDP (not Chromium): nothing to say
             return []
-        return _unreachable(called["result"].get("value") or {"count": 0, "found": []})
+        return found
+
+    def _nodes(self, listeners: list[dict[str, Any]], types: Collection[str], most: int | None = None) -> list[Any]:
+        """The nodes with a listener of one of `types` (the first `most`), resolved, as CDP call arguments."""
+        nodes = sorted({item["backendNodeId"] for item in listeners if _listens(item, types)})[:most]
+        objects = [self._send("DOM.resolveNode", {"backendNodeId": node})["object"] for node in nodes]
+        return [{"objectId": item["objectId"]} for item in objects]
+
+    def _call(self, document: str, function: str, arguments: list[dict[str, Any]]) -> Any:
+        return self._send(
+            "Runtime.callFunctionOn",
+            {
+                "objectId": document,
+                "functionDeclaration": function,
+                "arguments": arguments,
+                "returnByValue": True,
+                "awaitPromise": True,
+            },
+        )
 
     def _send(self, method: str, params: dict[str, Any]) -> Any:
         return bounded.call(self._session, self._seconds, "send", method, params)
 
 
-def _pointer(listener: dict[str, Any]) -> bool:
-    return listener.get("type") in POINTER_EVENTS and bool(listener.get("backendNodeId"))
+def _listens(listener: dict[str, Any], types: Collection[str]) -> bool:
+    return listener.get("type") in types and bool(listener.get("backendNodeId"))
 
 
 def _unreachable(found: dict[str, Any]) -> list[Issue]:

@@ -25,6 +25,18 @@
     const target = event.composedPath()[0];
     if (target instanceof Element) watch.focused.add(target);
   }, true);
+  // focus as it came and went since the harness last read it (keyboard.js empties it after each of its probes):
+  // an element that took focus and gave it up at once (blur on focus) is never seen focused otherwise. `focus` and
+  // `blur`, not focusin: a handler that blurs on focus runs before focusin, which then never comes. The last few.
+  watch.passes = [];
+  const passed = type => event => {
+    const target = event.composedPath()[0];
+    if (!(target instanceof Element)) return;
+    watch.passes.push({target, type, at: performance.now()});
+    if (watch.passes.length > 40) watch.passes.shift();
+  };
+  addEventListener('focus', passed('in'), true);
+  addEventListener('blur', passed('out'), true);
   addEventListener('mousedown', event => {
     if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement};
   }, true);
