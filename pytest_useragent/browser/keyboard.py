@@ -47,6 +47,9 @@ class FocusNow:
     """The dialog focus is in, by role and name; empty outside any."""
     document: str = ""
     """A mark of the document focus is in: a reload at the same address is another document."""
+    navigations: int = 0
+    """The navigations within that document so far (a fragment link, a router's pushState), as watch.js counts them:
+    one between two looks moved focus to the page itself, as browsers do."""
     same: bool | None = None
     """Whether the element looks the same focused and unfocused, when `focus_now` measured it; None when not."""
 
@@ -104,10 +107,14 @@ def _same_pixels(page: Page, seconds: float, box: str, loud: bool = False) -> bo
 
 def focus_lost(before: FocusNow | None, after: FocusNow | None, same_document: bool) -> Issue | None:
     """`focus-lost`: focus was on an element before the action and is on the page itself after it, in the same
-    document (a new document, a reload included, starts at its top, as it should). Pure."""
+    document, with no navigation in between: a new document (a reload included) starts at its top, and a navigation
+    within the document (a fragment link, even to the fragment already in the address; a router's pushState) leaves
+    focus to the browser, which puts it on the page and starts the next Tab at the target. Pure."""
     if before is None or after is None or not before.on or after.on or not same_document:
         return None
     if before.document and after.document and before.document != after.document:
+        return None
+    if before.navigations != after.navigations:
         return None
     return rule("focus-lost").issue(
         f"focus was on {before.element}; after the action it is on the page itself (<body>)", before.element

@@ -187,10 +187,12 @@ RULES: dict[str, Rule] = {
             title="Focus was lost after an action",
             measures="focus was on an element before an action and is on the page itself (<body>) after it, in "
             "the same document (a dialog that closes and takes focus with it); never after Tab (its walk past the "
-            "last control leaves for the browser), a navigation or reload, or a navigation the harness refused",
+            "last control leaves for the browser), a navigation or reload (a link to the page already open), a "
+            "navigation within the document (a fragment link, a skip link to a section: the browser puts focus on "
+            "the page and starts the next Tab there), or a navigation the harness refused",
             runs="keyboard-step",
             quote="As a keyboard user I expected to stay where I was, not to start again from the top.",
-            passes=_ALL_WIDGETS,
+            passes=(*_ALL_WIDGETS, "rules/focus-reload.html"),
             finds=_twins("focus-lost", "dialog-modal"),
         ),
         Rule(

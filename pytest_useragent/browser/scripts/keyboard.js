@@ -26,7 +26,8 @@
   window.__useragentDocument = window.__useragentDocument || Math.random().toString(36).slice(2);
   const here = (el = active) => { const on = onPageOf(el);
     return {on, element: on ? describe(el) : 'body', html: on ? html(el) : '', box: on ? box(el) : null,
-            within: on ? within(el) : '', document: window.__useragentDocument}; };
+            within: on ? within(el) : '', document: window.__useragentDocument,
+            navigations: (window.__useragent || {}).navigations || 0}; };
   // the probe's own blur and focus, kept from the page: a menu that closes when focus leaves it (APG's disclosure
   // navigation) must not close because we looked
   const hush = () => { const stop = event => event.stopImmediatePropagation();

@@ -37,6 +37,13 @@
   };
   addEventListener('focus', passed('in'), true);
   addEventListener('blur', passed('out'), true);
+  // navigations within this document (a fragment link, even to the fragment already in the address; a router's
+  // pushState; history): the browser moves focus to the page itself on its own, no focus the page lost
+  watch.navigations = 0;
+  const navigated = () => { watch.navigations += 1; };
+  if (window.navigation) window.navigation.addEventListener('navigate', navigated);
+  addEventListener('hashchange', navigated);
+  addEventListener('popstate', navigated);
   addEventListener('mousedown', event => {
     if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement};
   }, true);
