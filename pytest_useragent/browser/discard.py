@@ -23,8 +23,9 @@ MAX_FOCUSED = 300
 MAX_WAITED = 10
 """The most elements the scan waits a frame for after focusing them (those with a focus listener of their own or an
 ancestor's below <body>): each wait costs about a frame (16 ms)."""
-MAX_LISTENED = 200
-"""The most elements with focus listeners whose nodes the scan is handed."""
+MAX_LISTENED = 20
+"""The most elements with focus listeners whose nodes the scan is handed (each a CDP call, 1-5 ms): twice as many as
+it may wait for."""
 FOCUS_EVENTS = frozenset({"focus", "focusin"})
 
 _DISCARD = script("discard.js")
@@ -32,6 +33,8 @@ SCAN = (
     f"async function (...args) {{ const describe = {script('describe.js')};\n return ({_DISCARD}).apply(this, args); }}"
 )
 """The scan, for CDP's `Runtime.callFunctionOn` on the document, with the focus listeners' nodes as arguments."""
+FRESH = "!window.__useragentScanned"
+"""Whether the document has not been scanned yet (discard.js marks it)."""
 _PASSED = f"() => ({SCAN})('passed', 0, 0, 0)"
 
 

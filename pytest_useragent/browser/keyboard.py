@@ -217,13 +217,16 @@ class Listeners:
             arguments = [{"value": MAX_EXAMPLES}, {"value": MAX_SCANNED}, {"value": None}]
             called = self._call(document, _SCAN, arguments + self._nodes(listeners, POINTER_EVENTS))
             found = _unreachable(called["result"].get("value") or {"count": 0, "found": []})
-            called = self._call(
-                document, discard.SCAN, discard.scan_arguments(self._nodes(listeners, FOCUS_EVENTS, MAX_LISTENED))
-            )
-            found += discard.scanned(called["result"].get("value") or {})
-            self._send("Runtime.releaseObjectGroup", {"objectGroup": ""})
         except (PlaywrightError, KeyError):  # a document going away, or no CDP (not Chromium): nothing to say
             return []
+        try:  # the focus scan, once a document: its focus listeners' nodes resolved only then
+            if self._send("Runtime.evaluate", {"expression": discard.FRESH, "returnByValue": True})["result"]["value"]:
+                nodes = self._nodes(listeners, FOCUS_EVENTS, MAX_LISTENED)
+                called = self._call(document, discard.SCAN, discard.scan_arguments(nodes))
+                found += discard.scanned(called["result"].get("value") or {})
+            self._send("Runtime.releaseObjectGroup", {"objectGroup": ""})
+        except (PlaywrightError, KeyError):
+            pass
         return found
 
     def _nodes(self, listeners: list[dict[str, Any]], types: Collection[str], most: int | None = None) -> list[Any]:

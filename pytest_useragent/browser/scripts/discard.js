@@ -1,11 +1,12 @@
 async function (mode, keep, limit, waited, ...listened) {
   // focus an element gives up the moment it takes it (WCAG failure F55: `onfocus="this.blur()"`, or a script that
   // moves focus elsewhere on focus), read two ways. 'passed': from watch.js's log of focus and blur since the
-  // harness last probed, the element the persona's key moved focus to that gave it up at once. 'scan': once per
-  // document, on a page whose focus is on the page itself, every tabbable element shown (at most `limit`) focused in
-  // turn, the page's focus handlers seeing it, and focus looked at after them (and after a frame, for the few at
-  // most `waited` with a focus listener of their own or an ancestor's, `listened`); then focus is given back to the
-  // page itself, the next Tab starting at its top, as on a page just loaded.
+  // harness last probed, the element the persona's key moved focus to that gave it up at once. 'scan': at a
+  // document's first look, when its focus is on the page itself and its address has no fragment, every tabbable
+  // element shown (at most `limit`) focused in turn, the page's focus handlers seeing it, and focus looked at after
+  // them (and after a frame, for the few at most `waited` with a focus listener of their own or an ancestor's,
+  // `listened`); then focus is given back to the page itself, the next Tab starting at its top, as on a page just
+  // loaded.
   // Focus that goes where the element leads is kept: into itself (a widget giving it to its active item), into what
   // it controls or owns (a menu's submenu), within its composite widget (roving tabindex), into a dialog (one it
   // opens, a modal's focus wrap); so is focus an element hidden from view passes on (a dialog's focus guard).
@@ -23,7 +24,7 @@ async function (mode, keep, limit, waited, ...listened) {
                        return at; };
   const onPage = el => !!el && el !== document.body && el !== document.documentElement && el.isConnected &&
                        el.getClientRects().length > 0;
-  function* up(el) { for (let at = el; at; at = at.parentElement || (at.getRootNode() || {}).host) yield at; }
+  function* up(el) { for (let at = el; at instanceof Element; at = at.parentElement || (at.getRootNode() || {}).host) yield at; }
   const holds = (outer, inner) => [...up(inner)].includes(outer);
   const ids = (el, attribute) => (el.getAttribute(attribute) || '').split(/\s+/).filter(Boolean);
   const led = (from, to) => onPage(to) && (holds(from, to) ||
@@ -49,13 +50,15 @@ async function (mode, keep, limit, waited, ...listened) {
       return null;
     } finally { log.length = 0; }
   }
-  if (window.__useragentScanned || location.hash || onPage(deep())) return {count: 0, found: [], scanned: 0};
+  // at a document's first look only: later, focus on the page may have a Tab start point of the persona's own
+  const first = !window.__useragentScanned;
   window.__useragentScanned = true;
+  if (!first || location.hash || onPage(deep())) return {count: 0, found: [], scanned: 0};
   const slow = new Set(listened.filter(el => el && el.nodeType === 1 && el !== document.body &&
                                              el !== document.documentElement));
   const candidates = [...document.body.querySelectorAll(TABBABLE)].slice(0, limit).filter(tabbable);
   const gained = new Set();
-  const heard = event => gained.add(event.composedPath()[0]);
+  const heard = event => { const target = event.composedPath()[0]; if (target instanceof Element) gained.add(target); };
   const frame = () => new Promise(done => { requestAnimationFrame(() => setTimeout(done, 0)); setTimeout(done, 50); });
   const found = [];
   let waits = 0;
