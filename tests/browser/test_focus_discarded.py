@@ -103,6 +103,19 @@ def test_the_personas_own_tab_names_the_element_it_passed_through(page, site, na
     assert [issue.evidence for issue in found] == ([evidence] if evidence else [])
 
 
+def test_a_tab_files_nothing_new_on_an_element_the_scan_found(page, site):
+    page.add_init_script(script("watch.js"))
+    assert len(found_by_scan(page, site, "focus-discarded.html")) == 1
+    keys = Keys()
+    for _ in range(3):  # to link "News", which the scan counted already
+        before = keys.before(page, SECONDS)
+        page.keyboard.press("Tab")
+        assert not [
+            issue for issue in keys.after(page, TAB, before, page.url, SECONDS) if issue.rule == "focus-discarded"
+        ]
+    assert page.evaluate("document.activeElement === document.body")  # the Tab did land there
+
+
 def test_a_session_files_one_finding_for_the_element_the_scan_and_the_tab_both_met(page, site, tmp_path: Path):
     steps = [decision("press", key="Tab", expectation="focus moves") for _ in range(3)]
     provider = ScriptedProvider([*steps, decision("give_up", reason="focus is nowhere")])

@@ -38,12 +38,15 @@ async function (mode, keep, limit, waited, ...listened) {
                              to: onPage(to) ? describe(to) : 'the page itself (<body>)'});
   const watch = window.__useragent || {};
   const log = watch.passes || [];
+  // what the scan found, so a Tab that meets it again files nothing new (the scan's finding counts it)
+  const known = window.__useragentDiscarded = window.__useragentDiscarded || new WeakSet();
   if (mode === 'passed') {
     const now = deep();
     try {
       for (let at = log.length - 1; at >= 0; at--) {
         const came = log[at];
-        if (came.type !== 'in' || came.target === now || !came.target.isConnected || !shown(came.target)) continue;
+        if (came.type !== 'in' || came.target === now || !came.target.isConnected || !shown(came.target) ||
+            known.has(came.target)) continue;
         const left = log.slice(at + 1).find(e => e.type === 'out' && e.target === came.target);
         if (left && left.at - came.at <= KEPT_MS && !led(came.target, now)) return told(came.target, now);
       }
@@ -75,7 +78,7 @@ async function (mode, keep, limit, waited, ...listened) {
         await frame();
         now = deep();
       }
-      if (now !== el && !led(el, now)) found.push(told(el, now));
+      if (now !== el && !led(el, now)) { known.add(el); found.push(told(el, now)); }
     }
   } finally {
     removeEventListener('focus', heard, true);
