@@ -86,7 +86,7 @@ def test_the_scan_runs_at_a_documents_first_look_and_only_with_focus_on_the_page
             6,
             'Tab moved focus to link "Contact", which gave it up at once: focus is on searchbox "Search"',
         ),
-        ("focus-kept.html", 7, None),
+        ("focus-kept.html", 8, None),
     ],
 )
 def test_the_personas_own_tab_names_the_element_it_passed_through(page, site, name, presses, evidence):

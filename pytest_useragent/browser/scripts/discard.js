@@ -1,7 +1,8 @@
 async function (mode, keep, limit, waited, ...listened) {
   // focus an element gives up the moment it takes it (WCAG failure F55: `onfocus="this.blur()"`, or a script that
   // moves focus elsewhere on focus), read two ways. 'passed': from watch.js's log of focus and blur since the
-  // harness last probed, the element the persona's key moved focus to that gave it up at once. 'scan': at a
+  // harness last probed, the element the persona's key moved focus to (not the key's handlers: they ran first)
+  // that gave it up at once. 'scan': at a
   // document's first look, when its focus is on the page itself and its address has no fragment, every tabbable
   // element shown (at most `limit`) focused in turn, the page's focus handlers seeing it, and focus looked at after
   // them (and after a frame, for the few at most `waited` with a focus listener of their own or an ancestor's,
@@ -45,8 +46,8 @@ async function (mode, keep, limit, waited, ...listened) {
     try {
       for (let at = log.length - 1; at >= 0; at--) {
         const came = log[at];
-        if (came.type !== 'in' || came.target === now || !came.target.isConnected || !shown(came.target) ||
-            known.has(came.target)) continue;
+        if (came.type !== 'in' || came.keyed || came.target === now || !came.target.isConnected ||
+            !shown(came.target) || known.has(came.target)) continue;
         const left = log.slice(at + 1).find(e => e.type === 'out' && e.target === came.target);
         if (left && left.at - came.at <= KEPT_MS && !led(came.target, now)) return told(came.target, now);
       }
