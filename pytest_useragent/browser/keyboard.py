@@ -13,7 +13,8 @@ from typing import Any
 from playwright.sync_api import CDPSession, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from pytest_useragent.browser import bounded
+from pytest_useragent.browser import bounded, discard
+from pytest_useragent.browser.discard import FOCUS_EVENTS, MAX_LISTENED
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import Issue
 from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
@@ -46,6 +47,9 @@ class FocusNow:
     """The dialog focus is in, by role and name; empty outside any."""
     document: str = ""
     """A mark of the document focus is in: a reload at the same address is another document."""
+    navigations: int = 0
+    """The navigations within that document so far (a fragment link, a router's pushState), as watch.js counts them:
+    one between two looks moved focus to the page itself, as browsers do."""
     same: bool | None = None
     """Whether the element looks the same focused and unfocused, when `focus_now` measured it; None when not."""
 
@@ -103,10 +107,14 @@ def _same_pixels(page: Page, seconds: float, box: str, loud: bool = False) -> bo
 
 def focus_lost(before: FocusNow | None, after: FocusNow | None, same_document: bool) -> Issue | None:
     """`focus-lost`: focus was on an element before the action and is on the page itself after it, in the same
-    document (a new document, a reload included, starts at its top, as it should). Pure."""
+    document, with no navigation in between: a new document (a reload included) starts at its top, and a navigation
+    within the document (a fragment link, even to the fragment already in the address; a router's pushState) leaves
+    focus to the browser, which puts it on the page and starts the next Tab at the target. Pure."""
     if before is None or after is None or not before.on or after.on or not same_document:
         return None
     if before.document and after.document and before.document != after.document:
+        return None
+    if before.navigations != after.navigations:
         return None
     return rule("focus-lost").issue(
         f"focus was on {before.element}; after the action it is on the page itself (<body>)", before.element
@@ -199,35 +207,52 @@ class Listeners:
         self._session: CDPSession | None = None
 
     def scan(self) -> list[Issue]:
-        """Every keyboard-unreachable element of the page, grouped as one issue that says how many."""
+        """Every keyboard-unreachable element of the page, grouped as one issue that says how many; and, once a
+        document, every tabbable element that gives up the focus it takes (`discard`)."""
         try:
             session = self._session or self._page.context.new_cdp_session(self._page)
             self._session = session
             document = self._send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
-            listeners = self._send("DOMDebugger.getEventListeners", {"objectId": document, "depth": -1})
-            nodes = sorted({item["backendNodeId"] for item in listeners["listeners"] if _pointer(item)})
-            objects = [self._send("DOM.resolveNode", {"backendNodeId": node})["object"] for node in nodes]
+            listeners = self._send("DOMDebugger.getEventListeners", {"objectId": document, "depth": -1})["listeners"]
             arguments = [{"value": MAX_EXAMPLES}, {"value": MAX_SCANNED}, {"value": None}]
-            called = self._send(
-                "Runtime.callFunctionOn",
-                {
-                    "objectId": document,
-                    "functionDeclaration": _SCAN,
-                    "arguments": arguments + [{"objectId": item["objectId"]} for item in objects],
-                    "returnByValue": True,
-                },
-            )
-            self._send("Runtime.releaseObjectGroup", {"objectGroup": ""})
+            called = self._call(document, _SCAN, arguments + self._nodes(listeners, POINTER_EVENTS))
+            found = _unreachable(called["result"].get("value") or {"count": 0, "found": []})
         except (PlaywrightError, KeyError):  # a document going away, or no CDP (not Chromium): nothing to say
             return []
-        return _unreachable(called["result"].get("value") or {"count": 0, "found": []})
+        try:  # the focus scan, once a document: its focus listeners' nodes resolved only then
+            if self._send("Runtime.evaluate", {"expression": discard.FRESH, "returnByValue": True})["result"]["value"]:
+                nodes = self._nodes(listeners, FOCUS_EVENTS, MAX_LISTENED)
+                called = self._call(document, discard.SCAN, discard.scan_arguments(nodes))
+                found += discard.scanned(called["result"].get("value") or {})
+            self._send("Runtime.releaseObjectGroup", {"objectGroup": ""})
+        except (PlaywrightError, KeyError):
+            pass
+        return found
+
+    def _nodes(self, listeners: list[dict[str, Any]], types: Collection[str], most: int | None = None) -> list[Any]:
+        """The nodes with a listener of one of `types` (the first `most`), resolved, as CDP call arguments."""
+        nodes = sorted({item["backendNodeId"] for item in listeners if _listens(item, types)})[:most]
+        objects = [self._send("DOM.resolveNode", {"backendNodeId": node})["object"] for node in nodes]
+        return [{"objectId": item["objectId"]} for item in objects]
+
+    def _call(self, document: str, function: str, arguments: list[dict[str, Any]]) -> Any:
+        return self._send(
+            "Runtime.callFunctionOn",
+            {
+                "objectId": document,
+                "functionDeclaration": function,
+                "arguments": arguments,
+                "returnByValue": True,
+                "awaitPromise": True,
+            },
+        )
 
     def _send(self, method: str, params: dict[str, Any]) -> Any:
         return bounded.call(self._session, self._seconds, "send", method, params)
 
 
-def _pointer(listener: dict[str, Any]) -> bool:
-    return listener.get("type") in POINTER_EVENTS and bool(listener.get("backendNodeId"))
+def _listens(listener: dict[str, Any], types: Collection[str]) -> bool:
+    return listener.get("type") in types and bool(listener.get("backendNodeId"))
 
 
 def _unreachable(found: dict[str, Any]) -> list[Issue]:

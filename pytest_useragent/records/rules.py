@@ -201,11 +201,28 @@ RULES: dict[str, Rule] = {
             title="Focus was lost after an action",
             measures="focus was on an element before an action and is on the page itself (<body>) after it, in "
             "the same document (a dialog that closes and takes focus with it); never after Tab (its walk past the "
-            "last control leaves for the browser), a navigation or reload, or a navigation the harness refused",
+            "last control leaves for the browser), a navigation or reload (a link to the page already open), a "
+            "navigation within the document (a fragment link, a skip link to a section: the browser puts focus on "
+            "the page and starts the next Tab there), or a navigation the harness refused",
             runs="keyboard-step",
             quote="As a keyboard user I expected to stay where I was, not to start again from the top.",
-            passes=_ALL_WIDGETS,
+            passes=(*_ALL_WIDGETS, "rules/focus-reload.html"),
             finds=_twins("focus-lost", "dialog-modal"),
+        ),
+        Rule(
+            id="focus-discarded",
+            criterion="2.1.1 Keyboard",
+            severity="major",
+            title="An element gives up focus the moment it takes it",
+            measures="WCAG failure F55: an element shown that took focus (moved there by Tab, or focused in turn by a "
+            "scan once a document, the page's focus handlers seeing it) lost it within 500 ms, to the page itself "
+            "(blur on focus) or to an element it does not lead to. Focus it moves into itself, into what it controls "
+            "or owns (a submenu), within its composite widget (roving tabindex) or into a dialog (one it opens, a "
+            "modal's focus wrap) is kept, and so is focus an element hidden from view passes on (a focus guard)",
+            runs="keyboard-scan",
+            quote="As a keyboard user I expected focus to stay where Tab put it.",
+            passes=(*_ALL_WIDGETS, "rules/focus-kept.html", "rules/focus-free.html"),
+            finds=("rules/focus-discarded.html", "rules/focus-moved-away.html"),
         ),
         Rule(
             id="status-not-announced",

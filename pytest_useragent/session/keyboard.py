@@ -9,6 +9,7 @@ from urllib.parse import urldefrag
 
 from playwright.sync_api import Page
 
+from pytest_useragent.browser.discard import passed
 from pytest_useragent.browser.keyboard import (
     FocusNow,
     escaped,
@@ -82,14 +83,17 @@ class Keys:
         seconds: float,
         blocked: bool = False,
     ) -> list[Issue]:
-        """The keyboard checks after an action: focus lost (never where the harness `blocked` a navigation: its
-        refusal is not the page's doing), focus not shown where Tab moved it (once an element on a page), and, after
-        an Escape that left focus where it was or Tabs that each left it on the same element, a trap."""
+        """The keyboard checks after an action: focus Tab moved to an element that gave it up at once, focus lost
+        (never where the harness `blocked` a navigation: its refusal is not the page's doing), focus not shown where
+        Tab moved it (once an element on a page), and, after an Escape that left focus where it was or Tabs that each
+        left it on the same element, a trap."""
         moved = action.kind == "press" and action.key in MOVES
+        # where Tab moved focus, given up at once (read before the probes below, whose own focus it is not)
+        found = [gone] if moved and (gone := passed(page, seconds, action.key or "Tab")) else []
         after = focus_now(page, seconds, measure=self.measured if moved else None)  # where Tab moved focus: shown?
         same = urldefrag(page.url).url == urldefrag(url_before).url
         # Tab past the last control leaves the page for the browser's own bar, as it should: no focus is lost
-        found = [lost] if not moved and not blocked and (lost := focus_lost(before, after, same)) else []
+        found += [lost] if not moved and not blocked and (lost := focus_lost(before, after, same)) else []
         if after is not None and after.same is not None:
             self.measured.add(after.element)
             found += [shown] if (shown := focus_not_visible(after)) else []

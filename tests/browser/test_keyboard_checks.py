@@ -16,6 +16,7 @@ from pytest_useragent.browser.keyboard import (
     looked_for,
     trapped,
 )
+from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import Signals
 
 SECONDS = 5.0
@@ -104,6 +105,24 @@ def test_focus_on_a_new_page_starts_at_its_top_and_is_not_lost(page, site):
     assert after is not None and before is not None and after.document != before.document
     assert focus_lost(before, after, same_document=True) is None
     assert focus_lost(before, replace(after, document=before.document), same_document=True) is not None
+
+
+@pytest.mark.parametrize("twice", [False, True], ids=["new fragment", "the fragment already in the address"])
+def test_a_fragment_link_moves_focus_to_the_page_as_browsers_do_and_is_not_lost(page, site, twice):
+    page.add_init_script(script("watch.js"))  # a session's watcher counts the navigations within a document
+    page.goto(f"{site}/rules/focus-reload.html" + ("#story" if twice else ""))
+    page.get_by_role("link", name="Our story").focus()
+    before = focus_now(page, SECONDS)
+    page.keyboard.press("Enter")  # to #story: focus on the page itself, the next Tab from the section
+    after = focus_now(page, SECONDS)
+    assert before is not None and after is not None and not after.on and after.document == before.document
+    assert focus_lost(before, after, same_document=True) is None
+    # the same drop with no navigation (a link whose script stops it and blurs) is the page's doing
+    page.evaluate("""() => { const a = document.querySelector('a[href$="#contact"]');
+                             a.onclick = event => { event.preventDefault(); a.blur(); }; a.focus(); }""")
+    before = focus_now(page, SECONDS)
+    page.keyboard.press("Enter")
+    assert focus_lost(before, focus_now(page, SECONDS), same_document=True) is not None
 
 
 def test_a_reload_puts_focus_at_the_top_of_a_new_document_and_is_not_lost(page, site):

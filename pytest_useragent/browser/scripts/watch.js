@@ -25,6 +25,36 @@
     const target = event.composedPath()[0];
     if (target instanceof Element) watch.focused.add(target);
   }, true);
+  // focus as it came and went since the harness last read it (keyboard.js empties it after each of its probes):
+  // an element that took focus and gave it up at once (blur on focus) is never seen focused otherwise. `focus` and
+  // `blur`, not focusin: a handler that blurs on focus runs before focusin, which then never comes. The last few.
+  // Focus a key's own handlers move (a menu's Tab that closes its submenu on its button, before Tab moves on) is
+  // `keyed`: from a trusted keydown until the end of its dispatch (a listener added then runs after the page's).
+  watch.passes = [];
+  watch.keying = false;
+  let ending = false;
+  const ended = () => { watch.keying = false; ending = false; };
+  addEventListener('keydown', event => {
+    if (!event.isTrusted) return;
+    watch.keying = true;
+    if (!ending) { ending = true; addEventListener('keydown', ended, {once: true}); }
+  }, true);
+  addEventListener('keyup', ended, true);
+  const passed = type => event => {
+    const target = event.composedPath()[0];
+    if (!(target instanceof Element)) return;
+    watch.passes.push({target, type, at: performance.now(), keyed: watch.keying});
+    if (watch.passes.length > 40) watch.passes.shift();
+  };
+  addEventListener('focus', passed('in'), true);
+  addEventListener('blur', passed('out'), true);
+  // navigations within this document (a fragment link, even to the fragment already in the address; a router's
+  // pushState; history): the browser moves focus to the page itself on its own, no focus the page lost
+  watch.navigations = 0;
+  const navigated = () => { watch.navigations += 1; };
+  if (window.navigation) window.navigation.addEventListener('navigate', navigated);
+  addEventListener('hashchange', navigated);
+  addEventListener('popstate', navigated);
   addEventListener('mousedown', event => {
     if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement};
   }, true);
