@@ -55,7 +55,16 @@ def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried
         why = f'Tab never reaches "{name}": I cannot get to it with the keyboard'
         return Move(f'I cannot reach "{name}".', STOP, Action(kind="give_up", reason=why))
     expected = Expected(kind="moves", target=place(elements))
-    return Move(f'I Tab towards "{name}".', expected, Action(kind="press", key="Tab", target=stop_at(elements, target)))
+    key = "Shift+Tab" if behind(elements, target) else "Tab"
+    notice = f'I {"Shift+" if key != "Tab" else ""}Tab towards "{name}".'
+    return Move(notice, expected, Action(kind="press", key=key, target=stop_at(elements, target)))
+
+
+def behind(elements: list[Element], target: Element | None) -> bool:
+    """Whether the element comes before the one focus is on, in page order: Shift+Tab goes back to it (Tab would
+    walk off the page's end first)."""
+    on = focused(elements)
+    return on is not None and target is not None and elements.index(target) < elements.index(on)
 
 
 def stop_at(elements: list[Element], target: Element | None) -> str | None:
@@ -86,7 +95,7 @@ def within(made: Move, elements: list[Element], target: Element | None, tried: t
     if target not in own or now is None or now == target:
         return None
     forward = own.index(target) > own.index(now)
-    horizontal = COMPOSITES[elements[box].role] == "horizontal"
+    horizontal = COMPOSITES.get(elements[box].role) == "horizontal"
     key = ("ArrowRight" if forward else "ArrowLeft") if horizontal else ("ArrowDown" if forward else "ArrowUp")
     expected = Expected(kind="moves", target=place(elements))
     return Move(f'I move with the arrows towards "{target.name}".', expected, Action(kind="press", key=key))

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.choices import choose, in_group
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
     answer,
@@ -33,7 +34,6 @@ from pytest_useragent.llm.offline.page import (
     FIELDS,
     FILE,
     FORM_WORDS,
-    QUOTED,
     SIGN_OUT,
     SUBMIT_WORDS,
     Element,
@@ -44,6 +44,7 @@ from pytest_useragent.llm.offline.page import (
     parse_snapshot,
     persona_fields,
     proof,
+    quoted,
     score,
 )
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
@@ -93,6 +94,7 @@ def _reached(now: Situation) -> Move | None:
     file = FILE.search(now.request.goal)
     note = file.group(1) if file else "notes.md"
     asks_for_a_note = any(word in now.request.goal.lower() for word in DOCUMENT_VERBS)
+    asks_for_a_note = asks_for_a_note or now.lex.document_verbs.said(now.request.goal)
     if asks_for_a_note and f'wrote "{note}"' not in now.tried:
         page = now.request.observation
         text = note_of(page.title, page.url, now.words, now.elements)
@@ -147,9 +149,9 @@ def _type_pending(now: Situation) -> Move | None:
 
 def _tick(now: Situation) -> Move | None:
     """A part that ticks a row already there ("mark it as completed"): the row's box, holding the goal's value."""
-    if not ticks(now.goal):
+    if not ticks(now.goal, now.lex):
         return None
-    box, row = ticked_row(now.elements, QUOTED.findall(now.request.goal), now.words)
+    box, row = ticked_row(now.elements, quoted(now.request.goal), now.words)
     if box is None or box.checked or box.ref is None:
         return None
     expected = Expected(kind="plain", target=f'"{row}" is ticked.')
@@ -158,10 +160,12 @@ def _tick(now: Situation) -> Move | None:
 
 def _remove(now: Situation) -> Move | None:
     """A part that takes a row away ("delete 'water the plants'"): the row's own Delete (Remove) button."""
-    if not removes(now.goal):
+    if not removes(now.goal, now.lex):
         return None
     row = row_of(now.elements, now.values, now.words) or []
-    button = next((e for e in row if e.role == "button" and e.ref and has_stem(REMOVE_VERBS, e.name)), None)
+    button = next(
+        (e for e in row if e.role == "button" and e.ref and has_stem(REMOVE_VERBS, e.name, now.lex.remove_verbs)), None
+    )
     if button is None:
         return None
     what = row_text(row)
@@ -172,14 +176,23 @@ def _remove(now: Situation) -> Move | None:
 
 def _form(now: Situation) -> Move | None:
     """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
-    if not (now.verb or logs_in(now.goal) or any(matches(word, now.goal) for word in FORM_WORDS)):
+    if not (now.verb or logs_in(now.goal, now.lex) or _form_word(now)):
         return None
-    return _fill_field(now) or _choose_option(now) or _tick_box(now) or _send_form(now)
+    return _fill_field(now) or choose(now) or _choose_option(now) or _tick_box(now) or _send_form(now)
+
+
+def _form_word(now: Situation) -> bool:
+    return any(matches(word, now.goal) for word in FORM_WORDS) or now.lex.form_words.said(now.goal)
+
+
+def _submits(now: Situation, name: str) -> bool:
+    """A button so named sends a form: its name has a submit word of English or of the page's language."""
+    return any(matches(word, name) for word in SUBMIT_WORDS) or now.lex.submit_words.said(name)
 
 
 def _fill_field(now: Situation) -> Move | None:
     """The form's empty fields it has something for: one typed, two or more in one fill, as a person fills a form."""
-    known = persona_fields(now.elements, now.request.credentials, now.request.persona)
+    known = persona_fields(now.elements, now.request.credentials, now.request.persona, now.lex)
     empty = [(field, value) for field, value in known if not field.value and f'filled "{field.name}"' not in now.tried]
     if not empty:
         return None
@@ -208,8 +221,11 @@ def _choose_option(now: Situation) -> Move | None:
 
 
 def _tick_box(now: Situation) -> Move | None:
-    box = next((e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e)), None)
-    if box is None or not persona_fields(now.elements, now.request.credentials, now.request.persona):
+    """The form's one box to tick (its terms, its newsletter): never a box of a group of choices (a survey's answers),
+    which only the goal's naming it ticks (`choices.choose`)."""
+    boxes = [e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e)]
+    box = next((e for e in boxes if not in_group(now.elements, e)), None)
+    if box is None or not persona_fields(now.elements, now.request.credentials, now.request.persona, now.lex):
         return None  # a list's own boxes (a todo's "done") are not the form's
     expected = Expected(kind="plain", target=f'"{box.name}" is ticked.')
     return Move(f'There is a box to tick: "{box.name}".', expected, Action(kind="click", ref=box.ref), box.key)
@@ -220,22 +236,29 @@ def _send_form(now: Situation) -> Move | None:
         return None
     heading = next((e.name for e in now.elements if e.role == "heading"), "")
     for button in (e for e in now.elements if e.role == "button" and e.ref and now.untried(e)):
-        if any(matches(word, button.name) for word in SUBMIT_WORDS):
+        if _submits(now, button.name):
             expected = Expected(kind="form", target=heading)
             return Move("The form is filled in.", expected, Action(kind="click", ref=button.ref), button.key)
     return None
 
 
 def _finish(now: Situation) -> Move | None:
-    """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form."""
+    """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form; the
+    one in the list row that holds the goal's quoted value first (that product's own "Add to cart")."""
     if not (now.verb or now.values):
         return None
     stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
-    for button in (e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)):
-        if has_stem(stems, button.name) or (now.verb and score(now.words, button.name)):
+    row = row_of(now.elements, now.values, now.words) if now.values else None
+    buttons = [e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)]
+    for button in sorted(buttons, key=lambda e: not _in(e, row)):  # the row that holds the goal's value first
+        if has_stem(stems, button.name, now.lex.submit_words) or (now.verb and score(now.words, button.name)):
             expected = Expected(kind="confirms", target=button.name)
             return Move(f'"{button.name}" finishes it.', expected, Action(kind="click", ref=button.ref), button.key)
     return None
+
+
+def _in(element: Element, row: list[Element] | None) -> bool:
+    return row is not None and any(element is inside for inside in row)
 
 
 def _press_enter(now: Situation) -> Move | None:
@@ -257,13 +280,13 @@ def _best_click(now: Situation) -> Move | None:
     if not ranked or score(now.words, ranked[0].name) <= 0:
         return None
     best = ranked[0]
-    expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions")
+    expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions", now)
     return Move(f'"{best.name}" looks closest to my goal.', expected, Action(kind="click", ref=best.ref), best.key)
 
 
 def _away(now: Situation, element: Element) -> bool:
     """A goal that operates something here never follows a link to another page (the demo's other examples)."""
-    return operates(now.goal) and elsewhere(element, now.request.observation.url)
+    return operates(now.goal, now.lex) and elsewhere(element, now.request.observation.url)
 
 
 def _nothing_left(now: Situation) -> Move:
@@ -300,23 +323,26 @@ def _evidence(now: Situation) -> str | None:
         return value_evidence(now.elements, now.value)
     if now.widget is not None:
         return widget_evidence(now)
-    if ticks(now.goal):
-        box, row = ticked_row(now.elements, QUOTED.findall(now.request.goal), now.words)
+    if ticks(now.goal, now.lex):
+        box, row = ticked_row(now.elements, quoted(now.request.goal), now.words)
         return row if box is not None and box.checked else None
-    if removes(now.goal):
+    if removes(now.goal, now.lex):
         removed = any(key.startswith("removed ") for key in now.memory.tried)
         gone = removed and row_of(now.elements, now.values, now.words) is None
         return _heading(now) if gone else None
-    if logs_in(now.goal):  # the page says so, or, once the form was sent, asks for a password no more
+    if logs_in(now.goal, now.lex):  # the page says so, or, once the form was sent, asks for a password no more
         sent = any(key.startswith("button ") for key in now.memory.tried)
-        asked = any(e.role in FIELDS and "password" in e.name.lower() for e in now.elements)
+        asked = any(
+            e.role in FIELDS and ("password" in e.name.lower() or now.lex.password_fields.said(e.name))
+            for e in now.elements
+        )
         return _shown(now) or (_heading(now) if sent and not asked else None)
     if now.verb or now.values:
         return _shown(now)
-    kind = answer_kind(now.goal)
+    kind = answer_kind(now.goal, now.lex)
     if kind is None:
         return revealed(now.elements, now.words, now.tried) or _named(now)
-    return answer(now.elements, kind, [word for word in goal_words(now.goal) if not kind.asked.search(word)])
+    return answer(now.elements, kind, [word for word in goal_words(now.goal, now.lex) if not kind.asks(word)])
 
 
 def _heading(now: Situation) -> str | None:
@@ -324,15 +350,16 @@ def _heading(now: Situation) -> str | None:
     return next((e.name for e in now.elements if e.role == "heading" and e.name), None)
 
 
-def _clicked(element: Element, kind: Literal["mentions", "confirms"]) -> Expected:
+def _clicked(element: Element, kind: Literal["mentions", "confirms"], now: Situation | None = None) -> Expected:
     """What a click on `element` is expected to do: sign the persona out (its own choice, judged as such), or `kind`."""
-    return Expected(kind="signs_out" if SIGN_OUT.search(element.name) else kind, target=element.name)
+    out = SIGN_OUT.search(element.name) or (now is not None and now.lex.sign_out.said(element.name))
+    return Expected(kind="signs_out" if out else kind, target=element.name)
 
 
 def _shown(now: Situation) -> str | None:
     """For a task: what the page answered to the engine's own action, when it answered."""
     acted = any(not key.startswith("found") for key in now.memory.tried)
-    return proof(now.elements, now.values, now.memory.said) if acted else None
+    return proof(now.elements, now.values, now.memory.said, now.lex) if acted else None
 
 
 def _named(now: Situation) -> str | None:
