@@ -1,11 +1,12 @@
 """The offline engine in the persona's language: goals in Czech, German, Spanish, French and Polish on a small library
 site in that language (tests/pages/lang: a news list and an article, a survey form with radios, boxes, a dropdown and
-a text area, a shop with a search box and a cart, a price table), as a mouse, a keyboard and a screen-reader persona.
+a text area, a shop with a search box and a cart, a price table, an account page with a sign-in form and a newsletter
+form), as a mouse, a keyboard and a screen-reader persona.
 
 What is held is the page's true state after the session, read here with Playwright and independent of the engine:
 the survey sent with exactly the answers the goal names (chosen before Send, and no option's label typed into its text
 fields), the product named in the cart and no other, the price the table gives for the ticket asked for, the article
-asked for open. The engine claims an outcome only when it is true, and every task that can be reached is reached; the
+asked for open, signed in or subscribed by the form the goal means (not the other one on the page). The engine claims an outcome only when it is true, and every task that can be reached is reached; the
 twin asks for an answer the survey does not offer, which must not be claimed."""
 
 from __future__ import annotations
@@ -62,6 +63,16 @@ def price_of(ticket: str) -> Callable[[Page, str], bool]:
     return read
 
 
+def signed_in(page: Page, evidence: str) -> bool:
+    """Signed in with the sign-in form, and not subscribed by the newsletter's form beside it."""
+    return bool(page.evaluate("() => window.signedIn || ''")) and not page.evaluate("() => window.subscribed || ''")
+
+
+def subscribed(page: Page, evidence: str) -> bool:
+    """Subscribed with the newsletter's form (its consent ticked), and not signed in by the form beside it."""
+    return bool(page.evaluate("() => window.subscribed || ''")) and not page.evaluate("() => window.signedIn || ''")
+
+
 def article(title: str) -> Callable[[Page, str], bool]:
     def read(page: Page, evidence: str) -> bool:
         return page.url.endswith("-park.html") and page.get_by_role("heading", level=1).inner_text() == title
@@ -95,6 +106,8 @@ TASKS = {
         Task("prices", "Ile kosztuje bilet ulgowy?", price_of("Ulgowy")),
         Task("news", "Przeczytaj artykuł o nowym parku", article("Nowy park w centrum miasta")),
         Task("survey", "Wybierz „Codziennie” i wyślij ankietę", never_sent, reachable=False),
+        Task("account", "Zaloguj się na swoje konto", signed_in),
+        Task("account", "Zapisz się do newslettera", subscribed),
     ],
     "cs": [
         Task(
@@ -111,6 +124,8 @@ TASKS = {
         Task("prices", "Kolik stojí zlevněná jízdenka?", price_of("Zlevněné")),
         Task("news", "Přečti si článek o novém parku", article("Nový park v centru města")),
         Task("survey", "Vyber „Denně“ a odešli dotazník", never_sent, reachable=False),
+        Task("account", "Přihlas se ke svému účtu", signed_in),
+        Task("account", "Přihlas se k odběru novinek", subscribed),
     ],
     "de": [
         Task(
@@ -127,6 +142,8 @@ TASKS = {
         Task("prices", "Was kostet die ermäßigte Karte?", price_of("Ermäßigte Karte")),
         Task("news", "Lies den Artikel über den neuen Park", article("Neuer Park im Stadtzentrum")),
         Task("survey", "Wähle „Täglich“ und sende die Umfrage ab", never_sent, reachable=False),
+        Task("account", "Melde dich bei deinem Konto an", signed_in),
+        Task("account", "Abonniere den Newsletter", subscribed),
     ],
     "es": [
         Task(
@@ -143,6 +160,8 @@ TASKS = {
         Task("prices", "¿Cuánto cuesta la entrada reducida?", price_of("Reducida")),
         Task("news", "Lee la noticia sobre el nuevo parque", article("Nuevo parque en el centro")),
         Task("survey", "Elige «Todos los días» y envía la encuesta", never_sent, reachable=False),
+        Task("account", "Inicia sesión en tu cuenta", signed_in),
+        Task("account", "Suscríbete al boletín", subscribed),
     ],
     "fr": [
         Task(
@@ -159,6 +178,8 @@ TASKS = {
         Task("prices", "Combien coûte le billet au tarif réduit ?", price_of("Tarif réduit")),
         Task("news", "Lisez l'article sur le nouveau parc", article("Un nouveau parc au centre-ville")),
         Task("survey", "Choisissez « Tous les jours » et envoyez le questionnaire", never_sent, reachable=False),
+        Task("account", "Connectez-vous à votre compte", signed_in),
+        Task("account", "Abonnez-vous à la lettre d'information", subscribed),
     ],
 }
 CASES = [(lang, index) for lang, tasks in TASKS.items() for index in range(len(tasks))]

@@ -11,6 +11,7 @@ __all__ = [
     "choices",
     "debrief",
     "engine",
+    "form",
     "judge",
     "keyboard",
     "lexicon",

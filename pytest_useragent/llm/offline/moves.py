@@ -2,8 +2,9 @@
 `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
 first), set the slider or spin button a goal names to its number (`adjust`), operate the widget a goal names
 (`operate`), find what a long page hides, follow what `find` found, type a
-quoted value, fill a form, finish, press Enter, click the best untried element that stays on the page; else give
-up."""
+quoted value, send a form (`form`: its fields, the choices the goal names, its button), finish (the button in the
+row that holds the goal's value first), press Enter, click the best untried element that stays on the page; else
+give up. Words are read in the goal's and the page's language (`Situation.lex`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.choices import choose, in_group
+from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
     answer,
@@ -33,16 +34,13 @@ from pytest_useragent.llm.offline.page import (
     DOCUMENT_VERBS,
     FIELDS,
     FILE,
-    FORM_WORDS,
     SIGN_OUT,
     SUBMIT_WORDS,
     Element,
     goal_words,
     has_stem,
-    matches,
     note_of,
     parse_snapshot,
-    persona_fields,
     proof,
     quoted,
     score,
@@ -50,7 +48,7 @@ from pytest_useragent.llm.offline.page import (
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
 from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
-from pytest_useragent.records import Action, FormField
+from pytest_useragent.records import Action
 
 Rule = Callable[[Situation], Move | None]
 
@@ -174,74 +172,6 @@ def _remove(now: Situation) -> Move | None:
     return Move(f'"{what}" has a {button.name} button.', expected, action, f'removed "{what}"')
 
 
-def _form(now: Situation) -> Move | None:
-    """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
-    if not (now.verb or logs_in(now.goal, now.lex) or _form_word(now)):
-        return None
-    return _fill_field(now) or choose(now) or _choose_option(now) or _tick_box(now) or _send_form(now)
-
-
-def _form_word(now: Situation) -> bool:
-    return any(matches(word, now.goal) for word in FORM_WORDS) or now.lex.form_words.said(now.goal)
-
-
-def _submits(now: Situation, name: str) -> bool:
-    """A button so named sends a form: its name has a submit word of English or of the page's language."""
-    return any(matches(word, name) for word in SUBMIT_WORDS) or now.lex.submit_words.said(name)
-
-
-def _fill_field(now: Situation) -> Move | None:
-    """The form's empty fields it has something for: one typed, two or more in one fill, as a person fills a form."""
-    known = persona_fields(now.elements, now.request.credentials, now.request.persona, now.lex)
-    empty = [(field, value) for field, value in known if not field.value and f'filled "{field.name}"' not in now.tried]
-    if not empty:
-        return None
-    keys = tuple(f'filled "{field.name}"' for field, _ in empty)
-    asks = f"The form asks for {', '.join(key.removeprefix('filled ') for key in keys)}."
-    (first, value), one = empty[0], len(empty) == 1
-    fields = [FormField(ref=field.ref or "", text=text) for field, text in empty]
-    action = Action(kind="type", ref=first.ref, text=value) if one else Action(kind="fill", fields=fields)
-    took = f'"{first.name}" takes' if one else f"The form's {len(empty)} fields take"
-    return Move(asks, Expected(kind="plain", target=f"{took} what I type."), action, keys[0], also=keys[1:])
-
-
-def _choose_option(now: Situation) -> Move | None:
-    for index, box in enumerate(now.elements):
-        if box.role != "combobox" or not box.ref:
-            continue
-        options = [e for e in now.elements[index + 1 : index + 30] if e.role == "option"]
-        named = {value.casefold() for value in now.values}
-        ranked = sorted(options, key=lambda o: o.name.casefold() not in named)  # the option the goal quotes first
-        wanted = next((o for o in ranked if o.name.casefold() in named or score(now.words, o.name)), None)
-        if wanted is not None and not wanted.selected and f'selected "{wanted.name}"' not in now.tried:
-            expected = Expected(kind="plain", target=f'"{box.name}" shows "{wanted.name}".')
-            action = Action(kind="select", ref=box.ref, text=wanted.name)
-            return Move(f'I can choose "{wanted.name}".', expected, action, f'selected "{wanted.name}"')
-    return None
-
-
-def _tick_box(now: Situation) -> Move | None:
-    """The form's one box to tick (its terms, its newsletter): never a box of a group of choices (a survey's answers),
-    which only the goal's naming it ticks (`choices.choose`)."""
-    boxes = [e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e)]
-    box = next((e for e in boxes if not in_group(now.elements, e)), None)
-    if box is None or not persona_fields(now.elements, now.request.credentials, now.request.persona, now.lex):
-        return None  # a list's own boxes (a todo's "done") are not the form's
-    expected = Expected(kind="plain", target=f'"{box.name}" is ticked.')
-    return Move(f'There is a box to tick: "{box.name}".', expected, Action(kind="click", ref=box.ref), box.key)
-
-
-def _send_form(now: Situation) -> Move | None:
-    if not any(e.role == "textbox" for e in now.elements):
-        return None
-    heading = next((e.name for e in now.elements if e.role == "heading"), "")
-    for button in (e for e in now.elements if e.role == "button" and e.ref and now.untried(e)):
-        if _submits(now, button.name):
-            expected = Expected(kind="form", target=heading)
-            return Move("The form is filled in.", expected, Action(kind="click", ref=button.ref), button.key)
-    return None
-
-
 def _finish(now: Situation) -> Move | None:
     """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form; the
     one in the list row that holds the goal's quoted value first (that product's own "Add to cart")."""
@@ -307,7 +237,7 @@ RULES: tuple[Rule, ...] = (
     _type_pending,
     _tick,
     _remove,
-    _form,
+    form,
     _finish,
     _press_enter,
     _best_click,
