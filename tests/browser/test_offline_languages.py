@@ -6,8 +6,9 @@ form), as a mouse, a keyboard and a screen-reader persona.
 What is held is the page's true state after the session, read here with Playwright and independent of the engine:
 the survey sent with exactly the answers the goal names (chosen before Send, and no option's label typed into its text
 fields), the product named in the cart and no other, the price the table gives for the ticket asked for, the article
-asked for open, signed in or subscribed by the form the goal means (not the other one on the page). The engine claims an outcome only when it is true, and every task that can be reached is reached; the
-twin asks for an answer the survey does not offer, which must not be claimed."""
+asked for open, signed in or subscribed by the form the goal means (not the other one on the page). The engine claims
+an outcome only when it is true, and every task that can be reached is reached; the twin asks for an answer the
+survey does not offer, which must not be claimed."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Pure: the offline engine's move made with the keyboard, for a persona that `uses` one. The move it would make with
 a mouse names its element; with the keyboard it gets there by the keys the element's widget defines (the WAI-ARIA
-APG patterns): Tab to the widget, then, inside a radio group, tab list, listbox, tree or menu, the arrows towards the
-item (one Tab stop holds them all); in an open combobox, whose current option (aria-activedescendant) no snapshot
-shows, Home and then ArrowDown as many times as the option's place. There it activates: Space on a box or a radio,
+APG patterns): Tab to the widget (Shift+Tab to one before focus), then, inside a radio group (a fieldset of native
+radios too), tab list, listbox, tree or menu, the arrows towards the item (one Tab stop holds them all); in an open
+combobox, whose current option (aria-activedescendant) no snapshot shows, Home and then ArrowDown as many times as
+the option's place. There it activates: Space on a box or a radio,
 ArrowRight on a folder to open, ArrowDown on a combobox to open it, Enter on anything else; it types into a field
 (a dropdown's option by its label). Each key's expectation is read off the next snapshot: the focus marker (or the
 selected item of a widget that keeps focus itself) moved, or the state asked for shown. When Tab has come round
@@ -62,9 +63,12 @@ def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried
 
 def behind(elements: list[Element], target: Element | None) -> bool:
     """Whether the element comes before the one focus is on, in page order: Shift+Tab goes back to it (Tab would
-    walk off the page's end first)."""
+    walk off the page's end first). Not from inside a dialog: a person Tabs there first, and Tab coming round in it is
+    what tells a dialog that holds focus (then Escape)."""
     on = focused(elements)
-    return on is not None and target is not None and elements.index(target) < elements.index(on)
+    if on is None or target is None or {"dialog", "alertdialog"} & {on.role, *on.within}:
+        return False
+    return elements.index(target) < elements.index(on)
 
 
 def stop_at(elements: list[Element], target: Element | None) -> str | None:

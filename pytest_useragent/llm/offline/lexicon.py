@@ -17,7 +17,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field, fields
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 _LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i", "ß": "ss"})
@@ -212,6 +212,7 @@ TABLES = _tables()
 LANGUAGES = tuple(lang for lang in TABLES if lang != "en")
 
 
+@lru_cache(maxsize=256)
 def detect(text: str) -> str | None:
     """The language a goal is written in, when it is one of the tables' and not English: the one whose letters
     (ł, ř, ß, ñ, ç ...) and words (its stop words and verbs) the text holds most; None for English, or for a text
