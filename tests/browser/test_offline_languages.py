@@ -1,7 +1,8 @@
 """The offline engine in the persona's language: goals in Czech, German, Spanish, French and Polish on a small library
 site in that language (tests/pages/lang: a news list and an article, a survey form with radios, boxes, a dropdown and
 a text area, a shop with a search box and a cart, a price table, an account page with a sign-in form and a newsletter
-form), as a mouse, a keyboard and a screen-reader persona.
+form; and, written after the engine was, a contact form and an events table with a button a row), as a mouse, a
+keyboard and a screen-reader persona.
 
 What is held is the page's true state after the session, read here with Playwright and independent of the engine:
 the survey sent with exactly the answers the goal names (chosen before Send, and no option's label typed into its text
@@ -74,6 +75,18 @@ def subscribed(page: Page, evidence: str) -> bool:
     return bool(page.evaluate("() => window.subscribed || ''")) and not page.evaluate("() => window.signedIn || ''")
 
 
+def message(subject: str, reply: str, text: str) -> Callable[[Page, str], bool]:
+    """The contact form sent with this subject (a dropdown), reply (a radio) and message (its text area, not the
+    name field beside it)."""
+    wanted = {"subject": subject, "reply": reply, "message": text}
+    return lambda page, evidence: page.evaluate("() => window.sent || null") == wanted
+
+
+def registered(event: str) -> Callable[[Page, str], bool]:
+    """Registered for this event by its own row's button, and for no other."""
+    return lambda page, evidence: page.evaluate("() => window.registered || []") == [event]
+
+
 def article(title: str) -> Callable[[Page, str], bool]:
     def read(page: Page, evidence: str) -> bool:
         return page.url.endswith("-park.html") and page.get_by_role("heading", level=1).inner_text() == title
@@ -109,6 +122,12 @@ TASKS = {
         Task("survey", "Wybierz „Codziennie” i wyślij ankietę", never_sent, reachable=False),
         Task("account", "Zaloguj się na swoje konto", signed_in),
         Task("account", "Zapisz się do newslettera", subscribed),
+        Task(
+            "contact",
+            "Wyślij wiadomość „Paczka nie dotarła” z tematem „Reklamacja” i poproś o odpowiedź „Telefonicznie”",
+            message("Reklamacja", "Telefonicznie", "Paczka nie dotarła"),
+        ),
+        Task("events", "Zapisz się na „Szycie dla początkujących”", registered("Szycie dla początkujących")),
     ],
     "cs": [
         Task(
@@ -127,6 +146,12 @@ TASKS = {
         Task("survey", "Vyber „Denně“ a odešli dotazník", never_sent, reachable=False),
         Task("account", "Přihlas se ke svému účtu", signed_in),
         Task("account", "Přihlas se k odběru novinek", subscribed),
+        Task(
+            "contact",
+            "Odešli zprávu „Balík nedorazil“ s předmětem „Reklamace“ a odpovědí „Telefonicky“",
+            message("Reklamace", "Telefonicky", "Balík nedorazil"),
+        ),
+        Task("events", "Přihlas se na „Šití pro začátečníky“", registered("Šití pro začátečníky")),
     ],
     "de": [
         Task(
@@ -145,6 +170,12 @@ TASKS = {
         Task("survey", "Wähle „Täglich“ und sende die Umfrage ab", never_sent, reachable=False),
         Task("account", "Melde dich bei deinem Konto an", signed_in),
         Task("account", "Abonniere den Newsletter", subscribed),
+        Task(
+            "contact",
+            "Sende die Nachricht „Paket nicht angekommen“ mit dem Betreff „Reklamation“ und der Antwort „Telefonisch“",
+            message("Reklamation", "Telefonisch", "Paket nicht angekommen"),
+        ),
+        Task("events", "Melde dich für „Nähen für Anfänger“ an", registered("Nähen für Anfänger")),
     ],
     "es": [
         Task(
@@ -163,6 +194,12 @@ TASKS = {
         Task("survey", "Elige «Todos los días» y envía la encuesta", never_sent, reachable=False),
         Task("account", "Inicia sesión en tu cuenta", signed_in),
         Task("account", "Suscríbete al boletín", subscribed),
+        Task(
+            "contact",
+            "Envía el mensaje «El paquete no llegó» con el asunto «Reclamación» y respuesta «Por teléfono»",
+            message("Reclamación", "Por teléfono", "El paquete no llegó"),
+        ),
+        Task("events", "Inscríbete en «Costura para principiantes»", registered("Costura para principiantes")),
     ],
     "fr": [
         Task(
@@ -181,6 +218,12 @@ TASKS = {
         Task("survey", "Choisissez « Tous les jours » et envoyez le questionnaire", never_sent, reachable=False),
         Task("account", "Connectez-vous à votre compte", signed_in),
         Task("account", "Abonnez-vous à la lettre d'information", subscribed),
+        Task(
+            "contact",
+            "Envoyez le message « Colis non reçu » avec l'objet « Réclamation » et la réponse « Par téléphone »",
+            message("Réclamation", "Par téléphone", "Colis non reçu"),
+        ),
+        Task("events", "Inscrivez-vous à « Couture pour débutants »", registered("Couture pour débutants")),
     ],
 }
 CASES = [(lang, index) for lang, tasks in TASKS.items() for index in range(len(tasks))]

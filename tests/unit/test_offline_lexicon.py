@@ -12,7 +12,7 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.goal import answer, answer_kind, parts
+from pytest_useragent.llm.offline.goal import answer, answer_kind, parts, row_of
 from pytest_useragent.llm.offline.lexicon import LANGUAGES, TABLES, Lexicon, Words, detect, fold, lexicon
 from pytest_useragent.llm.offline.memory import Memory
 from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot, quoted, task_verb
@@ -196,3 +196,14 @@ def test_a_lexicon_of_no_language_is_english_alone():
     assert (
         Lexicon().langs == () and not Lexicon().verbs and goal_words("Find the Pro plan", Lexicon()) == ["pro", "plan"]
     )
+
+
+def test_a_table_row_holds_the_goals_value_and_its_own_button():
+    table = parse_snapshot(
+        '- table [ref=e1]:\n  - row "Fotografia nocą Zapisz się" [ref=e2]:\n    - cell "Fotografia nocą" [ref=e3]\n'
+        '    - cell "Zapisz się" [ref=e4]:\n      - button "Zapisz się" [ref=e5]\n'
+        '  - row "Klub książki Zapisz się" [ref=e6]:\n    - cell "Klub ksiazki" [ref=e7]\n'
+        '    - cell "Zapisz się" [ref=e8]:\n      - button "Zapisz się" [ref=e9]'
+    )
+    row = row_of(table, ["Klub książki"], [])  # typed with its diacritics, the page without: one name
+    assert row is not None and [e.ref for e in row if e.role == "button"] == ["e9"]

@@ -200,15 +200,18 @@ def revealed(elements: list[Element], words: list[str], tried: frozenset[str]) -
     return None
 
 
+ROWS = frozenset({"listitem", "row"})
+
+
 def rows(elements: list[Element]) -> list[list[Element]]:
-    """The page's list rows, each the elements inside one list item."""
+    """The page's list rows and table rows, each the elements inside one list item or table row."""
     found: list[list[Element]] = []
     inside = False
     for element in elements:
-        if element.role == "listitem":
+        if element.role in ROWS:
             found.append([])
             inside = True
-        elif inside and "listitem" in element.within:
+        elif inside and ROWS.intersection(element.within):
             found[-1].append(element)
         else:
             inside = False

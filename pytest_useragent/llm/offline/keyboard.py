@@ -42,12 +42,19 @@ def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried
     target = next((element for element in elements if element.ref == action.ref), None)
     if action.ref == focus.ref:
         return _activate(made, target)
+    on = focused(elements)
+    if on is not None and target is not None and on.key == target.key and on.ref != target.ref:
+        expected = Expected(kind="moves", target=place(elements))  # a namesake (another row's "Add"): one Tab on
+        return Move(f'This "{target.name}" is another one.', expected, Action(kind="press", key="Tab"))
     inside = within(made, elements, target, tried)
     if inside is not None:
         return inside
     name = target.name if target is not None and target.name else action.ref
     last = request.last_outcome
-    round_ = focus.round or (last is not None and last.came_round)
+    tabbed = (request.last_action or "").startswith(
+        "press Tab"
+    )  # after Shift+Tab, focus is back where it was: no round
+    round_ = (focus.round and tabbed) or (last is not None and last.came_round)
     if round_ and ESCAPED not in tried:
         expected = Expected(kind="plain", target="Escape lets focus out.")
         notice = f'Tab comes back round without reaching "{name}".'

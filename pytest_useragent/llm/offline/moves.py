@@ -174,7 +174,8 @@ def _remove(now: Situation) -> Move | None:
 
 def _finish(now: Situation) -> Move | None:
     """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form; the
-    one in the list row that holds the goal's quoted value first (that product's own "Add to cart")."""
+    one in the list or table row that holds the goal's quoted value first (that product's own "Add to cart"), the
+    value then found (no value to type)."""
     if not (now.verb or now.values):
         return None
     stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
@@ -183,7 +184,9 @@ def _finish(now: Situation) -> Move | None:
     for button in sorted(buttons, key=lambda e: not _in(e, row)):  # the row that holds the goal's value first
         if has_stem(stems, button.name, now.lex.submit_words) or (now.verb and score(now.words, button.name)):
             expected = Expected(kind="confirms", target=button.name)
-            return Move(f'"{button.name}" finishes it.', expected, Action(kind="click", ref=button.ref), button.key)
+            found = tuple(f'found "{value}"' for value in now.values) if _in(button, row) else ()  # its row held them
+            action = Action(kind="click", ref=button.ref)
+            return Move(f'"{button.name}" finishes it.', expected, action, button.key, also=found)
     return None
 
 

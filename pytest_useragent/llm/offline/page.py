@@ -202,6 +202,13 @@ def score(words: list[str], text: str) -> int:
     return sum(1 for word in words if matches(word, text))
 
 
+def whole(words: list[str], text: str) -> int:
+    """How many of the words a word of `text` starts with (not only its first four letters: "nachricht" is not
+    "Nachname")."""
+    found = tokens(text)
+    return sum(1 for word in words if any(token.startswith(fold(word)) for token in found))
+
+
 def task_verb(goal: str, lex: Lexicon | None = None) -> str | None:
     """The verb that makes the goal a task (book, add, send ...), when it opens the goal or a clause of it; in the
     goal's language, the table's word for it (a stem: "wyśl" for "wyślij"), folded, which a button's name starts

@@ -10,7 +10,16 @@ from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.goal import answer_kind, parts, removes
 from pytest_useragent.llm.offline.lexicon import Lexicon, fold, lexicon
 from pytest_useragent.llm.offline.memory import Expected, Memory
-from pytest_useragent.llm.offline.page import FIELDS, Element, goal_words, quoted, score, task_verb
+from pytest_useragent.llm.offline.page import (
+    FIELDS,
+    Element,
+    goal_words,
+    persona_fields,
+    quoted,
+    score,
+    task_verb,
+    whole,
+)
 from pytest_useragent.llm.offline.value import ValueGoal, value_goal
 from pytest_useragent.llm.offline.widget import WidgetGoal, widget_goal
 from pytest_useragent.records import Action
@@ -109,9 +118,15 @@ class Situation:
 
     @cached_property
     def field(self) -> Element | None:
-        """The field to type into: a search box first, then the one whose name is most like the goal."""
+        """The field to type into: a search box first, then the one whose name is most like the goal (its words
+        whole before their first letters; a field for the persona's own name or e-mail last)."""
         fields = [e for e in self.elements if e.role in FIELDS and e.ref]
-        return max(fields, key=lambda e: (e.role == "searchbox", score(self.words, e.name)), default=None)
+        mine = {field.ref for field, _ in persona_fields(self.elements, [], self.request.persona, self.lex)}
+
+        def fit(e: Element) -> tuple[bool, int, int, bool]:  # "Nachricht" fits "Nachricht" before "Nachname"
+            return (e.role == "searchbox", score(self.words, e.name), whole(self.words, e.name), e.ref not in mine)
+
+        return max(fields, key=fit, default=None)
 
     def untried(self, element: Element) -> bool:
         return element.key not in self.tried
