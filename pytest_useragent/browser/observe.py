@@ -181,6 +181,7 @@ def _look(
         full_snapshot=snapshot,
         image=image,
         fingerprint=look["fingerprint"],
+        lang=str(look.get("lang") or "")[:35],
     )
     return observation, still, exposed
 

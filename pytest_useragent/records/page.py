@@ -62,6 +62,9 @@ class Observation(BaseModel):
     """The screenshot (JPEG) as taken; never serialized."""
     fingerprint: str = Field("", exclude=True, repr=False)
     """The viewport and the document's length and hash as the look found them: what tells page states apart."""
+    lang: str = Field("", exclude=True, repr=False)
+    """The document's `lang` attribute, as the page wrote it (bounded): the language the offline engine reads its
+    names in beside the goal's; never serialized."""
 
 
 class Claim(BaseModel):

@@ -17,6 +17,7 @@
     // one in a shadow root may have been shown as text during the shot: no change there reaches the watch script
     shadowed: passwords.some(e => e.getRootNode() !== document),
     title: document.title,
+    lang: document.documentElement ? String(document.documentElement.lang || '').slice(0, 35) : '',
     viewport: [scrollY, innerHeight, document.documentElement.scrollHeight],
   };
 }

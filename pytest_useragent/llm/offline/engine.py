@@ -37,12 +37,14 @@ from pytest_useragent.llm.base import (
     WrapUpRequest,
 )
 from pytest_useragent.llm.offline import debrief as offline_debrief
+from pytest_useragent.llm.offline.choices import shown_chosen
 from pytest_useragent.llm.offline.explore import explore_move
 from pytest_useragent.llm.offline.judge import evaluate
 from pytest_useragent.llm.offline.keyboard import by_keyboard
+from pytest_useragent.llm.offline.lexicon import lexicon
 from pytest_useragent.llm.offline.memory import Memory
 from pytest_useragent.llm.offline.moves import move
-from pytest_useragent.llm.offline.page import MODEL, QUOTED, notable, parse_snapshot
+from pytest_useragent.llm.offline.page import MODEL, notable, parse_snapshot, quoted
 from pytest_useragent.records import (
     Decision,
     InterviewReply,
@@ -74,9 +76,11 @@ class OfflineProvider:
             else move(request, elements, memory, unmet)
         )
         made = by_keyboard(planned, request, elements, memory.tried)
-        news = [text for text in notable(elements, QUOTED.findall(request.goal)) if text not in memory.said]
+        lex = lexicon(request.goal, request.observation.lang)
+        news = [text for text in notable(elements, quoted(request.goal), lex) if text not in memory.said]
+        shown = shown_chosen(elements, quoted(request.goal), memory.tried)
         after = Memory(
-            tried=memory.tried + ((made.key,) if made.key else ()) + made.also,
+            tried=memory.tried + ((made.key,) if made.key else ()) + made.also + shown,
             unmet=unmet,
             said=memory.said + tuple(news),
             expected=made.expected,

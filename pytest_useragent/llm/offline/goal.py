@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pytest_useragent.llm.offline.page import TEXT, Element, score
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, Words, fold, lexicon, tokens
+from pytest_useragent.llm.offline.page import QUOTED, TEXT, Element, quoted, score
 
 STEP_VERBS = (
     "add", "book", "buy", "check", "choose", "click", "complete", "compare", "create", "delete", "find", "go", "log",
@@ -15,7 +16,8 @@ STEP_VERBS = (
     "search", "select", "send", "sign", "submit", "subscribe", "tick", "write",
 )  # fmt: skip
 """Verbs that start a part of a goal: a goal is cut only where one follows, so "milk, eggs and bread" stays one."""
-_SEPARATOR = re.compile(r"\s*(?:,\s*and then|,?\s+and then|,\s*then|\s+then|;|,\s*and|,)\s+(?=(\w+))", re.IGNORECASE)
+_CUTS = r",\s*and then|,?\s+and then|,\s*then|\s+then|;|,\s*and|,"
+_SEPARATOR = re.compile(rf"\s*(?:{_CUTS})\s+(?=(\w+))", re.IGNORECASE)
 
 TICK_VERBS = ("mark", "tick", "check", "complete")
 """A part that starts with one of these ticks something already there (a todo as done)."""
@@ -32,6 +34,18 @@ class AnswerKind:
     """In a page's text: an answer of this kind."""
     hints: tuple[str, ...] = ()
     """Words that lead to such an answer, beside the goal's own ("price": a Pricing link)."""
+    asked_words: Words = Words()
+    """In the goal, in its language: it asks for this kind of answer ("ile kosztuje", "Preis")."""
+    shown_folded: re.Pattern[str] | None = None
+    """In a page's folded text, in its language: an answer of this kind ("2,50 zł", "lundi")."""
+
+    def asks(self, text: str) -> bool:
+        return bool(self.asked.search(text)) or self.asked_words.said(text)
+
+    def shows(self, text: str) -> bool:
+        return bool(self.shown.search(text)) or (
+            self.shown_folded is not None and bool(self.shown_folded.search(fold(text)))
+        )
 
 
 _MONEY = r"[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|usd|eur|gbp|czk|kč|dollars?|euros?)(?!\w)"
@@ -46,58 +60,123 @@ ANSWER_KINDS = (
     AnswerKind("number", re.compile(r"\b(?:how many|number of)\b", re.I), re.compile(r"\b\d+\b")),
     AnswerKind("date", re.compile(r"\b(?:when|what date|what time|opening hours)\b", re.I), re.compile(_DATE, re.I)),
 )
+CELLS = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
 MAX_ANSWER_CHARS = 160
 MIN_ANSWER_CHARS = 20
 """A revealed panel's text shorter than this is a label, not an answer."""
 
 
-def parts(goal: str) -> list[str]:
-    """The goal's parts, in order: cut at "and then", "then", ";" and commas where a step's verb follows."""
+def parts(goal: str, lex: Lexicon | None = None) -> list[str]:
+    """The goal's parts, in order: cut at "and then", "then", ";" and commas where a step's verb follows (in the
+    goal's language also at its "and" or "then" without a comma: "wybierz „Tak” i wyślij"); a part that chooses
+    several quoted values one after another ("wybierz „Rano” i „Wieczorem”") is a part for each."""
+    lex = lexicon(goal) if lex is None else lex
     found, start = [], 0
-    for separator in _SEPARATOR.finditer(goal):
-        if separator.group(1).lower() in STEP_VERBS:
+    separators = list(_separators(lex).finditer(goal))
+    for at, separator in enumerate(separators):
+        ends = separators[at + 1].start() if at + 1 < len(separators) else len(goal)
+        clause = tokens(goal[separator.end() : ends])  # a German clause may end with its verb: "dann ... absenden"
+        if (
+            separator.group(1).lower() in STEP_VERBS
+            or separator.group(1) in lex.verbs
+            or (clause and clause[-1] in lex.verbs)
+        ):
             found.append(goal[start : separator.start()])
             start = separator.end()
     found.append(goal[start:])
-    return [part.strip() for part in found if part.strip()] or [goal]
+    cut = [part.strip() for part in found if part.strip()] or [goal]
+    return [each for part in cut for each in _one_choice_each(part, lex)]
 
 
-def ticks(part: str) -> bool:
+def _separators(lex: Lexicon) -> re.Pattern[str]:
+    if not lex.connectors:
+        return _SEPARATOR
+    words = sorted(lex.connectors.exact | set(lex.connectors.phrases), key=len, reverse=True)
+    theirs = "|".join(r"\s+".join(re.escape(w) for w in word.split()) for word in words)
+    return re.compile(rf"\s*(?:,?\s+(?:{theirs})|{_CUTS})\s+(?=(\w+))", re.IGNORECASE)
+
+
+def _one_choice_each(part: str, lex: Lexicon) -> list[str]:
+    """A part in the goal's language that chooses several quoted values joined only by "and" or commas, as one part
+    a value ("Wybierz „Rano” i „Wieczorem”": "Wybierz „Rano”", "Wybierz „Wieczorem”"); any other part as it is."""
+    verb = lead_word(part, lex)
+    values = quoted(part)
+    if len(values) < 2 or verb not in lex.operate_verbs or verb in lex.expand_verbs:
+        return [part]
+    spans = [found.span() for found in QUOTED.finditer(part)]
+    between = [part[end:start] for (_, end), (start, _) in zip(spans, spans[1:], strict=False)]
+    if not all(set(tokens(gap)) <= lex.connectors.exact for gap in between):
+        return [part]
+    head, tail = part[: spans[0][0]], part[spans[-1][1] :]
+    return [f"{head}{part[start:end]}{tail}".strip() for start, end in spans]
+
+
+def lead_word(part: str, lex: Lexicon = ENGLISH) -> str:
+    """The part's first word, lowercase, after the goal's language's "please" ("proszę", "bitte")."""
+    words = part.split()
+    while words and lex.polite and tokens(words[0]) and all(t in lex.polite for t in tokens(words[0])):
+        words = words[1:]
+    return words[0].lower().strip(",.:;!?") if words else ""
+
+
+def ticks(part: str, lex: Lexicon = ENGLISH) -> bool:
     """Whether this part ticks something already on the page ("mark it as completed")."""
-    return _first_word(part) in TICK_VERBS
+    return _first_word(part) in TICK_VERBS or lead_word(part, lex) in lex.tick_verbs
 
 
-def removes(part: str) -> bool:
+def removes(part: str, lex: Lexicon = ENGLISH) -> bool:
     """Whether this part takes something away ("delete 'water the plants'")."""
-    return _first_word(part) in REMOVE_VERBS
+    return _first_word(part) in REMOVE_VERBS or lead_word(part, lex) in lex.remove_verbs
 
 
 def _first_word(part: str) -> str:
     return part.split(maxsplit=1)[0].lower() if part.strip() else ""
 
 
-def logs_in(part: str) -> bool:
+def logs_in(part: str, lex: Lexicon = ENGLISH) -> bool:
     """Whether this part is signing in: the form's fields take the test's credentials, and it is reached when the
     page asks for a password no more."""
-    return bool(re.match(r"\s*(?:log|sign)\s*(?:in|on)\b|\s*login\b", part, re.IGNORECASE))
+    english = bool(re.match(r"\s*(?:log|sign)\s*(?:in|on)\b|\s*login\b", part, re.IGNORECASE))
+    return english or lead_word(part, lex) in lex.login or lex.login.said(" ".join(part.split()[:3]))
 
 
-def answer_kind(goal: str) -> AnswerKind | None:
-    """The kind of answer a find goal asks for, when it says ("what does X cost": a price)."""
-    return next((kind for kind in ANSWER_KINDS if kind.asked.search(goal)), None)
+def answer_kind(goal: str, lex: Lexicon = ENGLISH) -> AnswerKind | None:
+    """The kind of answer a find goal asks for, when it says ("what does X cost": a price; "ile kosztuje": one too)."""
+    return next((kind for kind in answer_kinds(lex) if kind.asks(goal)), None)
+
+
+def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
+    """The kinds of answer, asked and shown in English and in `lex`'s languages."""
+    if not lex.langs:
+        return ANSWER_KINDS
+    money = lex.currencies.pattern()
+    money = re.compile(rf"\d[\d.,]*\s?{money}") if money else None
+    dates = re.compile(lex.dates.pattern()) if lex.dates else None
+    price, number, date = ANSWER_KINDS
+    hints = price.hints + tuple(sorted(lex.price_hints.exact))
+    return (
+        AnswerKind(price.name, price.asked, price.shown, hints, lex.price_asked, money),
+        AnswerKind(number.name, number.asked, number.shown, (), lex.number_asked),
+        AnswerKind(date.name, date.asked, date.shown, (), lex.date_asked, dates),
+    )
 
 
 def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str | None:
-    """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under names
-    every one of the goal's words (the Pro plan's price, not the Team plan's); None when the page shows no such
-    answer (its words alone are no answer)."""
-    heading = ""
+    """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under (and,
+    in a table, the cells before it in its row) names every one of the goal's words (the Pro plan's price, not the
+    Team plan's); None when the page shows no such answer (its words alone are no answer)."""
+    heading, row = "", ""
     for element in elements:
         if element.role == "heading":
             heading = element.name
+        before = row
+        if element.role == "row":
+            row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
+        elif element.role in CELLS:
+            row = f"{row} {element.name}"
         if element.role not in TEXT or element.role == "heading" or not element.name:
             continue
-        if kind.shown.search(element.name) and score(words, f"{heading} {element.name}") == len(words):
+        if kind.shows(element.name) and score(words, f"{heading} {before} {element.name}") == len(words):
             return element.name[:MAX_ANSWER_CHARS]
     return None
 
@@ -121,15 +200,18 @@ def revealed(elements: list[Element], words: list[str], tried: frozenset[str]) -
     return None
 
 
+ROWS = frozenset({"listitem", "row"})
+
+
 def rows(elements: list[Element]) -> list[list[Element]]:
-    """The page's list rows, each the elements inside one list item."""
+    """The page's list rows and table rows, each the elements inside one list item or table row."""
     found: list[list[Element]] = []
     inside = False
     for element in elements:
-        if element.role == "listitem":
+        if element.role in ROWS:
             found.append([])
             inside = True
-        elif inside and "listitem" in element.within:
+        elif inside and ROWS.intersection(element.within):
             found[-1].append(element)
         else:
             inside = False
@@ -143,8 +225,8 @@ def row_text(row: list[Element]) -> str:
 def row_of(elements: list[Element], values: list[str], words: list[str]) -> list[Element] | None:
     """The list row that holds every quoted value of the goal (or, without one, the goal's words)."""
     for row in rows(elements):
-        text = row_text(row).lower()
-        if (values and all(value.lower() in text for value in values)) or (not values and score(words, text)):
+        text = fold(row_text(row))
+        if (values and all(fold(value) in text for value in values)) or (not values and score(words, text)):
             return row
     return None
 

@@ -6,18 +6,19 @@ from __future__ import annotations
 from pytest_useragent.llm.base import (
     StepRequest,
 )
+from pytest_useragent.llm.offline.lexicon import Lexicon, lexicon
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
     CLICKABLE,
     ERROR_PAGE,
     ERROR_STEMS,
-    QUOTED,
     SIGN_OUT,
     Element,
     goal_words,
     has_stem,
     notable,
     proof,
+    quoted,
     score,
 )
 from pytest_useragent.llm.offline.value import number
@@ -53,21 +54,22 @@ def evaluate(
     if last is not None and last.dead_click:
         return Evaluation(verdict="unmet", note=outcome), []
     expected = memory.expected or Expected(kind="plain", target=request.expectation)
-    values = QUOTED.findall(request.goal)
+    values = quoted(request.goal)
+    lex = lexicon(request.goal, request.observation.lang)
     if expected.kind == "form":
-        shown = proof(elements, values, memory.said)
+        shown = proof(elements, values, memory.said, lex)
         if shown is not None:  # a form that answers in place, its heading unchanged
             return Evaluation(verdict="met", note=f'the page says "{shown}"'), []
         return _evaluate_form(expected.target, elements)
     if expected.kind == "confirms":
-        return _evaluate_confirmation(expected.target, elements, values, memory)
+        return _evaluate_confirmation(expected.target, elements, values, memory, lex)
     if expected.kind == "signs_out":
-        return _evaluate_sign_out(expected.target, elements)
+        return _evaluate_sign_out(expected.target, elements, lex)
     if expected.kind in ("state", "moves"):
         return read_state(expected, elements), []
     if expected.kind == "plain":
         return Evaluation(verdict="met", note=f"it went through: {outcome}"), []
-    return _evaluate_mention(expected.target, request, elements)
+    return _evaluate_mention(expected.target, request, elements, lex)
 
 
 def read_state(expected: Expected, elements: list[Element]) -> Evaluation:
@@ -95,7 +97,7 @@ def read_state(expected: Expected, elements: list[Element]) -> Evaluation:
 
 
 def _evaluate_mention(
-    target: str, request: StepRequest, elements: list[Element]
+    target: str, request: StepRequest, elements: list[Element], lex: Lexicon
 ) -> tuple[Evaluation, list[IssueDraft]]:
     """The page reached names `target`: as its heading (met), somewhere (partial), nowhere (unmet); an error page is
     a surprise."""
@@ -112,7 +114,7 @@ def _evaluate_mention(
                 quote=f'As a user I expected "{target}" to work.',
             )
         ]
-    if score(goal_words(target), headline) or target.lower() in headline.lower():
+    if score(goal_words(target, lex), headline) or target.lower() in headline.lower():
         verdict, note = "met", f'the page is headed "{target}"'
     elif target.lower() in everything.lower():
         verdict, note = "partial", f'"{target}" appears on the page, but not as its heading'
@@ -135,12 +137,13 @@ def _evaluate_mention(
 
 
 def _evaluate_confirmation(
-    button: str, elements: list[Element], values: list[str], memory: Memory
+    button: str, elements: list[Element], values: list[str], memory: Memory, lex: Lexicon
 ) -> tuple[Evaluation, list[IssueDraft]]:
-    shown = proof(elements, values, memory.said)
+    shown = proof(elements, values, memory.said, lex)
     if shown is not None:
         return Evaluation(verdict="met", note=f'the page says "{shown}"'), []
-    refusal = next((text for text in notable(elements, values) if has_stem(ERROR_STEMS, text)), None)
+    said = notable(elements, values, lex)
+    refusal = next((text for text in said if has_stem(ERROR_STEMS, text, lex.error_stems)), None)
     if refusal is not None:
         return Evaluation(verdict="unmet", note=f'the page says "{refusal}"'), []
     return Evaluation(verdict="partial", note=f'nothing on the page confirms that "{button}" went through'), [
@@ -154,10 +157,11 @@ def _evaluate_confirmation(
     ]
 
 
-def _evaluate_sign_out(control: str, elements: list[Element]) -> tuple[Evaluation, list[IssueDraft]]:
+def _evaluate_sign_out(control: str, elements: list[Element], lex: Lexicon) -> tuple[Evaluation, list[IssueDraft]]:
     """The persona chose to log out: a page without a way to sign out is what it asked for, whatever it is headed;
     one that still offers it left the persona signed in, which is the app's."""
-    still = next((e.name for e in elements if e.role in CLICKABLE and e.name and SIGN_OUT.search(e.name)), None)
+    out = [e.name for e in elements if e.role in CLICKABLE and e.name]
+    still = next((name for name in out if SIGN_OUT.search(name) or lex.sign_out.said(name)), None)
     if still is None:
         return Evaluation(verdict="met", note=f'signed out: nothing on the page offers "{control}" any more'), []
     return Evaluation(verdict="unmet", note=f'the page still offers "{still}"'), [

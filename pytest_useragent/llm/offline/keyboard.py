@@ -1,8 +1,9 @@
 """Pure: the offline engine's move made with the keyboard, for a persona that `uses` one. The move it would make with
 a mouse names its element; with the keyboard it gets there by the keys the element's widget defines (the WAI-ARIA
-APG patterns): Tab to the widget, then, inside a radio group, tab list, listbox, tree or menu, the arrows towards the
-item (one Tab stop holds them all); in an open combobox, whose current option (aria-activedescendant) no snapshot
-shows, Home and then ArrowDown as many times as the option's place. There it activates: Space on a box or a radio,
+APG patterns): Tab to the widget (Shift+Tab to one before focus), then, inside a radio group (a fieldset of native
+radios too), tab list, listbox, tree or menu, the arrows towards the item (one Tab stop holds them all); in an open
+combobox, whose current option (aria-activedescendant) no snapshot shows, Home and then ArrowDown as many times as
+the option's place. There it activates: Space on a box or a radio,
 ArrowRight on a folder to open, ArrowDown on a combobox to open it, Enter on anything else; it types into a field
 (a dropdown's option by its label). Each key's expectation is read off the next snapshot: the focus marker (or the
 selected item of a widget that keeps focus itself) moved, or the state asked for shown. When Tab has come round
@@ -41,12 +42,19 @@ def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried
     target = next((element for element in elements if element.ref == action.ref), None)
     if action.ref == focus.ref:
         return _activate(made, target)
+    on = focused(elements)
+    if on is not None and target is not None and on.key == target.key and on.ref != target.ref:
+        expected = Expected(kind="moves", target=place(elements))  # a namesake (another row's "Add"): one Tab on
+        return Move(f'This "{target.name}" is another one.', expected, Action(kind="press", key="Tab"))
     inside = within(made, elements, target, tried)
     if inside is not None:
         return inside
     name = target.name if target is not None and target.name else action.ref
     last = request.last_outcome
-    round_ = focus.round or (last is not None and last.came_round)
+    tabbed = (request.last_action or "").startswith(
+        "press Tab"
+    )  # after Shift+Tab, focus is back where it was: no round
+    round_ = (focus.round and tabbed) or (last is not None and last.came_round)
     if round_ and ESCAPED not in tried:
         expected = Expected(kind="plain", target="Escape lets focus out.")
         notice = f'Tab comes back round without reaching "{name}".'
@@ -55,7 +63,19 @@ def by_keyboard(made: Move, request: StepRequest, elements: list[Element], tried
         why = f'Tab never reaches "{name}": I cannot get to it with the keyboard'
         return Move(f'I cannot reach "{name}".', STOP, Action(kind="give_up", reason=why))
     expected = Expected(kind="moves", target=place(elements))
-    return Move(f'I Tab towards "{name}".', expected, Action(kind="press", key="Tab", target=stop_at(elements, target)))
+    key = "Shift+Tab" if behind(elements, target) else "Tab"
+    notice = f'I {"Shift+" if key != "Tab" else ""}Tab towards "{name}".'
+    return Move(notice, expected, Action(kind="press", key=key, target=stop_at(elements, target)))
+
+
+def behind(elements: list[Element], target: Element | None) -> bool:
+    """Whether the element comes before the one focus is on, in page order: Shift+Tab goes back to it (Tab would
+    walk off the page's end first). Not from inside a dialog: a person Tabs there first, and Tab coming round in it is
+    what tells a dialog that holds focus (then Escape)."""
+    on = focused(elements)
+    if on is None or target is None or {"dialog", "alertdialog"} & {on.role, *on.within}:
+        return False
+    return elements.index(target) < elements.index(on)
 
 
 def stop_at(elements: list[Element], target: Element | None) -> str | None:
@@ -86,7 +106,7 @@ def within(made: Move, elements: list[Element], target: Element | None, tried: t
     if target not in own or now is None or now == target:
         return None
     forward = own.index(target) > own.index(now)
-    horizontal = COMPOSITES[elements[box].role] == "horizontal"
+    horizontal = COMPOSITES.get(elements[box].role) == "horizontal"
     key = ("ArrowRight" if forward else "ArrowLeft") if horizontal else ("ArrowDown" if forward else "ArrowUp")
     expected = Expected(kind="moves", target=place(elements))
     return Move(f'I move with the arrows towards "{target.name}".', expected, Action(kind="press", key=key))

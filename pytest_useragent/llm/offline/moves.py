@@ -2,8 +2,9 @@
 `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
 first), set the slider or spin button a goal names to its number (`adjust`), operate the widget a goal names
 (`operate`), find what a long page hides, follow what `find` found, type a
-quoted value, fill a form, finish, press Enter, click the best untried element that stays on the page; else give
-up."""
+quoted value, send a form (`form`: its fields, the choices the goal names, its button), finish (the button in the
+row that holds the goal's value first), press Enter, click the best untried element that stays on the page; else
+give up. Words are read in the goal's and the page's language (`Situation.lex`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
     answer,
@@ -32,24 +34,21 @@ from pytest_useragent.llm.offline.page import (
     DOCUMENT_VERBS,
     FIELDS,
     FILE,
-    FORM_WORDS,
-    QUOTED,
     SIGN_OUT,
     SUBMIT_WORDS,
     Element,
     goal_words,
     has_stem,
-    matches,
     note_of,
     parse_snapshot,
-    persona_fields,
     proof,
+    quoted,
     score,
 )
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
 from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
-from pytest_useragent.records import Action, FormField
+from pytest_useragent.records import Action
 
 Rule = Callable[[Situation], Move | None]
 
@@ -93,6 +92,7 @@ def _reached(now: Situation) -> Move | None:
     file = FILE.search(now.request.goal)
     note = file.group(1) if file else "notes.md"
     asks_for_a_note = any(word in now.request.goal.lower() for word in DOCUMENT_VERBS)
+    asks_for_a_note = asks_for_a_note or now.lex.document_verbs.said(now.request.goal)
     if asks_for_a_note and f'wrote "{note}"' not in now.tried:
         page = now.request.observation
         text = note_of(page.title, page.url, now.words, now.elements)
@@ -147,9 +147,9 @@ def _type_pending(now: Situation) -> Move | None:
 
 def _tick(now: Situation) -> Move | None:
     """A part that ticks a row already there ("mark it as completed"): the row's box, holding the goal's value."""
-    if not ticks(now.goal):
+    if not ticks(now.goal, now.lex):
         return None
-    box, row = ticked_row(now.elements, QUOTED.findall(now.request.goal), now.words)
+    box, row = ticked_row(now.elements, quoted(now.request.goal), now.words)
     if box is None or box.checked or box.ref is None:
         return None
     expected = Expected(kind="plain", target=f'"{row}" is ticked.')
@@ -158,10 +158,12 @@ def _tick(now: Situation) -> Move | None:
 
 def _remove(now: Situation) -> Move | None:
     """A part that takes a row away ("delete 'water the plants'"): the row's own Delete (Remove) button."""
-    if not removes(now.goal):
+    if not removes(now.goal, now.lex):
         return None
     row = row_of(now.elements, now.values, now.words) or []
-    button = next((e for e in row if e.role == "button" and e.ref and has_stem(REMOVE_VERBS, e.name)), None)
+    button = next(
+        (e for e in row if e.role == "button" and e.ref and has_stem(REMOVE_VERBS, e.name, now.lex.remove_verbs)), None
+    )
     if button is None:
         return None
     what = row_text(row)
@@ -170,72 +172,26 @@ def _remove(now: Situation) -> Move | None:
     return Move(f'"{what}" has a {button.name} button.', expected, action, f'removed "{what}"')
 
 
-def _form(now: Situation) -> Move | None:
-    """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
-    if not (now.verb or logs_in(now.goal) or any(matches(word, now.goal) for word in FORM_WORDS)):
-        return None
-    return _fill_field(now) or _choose_option(now) or _tick_box(now) or _send_form(now)
-
-
-def _fill_field(now: Situation) -> Move | None:
-    """The form's empty fields it has something for: one typed, two or more in one fill, as a person fills a form."""
-    known = persona_fields(now.elements, now.request.credentials, now.request.persona)
-    empty = [(field, value) for field, value in known if not field.value and f'filled "{field.name}"' not in now.tried]
-    if not empty:
-        return None
-    keys = tuple(f'filled "{field.name}"' for field, _ in empty)
-    asks = f"The form asks for {', '.join(key.removeprefix('filled ') for key in keys)}."
-    (first, value), one = empty[0], len(empty) == 1
-    fields = [FormField(ref=field.ref or "", text=text) for field, text in empty]
-    action = Action(kind="type", ref=first.ref, text=value) if one else Action(kind="fill", fields=fields)
-    took = f'"{first.name}" takes' if one else f"The form's {len(empty)} fields take"
-    return Move(asks, Expected(kind="plain", target=f"{took} what I type."), action, keys[0], also=keys[1:])
-
-
-def _choose_option(now: Situation) -> Move | None:
-    for index, box in enumerate(now.elements):
-        if box.role != "combobox" or not box.ref:
-            continue
-        options = [e for e in now.elements[index + 1 : index + 30] if e.role == "option"]
-        named = {value.casefold() for value in now.values}
-        ranked = sorted(options, key=lambda o: o.name.casefold() not in named)  # the option the goal quotes first
-        wanted = next((o for o in ranked if o.name.casefold() in named or score(now.words, o.name)), None)
-        if wanted is not None and not wanted.selected and f'selected "{wanted.name}"' not in now.tried:
-            expected = Expected(kind="plain", target=f'"{box.name}" shows "{wanted.name}".')
-            action = Action(kind="select", ref=box.ref, text=wanted.name)
-            return Move(f'I can choose "{wanted.name}".', expected, action, f'selected "{wanted.name}"')
-    return None
-
-
-def _tick_box(now: Situation) -> Move | None:
-    box = next((e for e in now.elements if e.role == "checkbox" and e.ref and not e.checked and now.untried(e)), None)
-    if box is None or not persona_fields(now.elements, now.request.credentials, now.request.persona):
-        return None  # a list's own boxes (a todo's "done") are not the form's
-    expected = Expected(kind="plain", target=f'"{box.name}" is ticked.')
-    return Move(f'There is a box to tick: "{box.name}".', expected, Action(kind="click", ref=box.ref), box.key)
-
-
-def _send_form(now: Situation) -> Move | None:
-    if not any(e.role == "textbox" for e in now.elements):
-        return None
-    heading = next((e.name for e in now.elements if e.role == "heading"), "")
-    for button in (e for e in now.elements if e.role == "button" and e.ref and now.untried(e)):
-        if any(matches(word, button.name) for word in SUBMIT_WORDS):
-            expected = Expected(kind="form", target=heading)
-            return Move("The form is filled in.", expected, Action(kind="click", ref=button.ref), button.key)
-    return None
-
-
 def _finish(now: Situation) -> Move | None:
-    """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form."""
+    """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form; the
+    one in the list or table row that holds the goal's quoted value first (that product's own "Add to cart"), the
+    value then found (no value to type)."""
     if not (now.verb or now.values):
         return None
     stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
-    for button in (e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)):
-        if has_stem(stems, button.name) or (now.verb and score(now.words, button.name)):
+    row = row_of(now.elements, now.values, now.words) if now.values else None
+    buttons = [e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)]
+    for button in sorted(buttons, key=lambda e: not _in(e, row)):  # the row that holds the goal's value first
+        if has_stem(stems, button.name, now.lex.submit_words) or (now.verb and score(now.words, button.name)):
             expected = Expected(kind="confirms", target=button.name)
-            return Move(f'"{button.name}" finishes it.', expected, Action(kind="click", ref=button.ref), button.key)
+            found = tuple(f'found "{value}"' for value in now.values) if _in(button, row) else ()  # its row held them
+            action = Action(kind="click", ref=button.ref)
+            return Move(f'"{button.name}" finishes it.', expected, action, button.key, also=found)
     return None
+
+
+def _in(element: Element, row: list[Element] | None) -> bool:
+    return row is not None and any(element is inside for inside in row)
 
 
 def _press_enter(now: Situation) -> Move | None:
@@ -257,13 +213,13 @@ def _best_click(now: Situation) -> Move | None:
     if not ranked or score(now.words, ranked[0].name) <= 0:
         return None
     best = ranked[0]
-    expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions")
+    expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions", now)
     return Move(f'"{best.name}" looks closest to my goal.', expected, Action(kind="click", ref=best.ref), best.key)
 
 
 def _away(now: Situation, element: Element) -> bool:
     """A goal that operates something here never follows a link to another page (the demo's other examples)."""
-    return operates(now.goal) and elsewhere(element, now.request.observation.url)
+    return operates(now.goal, now.lex) and elsewhere(element, now.request.observation.url)
 
 
 def _nothing_left(now: Situation) -> Move:
@@ -284,7 +240,7 @@ RULES: tuple[Rule, ...] = (
     _type_pending,
     _tick,
     _remove,
-    _form,
+    form,
     _finish,
     _press_enter,
     _best_click,
@@ -300,23 +256,26 @@ def _evidence(now: Situation) -> str | None:
         return value_evidence(now.elements, now.value)
     if now.widget is not None:
         return widget_evidence(now)
-    if ticks(now.goal):
-        box, row = ticked_row(now.elements, QUOTED.findall(now.request.goal), now.words)
+    if ticks(now.goal, now.lex):
+        box, row = ticked_row(now.elements, quoted(now.request.goal), now.words)
         return row if box is not None and box.checked else None
-    if removes(now.goal):
+    if removes(now.goal, now.lex):
         removed = any(key.startswith("removed ") for key in now.memory.tried)
         gone = removed and row_of(now.elements, now.values, now.words) is None
         return _heading(now) if gone else None
-    if logs_in(now.goal):  # the page says so, or, once the form was sent, asks for a password no more
+    if logs_in(now.goal, now.lex):  # the page says so, or, once the form was sent, asks for a password no more
         sent = any(key.startswith("button ") for key in now.memory.tried)
-        asked = any(e.role in FIELDS and "password" in e.name.lower() for e in now.elements)
+        asked = any(
+            e.role in FIELDS and ("password" in e.name.lower() or now.lex.password_fields.said(e.name))
+            for e in now.elements
+        )
         return _shown(now) or (_heading(now) if sent and not asked else None)
     if now.verb or now.values:
         return _shown(now)
-    kind = answer_kind(now.goal)
+    kind = answer_kind(now.goal, now.lex)
     if kind is None:
         return revealed(now.elements, now.words, now.tried) or _named(now)
-    return answer(now.elements, kind, [word for word in goal_words(now.goal) if not kind.asked.search(word)])
+    return answer(now.elements, kind, [word for word in goal_words(now.goal, now.lex) if not kind.asks(word)])
 
 
 def _heading(now: Situation) -> str | None:
@@ -324,15 +283,16 @@ def _heading(now: Situation) -> str | None:
     return next((e.name for e in now.elements if e.role == "heading" and e.name), None)
 
 
-def _clicked(element: Element, kind: Literal["mentions", "confirms"]) -> Expected:
+def _clicked(element: Element, kind: Literal["mentions", "confirms"], now: Situation | None = None) -> Expected:
     """What a click on `element` is expected to do: sign the persona out (its own choice, judged as such), or `kind`."""
-    return Expected(kind="signs_out" if SIGN_OUT.search(element.name) else kind, target=element.name)
+    out = SIGN_OUT.search(element.name) or (now is not None and now.lex.sign_out.said(element.name))
+    return Expected(kind="signs_out" if out else kind, target=element.name)
 
 
 def _shown(now: Situation) -> str | None:
     """For a task: what the page answered to the engine's own action, when it answered."""
     acted = any(not key.startswith("found") for key in now.memory.tried)
-    return proof(now.elements, now.values, now.memory.said) if acted else None
+    return proof(now.elements, now.values, now.memory.said, now.lex) if acted else None
 
 
 def _named(now: Situation) -> str | None:

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import re
 
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon
 from pytest_useragent.llm.offline.memory import Expected
-from pytest_useragent.llm.offline.page import ERROR_STEMS, PENDING_STEMS, Element, has_stem, notable
-from pytest_useragent.llm.offline.step import STOP, Move, Situation
+from pytest_useragent.llm.offline.page import Element, notable, refuses
+from pytest_useragent.llm.offline.step import CHOSE, STOP, Move, Situation
 from pytest_useragent.llm.offline.value import DOWN_WORDS, PRESSED, UP_WORDS, learned, number, plan, shown, widget_of
 from pytest_useragent.llm.offline.widget import evidence_line, names, opener, target_of, wanted_state
 from pytest_useragent.records import Action
 from pytest_useragent.records.evidence import StateClaim
 
-CHOSE = "chose "
-"""What the engine remembers having chosen by: `chose option "Banana"`."""
 MENU_ITEM = CHOSE + "menuitem "
 
 
@@ -41,8 +40,8 @@ def evidence(now: Situation) -> str | None:
     said = set(now.memory.said)
     news = [
         text
-        for text in notable(now.elements, [])
-        if text not in said and not has_stem(ERROR_STEMS + PENDING_STEMS, text)
+        for text in notable(now.elements, [], now.lex)
+        if text not in said and not refuses(text, now.lex)
         if names(Element("text", text, None), goal.target) and text.casefold() not in now.request.goal.casefold()
     ]
     return news[0] if news else None
@@ -128,23 +127,25 @@ def adjust(now: Situation) -> Move | None:
     said = f'{goal.role} "{goal.name}" shows {value:g}; I want {goal.wanted:g}.'
     expected = Expected(kind="state", role=goal.role, name=goal.name, state="changed", target=f"{value:g}")
     remembered = f'{PRESSED}{key} {goal.role} "{goal.name}" at {value!r}'
-    button = _button(now.elements, widget, key) if now.request.persona.uses != "keyboard" else None
+    button = _button(now.elements, widget, key, now.lex) if now.request.persona.uses != "keyboard" else None
     if button is not None:
         return Move(said, expected, Action(kind="click", ref=button.ref), remembered)
     return Move(said, expected, Action(kind="press", ref=widget.ref, key=key), remembered)
 
 
-def _button(elements: list[Element], widget: Element, key: str) -> Element | None:
+def _button(elements: list[Element], widget: Element, key: str, lex: Lexicon = ENGLISH) -> Element | None:
     """The widget's own button for an arrow (a spin button's + and -, APG's quantity spin button): the nearest button
     beside it that is named (or shows) increase or decrease; none for the other keys."""
     if key not in ("ArrowUp", "ArrowDown"):
         return None
     words = set(UP_WORDS if key == "ArrowUp" else DOWN_WORDS)
+    theirs = lex.up_words if key == "ArrowUp" else lex.down_words
     at = elements.index(widget)
     beside = [
         (abs(index - at), e)
         for index, e in enumerate(elements[max(0, at - 2) : at + 3], start=max(0, at - 2))
         if e.role == "button" and e.ref and not e.disabled
         if words & set(re.findall(r"[^\W\d_]+|[+\-−]", f"{e.name} {e.value or ''}".lower()))
+        or theirs.said(f"{e.name} {e.value or ''}")
     ]
     return min(beside, key=lambda pair: pair[0])[1] if beside else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, Words, fold, lexicon, tokens
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.snapshot import parse
 
@@ -82,7 +83,27 @@ SAID_KEPT = 12
 """Texts of status regions and confirmations the engine remembers having seen, so it knows a new one."""
 
 
-QUOTED = re.compile(r"[\"“'‘]([^\"”'’]{1,80})[\"”'’]")
+QUOTED = re.compile(
+    r'"([^"]{1,80})"'
+    r"|“([^”“]{1,80})[”“]"
+    r"|„([^“”\"]{1,80})[“”\"]"
+    r"|«\s*([^»]{1,80}?)\s*»"
+    r"|»\s*([^«]{1,80}?)\s*«"
+    r"|‚([^‘’]{1,80})[‘’]"
+    r"|‘([^’]{1,80})’"
+    r"|(?<!\w)'([^']{1,80})'(?!\w)"
+)
+"""A quoted value, in any language's quotes: "…" “…” „…“ „…” «…» »…« ‚…‘ ‘…’ '…' (an apostrophe is no quote)."""
+
+
+def quoted(text: str) -> list[str]:
+    """The values `text` quotes, in order."""
+    return [next(group for group in found.groups() if group is not None) for found in QUOTED.finditer(text)]
+
+
+def unquoted(text: str) -> str:
+    """`text` without its quoted values."""
+    return QUOTED.sub(" ", text)
 
 
 FILE = re.compile(r"\b([\w-]+\.(?:md|txt|json))\b")
@@ -156,18 +177,24 @@ def parse_snapshot(snapshot: str) -> list[Element]:
     return elements
 
 
-def goal_words(goal: str) -> list[str]:
-    """The content words of a goal, in order, without stopwords, quoted values or file names."""
-    plain = FILE.sub(" ", QUOTED.sub(" ", goal))
+def goal_words(goal: str, lex: Lexicon | None = None) -> list[str]:
+    """The content words of a goal, in order, without stopwords (the goal's language's too: `lex`, read off the goal
+    when not given; in a language that inflects, each cut to its stem: "parku" ~ "park"), quoted values or file
+    names."""
+    lex = lexicon(goal) if lex is None else lex
+    plain = FILE.sub(" ", unquoted(goal))
     words = re.findall(r"[^\W\d_]{3,}", plain.lower())
-    return list(dict.fromkeys(word for word in words if word not in STOPWORDS))
+    kept = [word for word in words if word not in STOPWORDS and word not in lex.stopwords]
+    return list(dict.fromkeys(lex.stem(word) if lex.endings else word for word in kept))
 
 
 def matches(word: str, text: str) -> bool:
-    """A goal word matches a text word that starts with it or shares its first four letters (pricing ~ price)."""
+    """A goal word matches a text word that starts with it or shares its first four letters (pricing ~ price); case
+    and diacritics aside ("wyslij" ~ "Wyślij")."""
+    word = fold(word)
     return any(
         token.startswith(word) or (len(word) >= 4 and len(token) >= 4 and token[:4] == word[:4])
-        for token in re.findall(r"[^\W\d_]+", text.lower())
+        for token in tokens(text)
     )
 
 
@@ -175,13 +202,33 @@ def score(words: list[str], text: str) -> int:
     return sum(1 for word in words if matches(word, text))
 
 
-def task_verb(goal: str) -> str | None:
-    """The verb that makes the goal a task (book, add, send ...), when it opens the goal or a clause of it."""
-    return next((verb for verb in _TASK.findall(goal.lower()) if verb in TASK_VERBS), None)
+def whole(words: list[str], text: str) -> int:
+    """How many of the words a word of `text` starts with (not only its first four letters: "nachricht" is not
+    "Nachname")."""
+    found = tokens(text)
+    return sum(1 for word in words if any(token.startswith(fold(word)) for token in found))
 
 
-def has_stem(stems: tuple[str, ...], text: str) -> bool:
-    return any(token.startswith(stems) for token in re.findall(r"[^\W\d_]+", text.lower()))
+def task_verb(goal: str, lex: Lexicon | None = None) -> str | None:
+    """The verb that makes the goal a task (book, add, send ...), when it opens the goal or a clause of it; in the
+    goal's language, the table's word for it (a stem: "wyśl" for "wyślij"), folded, which a button's name starts
+    with; a German goal's verb may close it ("Das Formular absenden")."""
+    english = next((verb for verb in _TASK.findall(goal.lower()) if verb in TASK_VERBS), None)
+    lex = lexicon(goal) if lex is None else lex
+    if english is not None or not lex.task_verbs:
+        return english
+    words = tokens(goal)
+    opening = [word for at, word in enumerate(words) if at == 0 or words[at - 1] in lex.openers]
+    return next((lex.task_verbs.entry(word) for word in [*opening, *words[-1:]] if word in lex.task_verbs), None)
+
+
+def has_stem(stems: tuple[str, ...], text: str, also: Words | None = None) -> bool:
+    """Whether a word of `text` starts with one of `stems` (case and diacritics aside), or, given `also` (a
+    `lexicon.Words`), is one of its words."""
+    folded = tuple(fold(stem) for stem in stems)
+    if any(token.startswith(folded) for token in tokens(text)):
+        return True
+    return also is not None and also.said(text)
 
 
 def _said(text: str) -> str:
@@ -189,17 +236,17 @@ def _said(text: str) -> str:
     return " ".join(text.replace('"', "'").split())[:80]
 
 
-def notable(elements: list[Element], values: list[str]) -> list[str]:
-    """What on this page could show that something happened: status and alert regions, confirmation headings, and
-    list entries holding a quoted value of the goal."""
+def notable(elements: list[Element], values: list[str], lex: Lexicon = ENGLISH) -> list[str]:
+    """What on this page could show that something happened: status and alert regions, confirmation headings (in
+    English or `lex`'s languages), and list entries holding a quoted value of the goal."""
     found = []
     for element in elements:
         if not element.name or element.role in FIELDS or element.role == "combobox":
             continue  # a field's own text is what was typed, not what the page answered
         in_region = element.role in REGIONS or (element.role in TEXT and bool(REGIONS.intersection(element.within)))
-        confirming = element.role == "heading" and has_stem(CONFIRM_STEMS, element.name)
+        confirming = element.role == "heading" and has_stem(CONFIRM_STEMS, element.name, lex.confirm_stems)
         listed = (element.role in LISTS or bool(LISTS.intersection(element.within))) and bool(values)
-        listed = listed and all(value.lower() in element.name.lower() for value in values)
+        listed = listed and all(fold(value) in fold(element.name) for value in values)
         if in_region and element.value:  # a region's label and what it holds: `status "Last action:": Copy`
             found.append(_said(f"{element.name} {element.value}"))
         elif in_region or confirming or listed:
@@ -207,32 +254,34 @@ def notable(elements: list[Element], values: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def proof(elements: list[Element], values: list[str], said: tuple[str, ...]) -> str | None:
+def proof(elements: list[Element], values: list[str], said: tuple[str, ...], lex: Lexicon = ENGLISH) -> str | None:
     """Evidence that the task went through: a notable text that is new since the engine acted and is no error (a
     list entry only when it holds every quoted value of the goal). A text that names some of the goal's quoted values
     but not all confirms something else ("Booked: Saturday 10:00, for Kai" for "Saturday 14:00" for "Kai")."""
-    news = [
-        text
-        for text in notable(elements, values)
-        if text not in said and not has_stem(ERROR_STEMS, text) and not has_stem(PENDING_STEMS, text)
-    ]
+    news = [text for text in notable(elements, values, lex) if text not in said and not refuses(text, lex)]
     return next((text for text in news if _all_or_none(text, values)), None)
 
 
+def refuses(text: str, lex: Lexicon = ENGLISH) -> bool:
+    """A text that says something went wrong, or is still at work: no answer that a task went through."""
+    return has_stem(ERROR_STEMS, text, lex.error_stems) or has_stem(PENDING_STEMS, text, lex.pending_stems)
+
+
 def _all_or_none(text: str, values: list[str]) -> bool:
-    held = [value.lower() in text.lower() for value in values]
+    held = [fold(value) in fold(text) for value in values]
     return all(held) or not any(held)
 
 
-def persona_value(field: str, persona: Persona) -> str | None:
-    """What this persona types into a field named `field`, when the name says."""
+def persona_value(field: str, persona: Persona, lex: Lexicon = ENGLISH) -> str | None:
+    """What this persona types into a field named `field`, when the name says (in English or `lex`'s languages:
+    "Hasło", "Courriel", "Prénom")."""
     first = persona.name.split()[0]
     name = field.lower()
-    if "mail" in name:
+    if "mail" in name or lex.email_fields.said(field):
         return f"{first.lower()}@example.com"
-    if "password" in name:
+    if "password" in name or lex.password_fields.said(field):
         return f"{first}-2026!"
-    if "name" in name:
+    if "name" in name or lex.name_fields.said(field):
         return persona.name
     return None
 
@@ -248,12 +297,14 @@ def credential_for(field: str, placeholders: list[str]) -> str | None:
     return max(fitting, key=len) if fitting else None
 
 
-def persona_fields(elements: list[Element], placeholders: list[str], persona: Persona) -> list[tuple[Element, str]]:
+def persona_fields(
+    elements: list[Element], placeholders: list[str], persona: Persona, lex: Lexicon = ENGLISH
+) -> list[tuple[Element, str]]:
     """The text fields this persona has something for (a credential's placeholder, or its own name, e-mail or
     password), each with what it types, in page order."""
     found = []
     for field in (e for e in elements if e.role == "textbox" and e.ref):
-        value = credential_for(field.name, placeholders) or persona_value(field.name, persona)
+        value = credential_for(field.name, placeholders) or persona_value(field.name, persona, lex)
         found += [(field, value)] if value is not None else []
     return found
 

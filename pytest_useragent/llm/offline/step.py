@@ -8,12 +8,28 @@ from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.goal import answer_kind, parts, removes
+from pytest_useragent.llm.offline.lexicon import Lexicon, fold, lexicon
 from pytest_useragent.llm.offline.memory import Expected, Memory
-from pytest_useragent.llm.offline.page import FIELDS, QUOTED, Element, goal_words, score, task_verb
+from pytest_useragent.llm.offline.page import (
+    FIELDS,
+    Element,
+    goal_words,
+    persona_fields,
+    quoted,
+    score,
+    task_verb,
+    whole,
+)
 from pytest_useragent.llm.offline.value import ValueGoal, value_goal
 from pytest_useragent.llm.offline.widget import WidgetGoal, widget_goal
 from pytest_useragent.records import Action
 
+CHOICES = frozenset({"option", "radio", "checkbox", "switch", "menuitemradio", "menuitemcheckbox"})
+"""The roles of a choice a form offers: the goal's value that names one is chosen, never typed."""
+CHOSE = "chose "
+"""How a choice made is remembered: `chose radio "Often"` (a form's choice, `choices`, or a widget's, `operate`)."""
+SHOWN_CHOSEN = "saw chosen "
+"""How a choice the page showed made is remembered: `saw chosen radio "Often"` (`choices.shown_chosen`)."""
 STUCK_AFTER = 2
 STOP = Expected(kind="plain", target="I stop here.")
 
@@ -42,8 +58,13 @@ class Situation:
     unmet: int
 
     @cached_property
+    def lex(self) -> Lexicon:
+        """The words it speaks: the goal's language and the page's (its `lang`), beside English (`lexicon`)."""
+        return lexicon(self.request.goal, self.request.observation.lang)
+
+    @cached_property
     def parts(self) -> list[str]:
-        return parts(self.request.goal)
+        return parts(self.request.goal, self.lex)
 
     @cached_property
     def goal(self) -> str:
@@ -57,16 +78,16 @@ class Situation:
     @cached_property
     def words(self) -> list[str]:
         """The part's content words, and those that lead to the kind of answer it asks for (a price: "price")."""
-        kind = answer_kind(self.goal)
-        return list(dict.fromkeys([*goal_words(self.goal), *(kind.hints if kind else ())]))
+        kind = answer_kind(self.goal, self.lex)
+        return list(dict.fromkeys([*goal_words(self.goal, self.lex), *(kind.hints if kind else ())]))
 
     @cached_property
     def values(self) -> list[str]:
-        return QUOTED.findall(self.goal)
+        return quoted(self.goal)
 
     @cached_property
     def verb(self) -> str | None:
-        return task_verb(self.goal)
+        return task_verb(self.goal, self.lex)
 
     @cached_property
     def tried(self) -> frozenset[str]:
@@ -76,29 +97,36 @@ class Situation:
     def widget(self) -> WidgetGoal | None:
         """The widget the part operates, when it operates one (`widget.widget_goal`, which may name it by the page's
         own names); none when it sets a value widget (`value`)."""
-        return None if self.value is not None else widget_goal(self.goal, self.elements)
+        return None if self.value is not None else widget_goal(self.goal, self.elements, self.lex)
 
     @cached_property
     def value(self) -> ValueGoal | None:
         """The slider or spin button the part sets to a number, when it sets one (`value.value_goal`)."""
-        return value_goal(self.goal, self.elements)
+        return value_goal(self.goal, self.elements, self.lex)
 
     @cached_property
     def pending(self) -> list[str]:
-        """The part's quoted values not yet typed or found (what a part takes away is not typed; an option of a
-        dropdown is chosen, `_choose_option`; a widget goal's target is operated, `operate`)."""
-        if removes(self.goal) or self.widget is not None or self.value is not None:
+        """The part's quoted values not yet typed or found (what a part takes away is not typed; a choice the page
+        offers, an option, a radio or a box, is chosen, `choices`, never typed, even once the form that offered it is
+        gone; a widget goal's target is operated, `operate`)."""
+        if removes(self.goal, self.lex) or self.widget is not None or self.value is not None:
             return []
-        options = {e.name.casefold() for e in self.elements if e.role == "option"}
-        return [
-            v for v in self.values if v.casefold() not in options and not {f'typed "{v}"', f'found "{v}"'} & self.tried
-        ]
+        offered = {fold(e.name) for e in self.elements if e.role in CHOICES}
+        chosen = [key.removeprefix(SHOWN_CHOSEN).removeprefix(CHOSE) for key in self.tried]
+        offered |= {fold(key.split(" ", 1)[-1].strip('"')) for key in chosen if key not in self.tried}
+        return [v for v in self.values if fold(v) not in offered and not {f'typed "{v}"', f'found "{v}"'} & self.tried]
 
     @cached_property
     def field(self) -> Element | None:
-        """The field to type into: a search box first, then the one whose name is most like the goal."""
+        """The field to type into: a search box first, then the one whose name is most like the goal (its words
+        whole before their first letters; a field for the persona's own name or e-mail last)."""
         fields = [e for e in self.elements if e.role in FIELDS and e.ref]
-        return max(fields, key=lambda e: (e.role == "searchbox", score(self.words, e.name)), default=None)
+        mine = {field.ref for field, _ in persona_fields(self.elements, [], self.request.persona, self.lex)}
+
+        def fit(e: Element) -> tuple[bool, int, int, bool]:  # "Nachricht" fits "Nachricht" before "Nachname"
+            return (e.role == "searchbox", score(self.words, e.name), whole(self.words, e.name), e.ref not in mine)
+
+        return max(fields, key=fit, default=None)
 
     def untried(self, element: Element) -> bool:
         return element.key not in self.tried

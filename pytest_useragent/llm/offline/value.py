@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon
 from pytest_useragent.llm.offline.page import Element, goal_words, matches
 from pytest_useragent.records.evidence import StateClaim
 
@@ -40,15 +41,17 @@ class ValueGoal:
     wanted: float
 
 
-def value_goal(goal: str, elements: list[Element] | tuple[Element, ...]) -> ValueGoal | None:
+def value_goal(goal: str, elements: list[Element] | tuple[Element, ...], lex: Lexicon = ENGLISH) -> ValueGoal | None:
     """The value widget the goal sets and the number: a slider or spin button whose name shares a content word with
-    the goal ("temperature", "adults"), and one number in the goal; None otherwise (no number, several, no such
-    widget)."""
+    the goal ("temperature", "adults"), and one number in the goal (a decimal comma too: "21,5"; spelled out in
+    English or `lex`'s languages: "dwa", "zwei"); None otherwise (no number, several, no such widget)."""
     numbers = {float(n.replace(",", ".")) for n in NUMBER.findall(goal)}
     numbers |= {float(WORDS[word]) for word in re.findall(r"[a-z]+", goal.lower()) if word in WORDS}
+    spelled = (lex.number(word) for word in re.findall(r"[^\W\d_]+", goal))
+    numbers |= {float(n) for n in spelled if n is not None}
     if len(numbers) != 1:
         return None
-    words = goal_words(goal)
+    words = goal_words(goal, lex)
     widget = next(
         (e for e in elements if e.role in VALUED and e.ref and e.name and any(matches(w, e.name) for w in words)), None
     )

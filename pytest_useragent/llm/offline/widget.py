@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
-from pytest_useragent.llm.offline.page import QUOTED, Element
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, fold, tokens
+from pytest_useragent.llm.offline.page import Element, quoted
 from pytest_useragent.records.evidence import StateClaim
 
 OPERATE_VERBS = ("select", "choose", "pick", "open", "expand", "activate", "switch", "tick", "check", "show", "turn",
@@ -56,41 +57,64 @@ class WidgetGoal:
     expand: bool
 
 
-def widget_goal(goal: str, elements: list[Element] | tuple[Element, ...] = ()) -> WidgetGoal | None:
-    """The widget a goal operates: it starts with an operating verb and names its target in quotes, names the widget
-    ("the Settings tab"), or holds the whole name of a stateful element of the page (`elements`; the longest such
-    name), or of a closed combobox whose option it then names ("Choose Banana as your favorite fruit"); None for any
-    other goal, and for one that turns something off (no state flag of the snapshot shows it off)."""
+def widget_goal(
+    goal: str, elements: list[Element] | tuple[Element, ...] = (), lex: Lexicon = ENGLISH
+) -> WidgetGoal | None:
+    """The widget a goal operates: it starts with an operating verb (in English, or in `lex`'s languages: "wybierz",
+    "wähle"; a German one may close the goal: "die Option „Rot“ auswählen") and names its target in quotes, names the
+    widget ("the Settings tab", "zakładkę Ustawienia"), or holds the whole name of a stateful element of the page
+    (`elements`; the longest such name), or of a closed combobox whose option it then names ("Choose Banana as your
+    favorite fruit"); None for any other goal, and for one that turns something off (no state flag of the snapshot
+    shows it off)."""
     words = re.findall(r"[^\W\d_]+", goal.lower())
-    if not words or words[0] not in OPERATE_VERBS or (words[0] == "turn" and "off" in words):
+    verb = _verb(goal, lex)
+    if verb is None or (words[0] == "turn" and "off" in words):
         return None
-    expand = words[0] in EXPAND_VERBS
-    quoted = QUOTED.findall(goal)
-    nouns = [word for word in words if word in NOUNS]
-    role = NOUNS[nouns[-1]] if nouns else None
-    if quoted:
-        return WidgetGoal(target=quoted[0], role=role, expand=expand)
+    expand = verb in EXPAND_VERBS or verb in lex.expand_verbs
+    said = quoted(goal)
+    nouns = [word for word in words if word in NOUNS or lex.noun(word)]
+    role = _role(nouns[-1], lex) if nouns else None
+    if said:
+        return WidgetGoal(target=said[0], role=role, expand=expand)
     named = on_page(goal, elements, expand)
     if named is not None and (role is None or named.role == role):
         return WidgetGoal(target=named.name, role=named.role, expand=expand)
     box = next((e for e in elements if e.role == "combobox" and len(e.name) >= MIN_NAME and holds(goal, e.name)), None)
     if not nouns and box is None:
         return None
-    target = phrase(goal)
+    target = phrase(goal, lex)
     if not target:
         return None
     return WidgetGoal(target=target, role=role or ("option" if box is not None else None), expand=expand)
 
 
-def operates(goal: str) -> bool:
-    """Whether the goal starts with a verb that operates something on the page (its session stays on the page)."""
+def _verb(goal: str, lex: Lexicon) -> str | None:
+    """The goal's operating verb: its first word (after "please" in its language), or, in another language than
+    English, its last ("Option „Rot“ auswählen"); None when neither is one."""
     words = re.findall(r"[^\W\d_]+", goal.lower())
-    return bool(words) and words[0] in OPERATE_VERBS
+    while words and lex.polite and words[0] in lex.polite:
+        words = words[1:]
+    if not words:
+        return None
+    if words[0] in OPERATE_VERBS or words[0] in lex.operate_verbs:
+        return words[0]
+    return words[-1] if lex.langs and words[-1] in lex.operate_verbs else None
+
+
+def _role(noun: str, lex: Lexicon) -> str | None:
+    """The role a noun of the goal names; None for a word that names a choice of any kind ("opcja", "Antwort")."""
+    role = lex.noun(noun) or NOUNS.get(noun)  # the goal's language first: "l'option" is a choice of any kind
+    return None if role == "any" else role
+
+
+def operates(goal: str, lex: Lexicon = ENGLISH) -> bool:
+    """Whether the goal starts with a verb that operates something on the page (its session stays on the page)."""
+    return _verb(goal, lex) is not None
 
 
 def holds(text: str, name: str) -> bool:
     """`text` holds `name` as whole words, case aside."""
-    return bool(re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", text.casefold()))
+    return bool(re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", fold(text)))
 
 
 def on_page(goal: str, elements: list[Element] | tuple[Element, ...], expand: bool) -> Element | None:
@@ -111,28 +135,35 @@ def on_page(goal: str, elements: list[Element] | tuple[Element, ...], expand: bo
 def shares(goal: str, name: str) -> bool:
     """Every word of the name (two or more of them) is a word of the goal, in any order and with other words
     between: the goal names the control by its words, not its exact name."""
-    said = set(re.findall(r"[^\W_]+", goal.casefold()))
-    wanted = re.findall(r"[^\W_]+", name.casefold())
+    said = set(re.findall(r"[^\W_]+", fold(goal)))
+    wanted = re.findall(r"[^\W_]+", fold(name))
     return len(wanted) >= 2 and all(word in said for word in wanted)
 
 
-def phrase(goal: str) -> str:
+def phrase(goal: str, lex: Lexicon = ENGLISH) -> str:
     """The words after the goal's verb that name its target, digits kept ("Choose Action 3 from the Actions menu":
     "action 3"): up to the widget's noun or a word that ends a name, articles left out."""
-    tokens = re.findall(r"[\w'-]+", goal.lower())[1:]
-    while tokens and (tokens[0] in ARTICLES or tokens[0] in ENDS):
-        tokens = tokens[1:]
+    words = re.findall(r"[\w'-]+", goal.lower())
+    while words and lex.polite and words[0] in lex.polite:
+        words = words[1:]
+    words = words[1:]
+
+    def skipped(word: str) -> bool:
+        return word in ARTICLES or word in ENDS or word in lex.articles or word in lex.ends
+
+    while words and skipped(words[0]):
+        words = words[1:]
     kept: list[str] = []
-    for token in tokens:
-        if token in NOUNS or token in ENDS or token in ARTICLES:
+    for word in words:
+        if word in NOUNS or skipped(word) or lex.noun(word) or word in lex.operate_verbs:
             break
-        kept.append(token)
+        kept.append(word)
     return " ".join(kept)
 
 
 def names(element: Element, target: str) -> bool:
     """The element's name holds the target as whole words ("Action 2: Copy" holds "Copy"), case aside."""
-    return bool(re.search(rf"(?<!\w){re.escape(target.casefold())}(?!\w)", element.name.casefold()))
+    return bool(re.search(rf"(?<!\w){re.escape(fold(target))}(?!\w)", fold(element.name)))
 
 
 def wanted_state(element: Element, goal: WidgetGoal) -> str | None:
@@ -174,14 +205,14 @@ def opener(elements: list[Element], words: list[str], tried: frozenset[str]) -> 
         e
         for e in elements
         if e.role == "button" and e.ref and "expanded" not in e.states and e.key not in tried
-        if any(word in re.findall(r"[^\W\d_]+", e.name.lower()) for word in words)
+        if any(fold(word) in tokens(e.name) for word in words)
     ]
     return next(iter(closed or buttons), None)
 
 
 def container(elements: list[Element], element: Element) -> int | None:
     """The index of the composite widget (`COMPOSITES`) the element sits in, or is: the nearest one before it at a
-    lesser depth."""
+    lesser depth; for a radio, a group too (a fieldset of native radios is one Tab stop, its arrows move)."""
     index = elements.index(element)
     if element.role in COMPOSITES:
         return index
@@ -189,7 +220,7 @@ def container(elements: list[Element], element: Element) -> int | None:
     for before in range(index - 1, -1, -1):
         other = elements[before]
         if len(other.within) < depth:
-            if other.role in COMPOSITES:
+            if other.role in COMPOSITES or (other.role == "group" and element.role == "radio"):
                 return before
             depth = len(other.within)
     return None
@@ -197,7 +228,7 @@ def container(elements: list[Element], element: Element) -> int | None:
 
 def items(elements: list[Element], index: int) -> list[Element]:
     """The composite's own items (its options, radios, tabs, tree items), in page order, without the disabled."""
-    role = {"radiogroup": "radio", "tablist": "tab", "listbox": "option", "tree": "treeitem"}.get(
+    role = {"radiogroup": "radio", "group": "radio", "tablist": "tab", "listbox": "option", "tree": "treeitem"}.get(
         elements[index].role, "menuitem"
     )
     depth = len(elements[index].within)

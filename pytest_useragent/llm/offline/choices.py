@@ -1,0 +1,88 @@
+"""Pure: the choices a goal names on a form, made before the form is sent. A goal that sends a form and names its
+answers ("Send the survey with 'Often' and 'Evenings'", "Wyślij ankietę z odpowiedzią „Często”") has each named
+choice made first: the radio or box whose name is the value (case and diacritics aside), or the option of a list or
+a dropdown so named; a value the page offers as a choice is never typed into a field (`step.Situation.pending`).
+A box of a group of choices (a survey's answers) is ticked only when the goal names it, never as a form's one box to
+tick (its terms)."""
+
+from __future__ import annotations
+
+from pytest_useragent.llm.offline.lexicon import fold
+from pytest_useragent.llm.offline.memory import Expected
+from pytest_useragent.llm.offline.page import Element
+from pytest_useragent.llm.offline.step import CHOSE, SHOWN_CHOSEN, Move, Situation
+from pytest_useragent.llm.offline.widget import names
+from pytest_useragent.records import Action
+
+TICKED = frozenset({"radio", "checkbox", "switch"})
+GROUPS = frozenset({"group", "radiogroup", "list", "listbox"})
+
+
+def choose(now: Situation) -> Move | None:
+    """The next choice the goal's quoted values name that the page does not show made: a click on the radio, box or
+    listbox option, a select on the dropdown that holds the option; None when every named choice is made."""
+    for value in now.values:
+        element = _choice(now.elements, value)
+        if element is None or CHOSE + element.key in now.tried or not element.ref or element.disabled:
+            continue
+        key = CHOSE + element.key
+        if element.role in TICKED and not element.checked:
+            expected = Expected(kind="state", role=element.role, name=element.name, state="checked")
+            notice = f'The form asks; I choose "{element.name}".'
+            return Move(notice, expected, Action(kind="click", ref=element.ref), key)
+        if element.role == "option" and not element.selected and "selected" not in element.states:
+            box = _dropdown(now.elements, element)
+            if box is not None and box.ref:
+                expected = Expected(kind="plain", target=f'"{box.name}" shows "{element.name}".')
+                action = Action(kind="select", ref=box.ref, text=element.name)
+                return Move(f'I can choose "{element.name}".', expected, action, key)
+            expected = Expected(kind="state", role="option", name=element.name, state="selected")
+            return Move(f'I choose "{element.name}".', expected, Action(kind="click", ref=element.ref), key)
+    return None
+
+
+def _choice(elements: list[Element], value: str) -> Element | None:
+    """The choice named `value`: its whole name first, else the shortest name that holds it as whole words."""
+    offered = [e for e in elements if e.role in TICKED or e.role == "option"]
+    same = next((e for e in offered if e.name and fold(e.name) == fold(value)), None)
+    holding = [e for e in offered if e.name and names(e, value)]
+    return same or min(holding, key=lambda e: len(e.name), default=None)
+
+
+def _dropdown(elements: list[Element], option: Element) -> Element | None:
+    """The dropdown (a `<select>`'s combobox) that holds the option, when it sits in one."""
+    if "combobox" not in option.within:
+        return None
+    return next((e for e in reversed(elements[: elements.index(option)]) if e.role == "combobox"), None)
+
+
+def in_group(elements: list[Element], box: Element) -> bool:
+    """Whether the box is one of several in a group (a fieldset, a list): one answer of a question, not a form's own
+    box to tick."""
+    at, depth = elements.index(box), len(box.within)
+    start = None
+    for before in range(at - 1, -1, -1):
+        if len(elements[before].within) < depth and elements[before].role in GROUPS:
+            start = before
+            break
+    if start is None:
+        return False
+    inside = len(elements[start].within)
+    boxes = 0
+    for element in elements[start + 1 :]:
+        if len(element.within) <= inside:
+            break
+        boxes += element.role == "checkbox"
+    return boxes >= 2
+
+
+def shown_chosen(elements: list[Element], values: list[str], tried: tuple[str, ...]) -> tuple[str, ...]:
+    """The goal's choices the page shows made, however they were (an arrow key moves a native radio group's check
+    along), to remember: once the form is sent and gone, a value chosen is still no value to type."""
+    found = []
+    for value in values:
+        element = _choice(elements, value)
+        made = element is not None and (element.checked or element.selected or "selected" in element.states)
+        if element is not None and made and SHOWN_CHOSEN + element.key not in tried:
+            found.append(SHOWN_CHOSEN + element.key)
+    return tuple(found)

@@ -1,0 +1,253 @@
+"""Pure: the offline engine's words in the persona's and the page's language, one data table a language
+(`words/<lang>.toml`: Czech, German, Spanish, French, Polish; English's words stay in the engine's code, where they
+always were). A table holds the verbs that make a goal a task, operate a widget, tick, remove, type or read; the
+words that cut a goal into parts, the stop words, the words of a page's submit buttons, confirmations, errors and
+waits, the nouns that name a widget, numbers, currencies and dates. Its language is read off the goal (its letters
+and words, `detect`) and the page's `lang` attribute; English is always spoken besides (`lexicon`).
+
+Words are compared folded, for matching only: case and diacritics away (`fold`: "Wyślij" and "wyslij" are one word),
+so a goal typed without them still finds the page's names; what the engine says and claims keeps the page's own
+text. A table's word that ends in `*` is a stem (any word it starts: "wyśl*" holds "wyślij", "wyślę"); a word with a
+space is a phrase, found in the folded text as whole words; any other word is matched whole. A table's keys are the
+`Lexicon`'s fields: a key no field has is an error when the tables are read, never a word silently dropped."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field, fields
+from functools import cache, lru_cache
+from importlib.resources import files
+
+_LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i", "ß": "ss"})
+TOKEN = re.compile(r"[^\W\d_]+")
+MIN_STEM = 3
+"""A word's stem keeps at least so many letters."""
+MIN_SCORE = 1
+"""How many of a language's words or letters a goal must hold to be read in that language rather than English."""
+
+
+def fold(text: str) -> str:
+    """`text` for matching: case folded, diacritics away (ł, ø, æ, œ too); never shown."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LETTERS))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def tokens(text: str) -> list[str]:
+    """The folded words of `text`."""
+    return TOKEN.findall(fold(text))
+
+
+@dataclass(frozen=True)
+class Words:
+    """One kind of word of one or more languages, folded: whole words, stems and phrases."""
+
+    exact: frozenset[str] = frozenset()
+    stems: tuple[str, ...] = ()
+    phrases: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, entries: list[str]) -> Words:
+        folded = [fold(entry).strip() for entry in entries if fold(entry).strip()]
+        return cls(
+            exact=frozenset(e for e in folded if not e.endswith("*") and " " not in e),
+            stems=tuple(e.rstrip("*") for e in folded if e.endswith("*") and " " not in e),
+            phrases=tuple(e for e in folded if " " in e),
+        )
+
+    def __or__(self, other: Words) -> Words:
+        return Words(self.exact | other.exact, self.stems + other.stems, self.phrases + other.phrases)
+
+    def __bool__(self) -> bool:
+        return bool(self.exact or self.stems or self.phrases)
+
+    def entry(self, word: str) -> str | None:
+        """The table's word that holds `word` (itself, or the stem it starts with), folded; None when none does."""
+        word = fold(word)
+        if word in self.exact:
+            return word
+        return next((stem for stem in self.stems if word.startswith(stem)), None)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.entry(word) is not None
+
+    def said(self, text: str) -> bool:
+        """Whether `text` holds one of these words, or one of these phrases as whole words."""
+        folded = fold(text)
+        if any(re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", folded) for phrase in self.phrases):
+            return True
+        return any(token in self for token in TOKEN.findall(folded))
+
+    def pattern(self) -> str:
+        """A regular expression (of folded text) for these words, or "" when there are none."""
+        parts = [re.escape(w) for w in sorted(self.exact | set(self.phrases), key=len, reverse=True)]
+        parts += [re.escape(stem) + r"\w*" for stem in self.stems]
+        return rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)" if parts else ""
+
+
+NOUN_ROLES = ("tab", "treeitem", "checkbox", "radio", "option", "switch", "menuitem", "any")
+"""The roles a table's nouns name a widget by; `any`: a word for a choice of any kind ("opcja", "option")."""
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The words of the languages spoken beside English (none: English alone, the engine's own words)."""
+
+    langs: tuple[str, ...] = ()
+    letters: str = ""
+    stopwords: Words = Words()
+    task_verbs: Words = Words()
+    operate_verbs: Words = Words()
+    expand_verbs: Words = Words()
+    tick_verbs: Words = Words()
+    remove_verbs: Words = Words()
+    step_verbs: Words = Words()
+    type_verbs: Words = Words()
+    document_verbs: Words = Words()
+    connectors: Words = Words()
+    openers: Words = Words()
+    polite: Words = Words()
+    articles: Words = Words()
+    ends: Words = Words()
+    login: Words = Words()
+    sign_out: Words = Words()
+    form_words: Words = Words()
+    submit_words: Words = Words()
+    confirm_stems: Words = Words()
+    error_stems: Words = Words()
+    pending_stems: Words = Words()
+    price_asked: Words = Words()
+    price_hints: Words = Words()
+    number_asked: Words = Words()
+    date_asked: Words = Words()
+    currencies: Words = Words()
+    dates: Words = Words()
+    up_words: Words = Words()
+    down_words: Words = Words()
+    email_fields: Words = Words()
+    password_fields: Words = Words()
+    name_fields: Words = Words()
+    endings: Words = Words()
+    """A word's endings that inflect it (Polish, Czech: "parku", "nowym"), cut off a goal's word for matching."""
+    nouns: tuple[tuple[str, Words], ...] = ()
+    numbers: tuple[tuple[str, int], ...] = field(default=())
+
+    @property
+    def verbs(self) -> Words:
+        """Every verb that may start a part of a goal."""
+        return self.task_verbs | self.operate_verbs | self.step_verbs | self.remove_verbs | self.tick_verbs
+
+    def noun(self, word: str) -> str | None:
+        """The role a word of the goal names a widget by ("zakładkę": tab), "any" for a choice; None for no noun."""
+        return next((role for role, words in self.nouns if word in words), None)
+
+    def stem(self, word: str) -> str:
+        """A goal's word without its inflected ending, folded ("nowym": "now", "parku": "park"), at least
+        `MIN_STEM` letters; the word folded, in a language without endings."""
+        word = fold(word)
+        for ending in sorted(self.endings.exact, key=len, reverse=True):
+            if word.endswith(ending) and len(word) - len(ending) >= MIN_STEM:
+                return word[: -len(ending)]
+        return word
+
+    def number(self, word: str) -> int | None:
+        folded = fold(word)
+        return next((n for spelled, n in self.numbers if spelled == folded), None)
+
+    def __or__(self, other: Lexicon) -> Lexicon:
+        merged = {
+            f.name: getattr(self, f.name) | getattr(other, f.name)
+            for f in fields(self)
+            if isinstance(getattr(self, f.name), Words)
+        }
+        roles = {role: words for role, words in self.nouns}
+        for role, words in other.nouns:
+            roles[role] = roles.get(role, Words()) | words
+        return Lexicon(
+            langs=self.langs + other.langs,
+            letters=self.letters + other.letters,
+            nouns=tuple(roles.items()),
+            numbers=self.numbers + other.numbers,
+            **merged,
+        )
+
+
+ENGLISH = Lexicon()
+"""English alone: no table beside the engine's own words."""
+
+
+def _load(lang: str, table: dict[str, object]) -> Lexicon:
+    known = {f.name for f in fields(Lexicon)}
+    unknown = set(table) - known - {"nouns", "numbers"}
+    if unknown:
+        raise ValueError(f"words/{lang}.toml: unknown keys {sorted(unknown)}")
+    nouns = table.get("nouns", {})
+    numbers = table.get("numbers", {})
+    assert isinstance(nouns, dict) and isinstance(numbers, dict)
+    if set(nouns) - set(NOUN_ROLES):
+        raise ValueError(f"words/{lang}.toml: unknown roles {sorted(set(nouns) - set(NOUN_ROLES))}")
+    lists = {key: Words.of(value) for key, value in table.items() if isinstance(value, list)}
+    return Lexicon(
+        langs=(lang,),
+        letters=str(table.get("letters", "")),
+        nouns=tuple((role, Words.of(words)) for role, words in nouns.items()),
+        numbers=tuple((fold(word), int(n)) for word, n in numbers.items()),
+        **lists,
+    )
+
+
+def _tables() -> dict[str, Lexicon]:
+    folder = files("pytest_useragent.llm.offline").joinpath("words")
+    found = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            lang = entry.name.removesuffix(".toml")
+            found[lang] = _load(lang, tomllib.loads(entry.read_text(encoding="utf-8")))
+    return found
+
+
+TABLES = _tables()
+"""Each language's table by its code (`en` holds only the words that tell English apart)."""
+LANGUAGES = tuple(lang for lang in TABLES if lang != "en")
+
+
+@lru_cache(maxsize=256)
+def detect(text: str) -> str | None:
+    """The language a goal is written in, when it is one of the tables' and not English: the one whose letters
+    (ł, ř, ß, ñ, ç ...) and words (its stop words and verbs) the text holds most; None for English, or for a text
+    that holds none."""
+    words = TOKEN.findall(fold(text))
+    lowered = text.casefold()
+
+    def score(lang: str) -> int:
+        table = TABLES[lang]
+        known = table.stopwords | table.verbs
+        return sum(1 for word in words if word in known) + 3 * sum(lowered.count(char) for char in table.letters)
+
+    english = score("en") if "en" in TABLES else 0
+    best = max(LANGUAGES, key=score, default=None)
+    if best is None or score(best) < MIN_SCORE or score(best) <= english:
+        return None
+    return best
+
+
+def page_language(lang: str) -> str | None:
+    """The table of a page's `lang` attribute ("pl-PL": pl), when there is one; any other value is none."""
+    code = (lang or "").strip().split("-")[0].split("_")[0].casefold()
+    return code if code in LANGUAGES else None
+
+
+@cache
+def _lexicon(langs: tuple[str, ...]) -> Lexicon:
+    found = ENGLISH
+    for lang in langs:
+        found = found | TABLES[lang]
+    return found
+
+
+def lexicon(goal: str = "", lang: str = "") -> Lexicon:
+    """The words the engine speaks for this goal on a page of `lang`: the goal's language and the page's, beside
+    English (whose words are the engine's own)."""
+    wanted = [code for code in (detect(goal), page_language(lang)) if code is not None]
+    return _lexicon(tuple(dict.fromkeys(wanted)))
