@@ -115,29 +115,9 @@ def _twins(rule: str, *names: str) -> tuple[str, ...]:
 
 
 _ALL_WIDGETS = _patterns(
-    "radio-group",
-    "tabs",
-    "menu-button",
-    "tree-view",
-    "combobox-select-only",
-    "listbox",
-    "dialog-modal",
-    "dialog-nested",
-    "disclosure",
-    "sortable-table",
-    "status",
-    "alert",
-    "shadow-root",
-    "focus-ring-pseudo",
-    "carousel-tabs",
-    "toolbar",
-    "tree-navigation",
-    "combobox-autocomplete",
-    "spinbutton-date",
-    "disclosure-navigation",
-    "checkbox-mixed",
-    "slider",
-    "alertdialog",
+    *"""radio-group tabs menu-button tree-view combobox-select-only listbox dialog-modal dialog-nested disclosure
+    sortable-table status alert shadow-root focus-ring-pseudo carousel-tabs toolbar tree-navigation
+    combobox-autocomplete spinbutton-date disclosure-navigation checkbox-mixed slider alertdialog""".split()
 )
 
 RULES: dict[str, Rule] = {
