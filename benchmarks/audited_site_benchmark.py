@@ -40,6 +40,7 @@ from playwright.sync_api import Error as PlaywrightError
 from pytest_useragent import Agent, OfflineProvider, Persona
 from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
 from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.records.rules import RULES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from audited_server import serve  # noqa: E402
@@ -229,23 +230,38 @@ def measure(browser: Browser, base: str, data: dict[str, Any], runs: dict[str, A
     return per
 
 
-def added(runs: dict[str, Any]) -> dict[str, list[str]]:
-    """Findings (rule, page, element) of the keyboard and screen-reader personas the mouse persona did not make."""
+def added(runs: dict[str, Any], folders: list[str]) -> dict[str, dict[str, list[str]]]:
+    """On the site's pages, the keyboard and screen-reader personas' findings the mouse persona did not make: by a
+    rule only that use runs (`records.rules`: keyboard-scan, keyboard-step, screen-reader-step), and any other."""
+    own = {rule.id for rule in RULES.values() if rule.runs.startswith(("keyboard", "screen-reader"))}
 
-    def keys(persona: str) -> dict[str, str]:
+    def keys(persona: str) -> dict[str, tuple[str, str]]:
         return {
-            f["key"]: f"{f['rule']} on {f['page']}: {f['locator'] or f['element'] or ''}"[:200]
+            f["key"]: (
+                f["rule"],
+                f"{f['rule']} x{f['count']} on {f['page']}: {f['locator'] or f['element'] or ''}"[:200],
+            )
             for version in runs.values()
             for run in version.get(persona, {}).values()
             for f in run["findings"]
+            if site_page(f, folders)
         }
 
     mouse = keys("mouse")
+    extra = {p: [v for k, v in keys(p).items() if k not in mouse] for p in PERSONAS if p != "mouse"}
     return {
-        persona: sorted(v for k, v in keys(persona).items() if k not in mouse)
-        for persona in PERSONAS
-        if persona != "mouse"
+        persona: {
+            "by_its_use": sorted(line for rule, line in lines if rule in own),
+            "other": sorted(line for rule, line in lines if rule not in own),
+        }
+        for persona, lines in extra.items()
     }
+
+
+def site_page(finding: dict[str, Any], folders: list[str]) -> bool:
+    """A page of one of the site's versions (`before/x.html`), not the demonstration's reports or annotations."""
+    path = urlsplit("http://" + (finding["page"] or "")).path
+    return any(re.fullmatch(f"/{re.escape(folder)}[^/]+", path) for folder in folders)
 
 
 INSIDE = "([element, site]) => !!document.querySelector(site) && document.querySelector(site).contains(element)"
@@ -261,7 +277,7 @@ def on_twin(browser: Browser, base: str, runs: dict[str, Any], folder: str, site
             for task, run in tasks.items():
                 for f in run["findings"]:
                     path = urlsplit("http://" + (f["page"] or "")).path
-                    if f"/{folder}" not in path or f["key"] in seen:
+                    if not site_page(f, [folder]) or f["key"] in seen:
                         continue
                     where = "unresolved"
                     if f["rule"] == "http-error" and "127.0.0.1" not in (f["element"] or ""):
@@ -269,10 +285,13 @@ def on_twin(browser: Browser, base: str, runs: dict[str, Any], folder: str, site
                     else:
                         page.goto(base + path)
                         handles = [h for code in [f["locator"], *f["examples"]] for h in handles_of(page, code)]
+                        codes = [code for code in [f["locator"], *f["examples"]] if code]
+                        inside = [
+                            c for c in codes if any(page.evaluate(INSIDE, [h, site]) for h in handles_of(page, c))
+                        ]
                         if handles:
-                            inside = any(page.evaluate(INSIDE, [handle, site]) for handle in handles)
-                            where = "site" if inside else "demonstration wrapper"
-                    line = f"{f['rule']} on {f['page']} ({persona}, {task}): {f['title']} {f['locator'] or ''}"
+                            where = "site: " + ", ".join(dict.fromkeys(inside)) if inside else "demonstration wrapper"
+                    line = f"{f['rule']} x{f['count']} on {f['page']} ({persona}, {task}): {f['title']}"
                     seen[f["key"]] = {"finding": line[:240], "where": where}
     page.close()
     return sorted(seen.values(), key=lambda item: item["finding"])
@@ -285,7 +304,7 @@ def report(
         version: {persona: sum(run["reached"] for run in tasks.values()) for persona, tasks in personas.items()}
         for version, personas in runs.items()
     }
-    extra = added(runs)
+    extra = added(runs, list(data["versions"].values()))
     print(f"## {data['title']}\n\nheld out: {data['held_out']}\n")
     print(
         "| persona | barriers | a rule could find | found on element (listed rule) | listed rule on its page "
@@ -306,8 +325,10 @@ def report(
         print(f"\n{persona}: found {'; '.join(found) or 'none'}")
         print(f"{persona}: missed although a rule exists: {', '.join(missed) or 'none'}")
     for persona, lines in extra.items():
-        print(f"\n### {persona} found what the mouse persona did not: {len(lines)}")
-        print("\n".join(f"- {line}" for line in lines))
+        print(f"\n### {persona} found what the mouse persona did not: {len(lines['by_its_use'])} by its use's rules")
+        print("\n".join(f"- {line}" for line in lines["by_its_use"]))
+        print(f"and {len(lines['other'])} by other rules (pages the mouse persona did not reach):")
+        print("\n".join(f"- {line}" for line in lines["other"]))
     print(f"\n### Objective findings on the repaired twin: {len(twin)}")
     print("\n".join(f"- [{item['where']}] {item['finding']}" for item in twin))
     print("\n### Tasks truly reached\n\n| version | " + " | ".join(PERSONAS) + " |\n|---|" + "---|" * len(PERSONAS))
