@@ -1,0 +1,394 @@
+"""A real audited site, offline: the barriers its expert evaluation documents against what the tool finds, per persona.
+
+    python benchmarks/audited_site_benchmark.py SITE                  # SITE: the fetched site's folder
+    python benchmarks/audited_site_benchmark.py SITE --data benchmarks/audited/przedipo.json --json out.json
+    python benchmarks/audited_site_benchmark.py SITE --tasks survey --personas keyboard --versions before
+
+SITE holds the site's two versions (`before/`, `after/`: the inaccessible pages and their repaired twin) as the site
+ships them, or a `docs/` folder that does (the pages are not committed here: fetch them, e.g. `lepszyweb/przedipo`).
+The data beside this script (`audited/<site>.json`) is the evaluation's barriers, each with its page, its element
+(a Playwright selector), its WCAG criteria, the evaluation's words and the rules (axe's by id, ours by
+`records/rules.py` id) that could find it; and the tasks, in the site's language, each with a truth: JavaScript that
+returns true when the task's outcome is on the page, and for a reading task the answer the persona's last evidence
+must give. The site's PHP form handler is stood in for by `Site` (an echo of the submitted form, `#echo`).
+
+Every task of both versions is run with the offline engine (`OfflineProvider`, no model, no network) as a mouse, a
+keyboard and a screen-reader persona, 12 steps at most. Printed, and written as JSON with `--json`:
+1. barriers a rule could find, and those found on their element (by a listed rule; by any finding of their WCAG
+   criterion), or by a listed rule on their page only, per persona;
+2. the findings the keyboard and the screen-reader personas made that the mouse persona did not;
+3. objective findings on the repaired twin (should be none), each listed;
+4. tasks truly reached per persona and version (the truth read after the session, independent of the engine).
+Needs Chromium (Playwright's, or the system's)."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, ElementHandle, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from pytest_useragent import Agent, OfflineProvider, Persona
+from pytest_useragent.browser.launch import QUIET_ARGS, find_chromium
+from pytest_useragent.config import UserAgentConfig
+from pytest_useragent.records.rules import RULES
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from audited_server import serve  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+PERSONAS = {
+    "mouse": Persona("Ola, 34, korzysta z myszy."),
+    "keyboard": Persona("Kuba, 29, porusza się po stronach wyłącznie klawiaturą.", uses="keyboard"),
+    "screen-reader": Persona("Nina, 40, jest niewidoma i czyta strony czytnikiem ekranu.", uses="screen-reader"),
+}
+CLOSED = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+WRAPPERS = {"a", "button", "label", "select"}
+"""A finding on one of these that holds the barrier's element is on it (a link named by its image)."""
+CALLS = {"locator", "get_by_role", "get_by_text", "get_by_label", "get_by_alt_text", "get_by_title", "nth"}
+CALLS_BARE = {"first", "last"}
+
+
+def site_root(path: Path, versions: dict[str, str]) -> Path:
+    """The folder that holds the versions: SITE itself, or its docs/."""
+    for root in (path, path / "docs"):
+        if all((root / folder).is_dir() for folder in versions.values()):
+            return root
+    raise SystemExit(f"{path}: no {' and '.join(versions.values())} in it or in its docs/")
+
+
+def session(browser: Browser, url: str, task: dict[str, Any], persona: str, steps: int) -> dict[str, Any]:
+    """One task as one persona: what it claimed, whether it is true, and its objective findings."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        config = UserAgentConfig(settle_timeout=2, max_steps=steps)
+        result = Agent(page, PERSONAS[persona], OfflineProvider(), config, Path(tmp)).run(task["goal"], url=url)
+    try:
+        truth = bool(page.evaluate(task["truth"]))
+    except PlaywrightError:
+        truth = False
+    last = result.steps[-1].action if result.steps else None
+    evidence = (last.evidence or "") if last and last.kind == "done" else ""
+    if "answer" in task:
+        truth = truth and result.outcome == "goal_achieved" and task["answer"] in evidence
+    findings = [
+        {
+            "rule": issue.rule,
+            "page": issue.page,
+            "heuristic": issue.heuristic,
+            "title": issue.title,
+            "locator": issue.locator,
+            "element": issue.element,
+            "examples": list(issue.examples),
+            "count": issue.count,
+            "key": issue.key,
+            "trust": issue.trust,
+        }
+        for issue in result.issues
+        if issue.source == "check"
+    ]
+    page.close()
+    return {
+        "outcome": result.outcome,
+        "reached": truth,
+        "steps": len(result.steps),
+        "seconds": round(time.monotonic() - started, 1),
+        "evidence": evidence[:200],
+        "actions": [step.action.kind for step in result.steps if step.action],
+        "findings": findings,
+    }
+
+
+def criteria_of(heuristic: str | None) -> set[str]:
+    """The WCAG criteria a finding names: ours as `WCAG 2.1.1 Keyboard`, axe's as tags (`wcag111`)."""
+    text = heuristic or ""
+    named = set(re.findall(r"\b\d\.\d+\.\d+\b", text))
+    return named | {f"{a}.{b}.{c}" for a, b, c in re.findall(r"\bwcag(\d)(\d)(\d+)\b", text)}
+
+
+def stands_for(found: set[str], criteria: list[str]) -> bool:
+    return any(criterion in found or any(f.startswith(criterion + ".") for f in found) for criterion in criteria)
+
+
+def chain_of(node: ast.expr) -> list[tuple[str, list[Any] | None, dict[str, Any]]]:
+    """`a(1).b(x=2).c` as [("a", [1], {}), ("b", [], {"x": 2}), ("c", None, {})]: literals only."""
+    if isinstance(node, ast.Call):
+        args = [ast.literal_eval(arg) for arg in node.args]
+        keywords = {str(kw.arg): ast.literal_eval(kw.value) for kw in node.keywords}
+        if isinstance(node.func, ast.Attribute):
+            return [*chain_of(node.func.value), (node.func.attr, args, keywords)]
+        if isinstance(node.func, ast.Name):
+            return [(node.func.id, args, keywords)]
+    if isinstance(node, ast.Attribute):
+        return [*chain_of(node.value), (node.attr, None, {})]
+    raise ValueError("not a locator")
+
+
+def handles_of(page: Page, code: str | None) -> list[ElementHandle]:
+    """The elements a finding's locator names: Playwright code (`locator("...")`, `get_by_role(...)`, `.nth(i)`)
+    read as data, never run; none when it is something else."""
+    if not code or "aria-ref=" in code:
+        return []
+    try:
+        target: Any = page
+        for name, args, keywords in chain_of(ast.parse(code.removeprefix("page."), mode="eval").body):
+            if args is None and name in CALLS_BARE and target is not page:
+                target = getattr(target, name)
+            elif args is not None and name in CALLS and not (name == "nth" and target is page):
+                target = getattr(target, name)(*args, **keywords)
+            else:
+                return []
+        return target.element_handles()[:20] if target is not page else []
+    except (SyntaxError, ValueError, TypeError, PlaywrightError):
+        return []
+
+
+ON = """([barrier, found, within]) => {
+  if (barrier === found) return true;
+  const big = barrier === document.documentElement || barrier === document.body;
+  if (!big && barrier.contains(found) && (within || ['A','BUTTON','LABEL','SELECT'].includes(barrier.tagName)))
+    return true;
+  return found.contains(barrier) && ['A','BUTTON','LABEL','SELECT'].includes(found.tagName);
+}"""
+SAME_HTML = "([element, html]) => element.outerHTML.replace(/\\s+/g, ' ').startsWith(html.slice(0, 80))"
+
+
+def on_element(page: Page, barrier: dict[str, Any], finding: dict[str, Any]) -> bool:
+    """Whether a finding is on the barrier's element (the same element, one inside it, or a link around it)."""
+    try:
+        barriers = page.locator(barrier["selector"]).element_handles()[:60]
+    except PlaywrightError:
+        return False
+    codes = [finding["locator"], *finding["examples"]]
+    found = [handle for code in codes for handle in handles_of(page, code)]
+    if found:
+        within = bool(barrier.get("within"))
+        return any(page.evaluate(ON, [b, f, within]) for b in barriers for f in found)
+    htmls = [" ".join(text.split()) for text in [finding["element"], *finding["examples"]] if text and "<" in text]
+    return any(page.evaluate(SAME_HTML, [b, text]) for b in barriers for text in htmls)
+
+
+def pages_of(barrier: dict[str, Any], tasks: list[dict[str, Any]]) -> list[str]:
+    return sorted({task["start"] for task in tasks} | {"news.html"}) if barrier["page"] == "*" else [barrier["page"]]
+
+
+def measure(browser: Browser, base: str, data: dict[str, Any], runs: dict[str, Any]) -> dict[str, Any]:
+    """Each barrier of the before version against each persona's findings there."""
+    folder = data["versions"]["before"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    per: dict[str, Any] = {}
+    for persona in PERSONAS:
+        findings = [f for run in runs.get("before", {}).get(persona, {}).values() for f in run["findings"]]
+        if not findings:
+            continue
+        rows = []
+        for barrier in data["barriers"]:
+            row = {
+                "id": barrier["id"],
+                "rules": barrier["rules"],
+                "by_rule": [],
+                "by_criterion": [],
+                "rule_on_page": [],
+            }
+            for name in pages_of(barrier, data["tasks"]):
+                path = "/" + folder + name
+                here = [f for f in findings if (f["page"] or "").endswith(path)]
+                if not here:
+                    continue
+                page.goto(base + path)
+                for finding in here:
+                    listed = finding["rule"] in barrier["rules"]
+                    if listed:
+                        row["rule_on_page"].append(finding["rule"])
+                    if (listed or stands_for(criteria_of(finding["heuristic"]), barrier["criteria"])) and on_element(
+                        page, barrier, finding
+                    ):
+                        row["by_rule" if listed else "by_criterion"].append(f"{finding['rule']} on {name}")
+            rows.append({key: sorted(set(value)) if isinstance(value, list) else value for key, value in row.items()})
+        coverable = [row for row in rows if row["rules"]]
+        per[persona] = {
+            "barriers": len(rows),
+            "coverable": len(coverable),
+            "found_by_rule_on_element": sum(bool(row["by_rule"]) for row in coverable),
+            "found_by_rule_on_page": sum(bool(row["rule_on_page"]) for row in coverable),
+            "found_on_element_by_any_rule_of_its_criterion": sum(
+                bool(row["by_rule"] or row["by_criterion"]) for row in rows
+            ),
+            "rows": rows,
+        }
+    page.close()
+    return per
+
+
+def added(runs: dict[str, Any], folders: list[str]) -> dict[str, dict[str, list[str]]]:
+    """On the site's pages, the keyboard and screen-reader personas' findings the mouse persona did not make: by a
+    rule only that use runs (`records.rules`: keyboard-scan, keyboard-step, screen-reader-step), and any other."""
+    own = {rule.id for rule in RULES.values() if rule.runs.startswith(("keyboard", "screen-reader"))}
+
+    def keys(persona: str) -> dict[str, tuple[str, str]]:
+        return {
+            f["key"]: (
+                f["rule"],
+                f"{f['rule']} x{f['count']} on {f['page']}: {f['locator'] or f['element'] or ''}"[:200],
+            )
+            for version in runs.values()
+            for run in version.get(persona, {}).values()
+            for f in run["findings"]
+            if site_page(f, folders)
+        }
+
+    mouse = keys("mouse")
+    extra = {p: [v for k, v in keys(p).items() if k not in mouse] for p in PERSONAS if p != "mouse"}
+    return {
+        persona: {
+            "by_its_use": sorted(line for rule, line in lines if rule in own),
+            "other": sorted(line for rule, line in lines if rule not in own),
+        }
+        for persona, lines in extra.items()
+    }
+
+
+def site_page(finding: dict[str, Any], folders: list[str]) -> bool:
+    """A page of one of the site's versions (`before/x.html`), not the demonstration's reports or annotations."""
+    path = urlsplit("http://" + (finding["page"] or "")).path
+    return any(re.fullmatch(f"/{re.escape(folder)}[^/]+", path) for folder in folders)
+
+
+INSIDE = "([element, site]) => !!document.querySelector(site) && document.querySelector(site).contains(element)"
+
+
+def on_twin(browser: Browser, base: str, runs: dict[str, Any], folder: str, site: str) -> list[dict[str, str]]:
+    """Every objective finding on a page of the repaired twin, whoever met it, and where: in the site's own part
+    (`site`, a selector), in the demonstration's wrapper around it, or a request the offline run refused."""
+    seen: dict[str, dict[str, str]] = {}
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for version in runs.values():
+        for persona, tasks in version.items():
+            for task, run in tasks.items():
+                for f in run["findings"]:
+                    path = urlsplit("http://" + (f["page"] or "")).path
+                    if not site_page(f, [folder]) or f["key"] in seen:
+                        continue
+                    where = "unresolved"
+                    if f["rule"] == "http-error" and "127.0.0.1" not in (f["element"] or ""):
+                        where = "offline: a request to another host"
+                    else:
+                        page.goto(base + path)
+                        handles = [h for code in [f["locator"], *f["examples"]] for h in handles_of(page, code)]
+                        codes = [code for code in [f["locator"], *f["examples"]] if code]
+                        inside = [
+                            c for c in codes if any(page.evaluate(INSIDE, [h, site]) for h in handles_of(page, c))
+                        ]
+                        if handles:
+                            where = "site: " + ", ".join(dict.fromkeys(inside)) if inside else "demonstration wrapper"
+                    line = f"{f['rule']} x{f['count']} on {f['page']} ({persona}, {task}): {f['title']}"
+                    seen[f["key"]] = {"finding": line[:240], "where": where}
+    page.close()
+    return sorted(seen.values(), key=lambda item: item["finding"])
+
+
+def report(
+    data: dict[str, Any], runs: dict[str, Any], per: dict[str, Any], twin: list[dict[str, str]]
+) -> dict[str, Any]:
+    reached = {
+        version: {persona: sum(run["reached"] for run in tasks.values()) for persona, tasks in personas.items()}
+        for version, personas in runs.items()
+    }
+    extra = added(runs, list(data["versions"].values()))
+    print(f"## {data['title']}\n\nheld out: {data['held_out']}\n")
+    print(
+        "| persona | barriers | a rule could find | found on element (listed rule) | listed rule on its page "
+        "| found on element (any rule of its criterion) |\n|---|---|---|---|---|---|"
+    )
+    for persona, row in per.items():
+        print(
+            f"| {persona} | {row['barriers']} | {row['coverable']} | {row['found_by_rule_on_element']} | "
+            f"{row['found_by_rule_on_page']} | {row['found_on_element_by_any_rule_of_its_criterion']} |"
+        )
+    for persona, row in per.items():
+        found = [
+            f"{r['id']} ({', '.join(r['by_rule'] + r['by_criterion'])})"
+            for r in row["rows"]
+            if r["by_rule"] or r["by_criterion"]
+        ]
+        missed = [r["id"] for r in row["rows"] if r["rules"] and not r["by_rule"]]
+        print(f"\n{persona}: found {'; '.join(found) or 'none'}")
+        print(f"{persona}: missed although a rule exists: {', '.join(missed) or 'none'}")
+    for persona, lines in extra.items():
+        print(f"\n### {persona} found what the mouse persona did not: {len(lines['by_its_use'])} by its use's rules")
+        print("\n".join(f"- {line}" for line in lines["by_its_use"]))
+        print(f"and {len(lines['other'])} by other rules (pages the mouse persona did not reach):")
+        print("\n".join(f"- {line}" for line in lines["other"]))
+    print(f"\n### Objective findings on the repaired twin: {len(twin)}")
+    print("\n".join(f"- [{item['where']}] {item['finding']}" for item in twin))
+    print("\n### Tasks truly reached\n\n| version | " + " | ".join(PERSONAS) + " |\n|---|" + "---|" * len(PERSONAS))
+    for version, counts in reached.items():
+        total = len(next(iter(runs[version].values()), {}))
+        print(f"| {version} | " + " | ".join(f"{counts.get(p, 0)}/{total}" for p in PERSONAS) + " |")
+    for version, personas in runs.items():
+        for persona, tasks in personas.items():
+            for task, run in tasks.items():
+                print(
+                    f"- {version} {persona} {task}: {run['outcome']}, reached={run['reached']}, "
+                    f"{run['steps']} steps, {run['seconds']} s, {' '.join(run['actions'])}"
+                )
+    return {
+        "site": data["site"],
+        "held_out": data["held_out"],
+        "barriers": per,
+        "added": extra,
+        "on_twin": twin,
+        "reached": reached,
+        "runs": runs,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path)
+    parser.add_argument("--data", type=Path, default=HERE / "audited" / "przedipo.json")
+    parser.add_argument("--personas", nargs="*", default=list(PERSONAS), choices=list(PERSONAS))
+    parser.add_argument("--versions", nargs="*", default=["before", "after"])
+    parser.add_argument("--tasks", nargs="*", default=None)
+    parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    data = json.loads(args.data.read_text("utf-8"))
+    root = site_root(args.site, data["versions"])
+    tasks = [task for task in data["tasks"] if args.tasks is None or task["id"] in args.tasks]
+    runs: dict[str, Any] = {}
+    with sync_playwright() as playwright, serve(root, data["handler"]) as base:
+        executable = find_chromium(playwright.chromium.executable_path, headless=True)
+        browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
+        for version in args.versions:
+            for persona in args.personas:
+                for task in tasks:
+                    url = f"{base}/{data['versions'][version]}{task['start']}"
+                    run = session(browser, url, task, persona, args.steps)
+                    runs.setdefault(version, {}).setdefault(persona, {})[task["id"]] = run
+                    print(
+                        f"{version} {persona} {task['id']}: {run['outcome']} reached={run['reached']} "
+                        f"{run['seconds']} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+        per = measure(browser, base, data, runs)
+        twin = on_twin(browser, base, runs, data["versions"]["after"], data.get("site_part", "body"))
+        browser.close()
+    out = report(data, runs, per, twin)
+    if args.json:
+        args.json.write_text(json.dumps(out, ensure_ascii=False, indent=1), "utf-8")
+
+
+if __name__ == "__main__":
+    main()
