@@ -6,6 +6,7 @@ below, mapped to its outcome, the step it cut short kept, every file written, an
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -244,6 +245,15 @@ CASES: dict[str, tuple[dict[str, Any], Callable[[], Any], dict[str, Any], str, s
         UserError,
         0,
     ),
+    "a success check that answers neither True nor False": (
+        {},
+        lambda: ScriptedProvider([decision("done", evidence=FOUND)]),
+        {"success": lambda page: None},
+        "max_steps",
+        "must return True or False, and returned None",
+        UserError,
+        0,
+    ),
     "exploring: done is taken": (
         {},
         lambda: ScriptedProvider([decision("done")]),
@@ -297,3 +307,15 @@ def test_what_the_checks_and_the_action_found_are_the_steps_issues(tmp_path):
     assert result is not None and result.goal_achieved
     assert {issue.rule for issue in result.steps[0].issues} == {"console-error", "dead-click"}
     assert result.steps[0].outcome.dead_click and [a.kind for a in page.acted] == ["click"]
+
+
+def test_a_success_check_that_raises_is_the_test_authors_mistake_in_one_line(tmp_path):
+    def booked(page: Any) -> bool:
+        raise KeyError("status")
+
+    result, raised, _ = run(
+        tmp_path, FakePage(PAGES), ScriptedProvider([decision("done", evidence=FOUND)]), success=booked
+    )
+    assert isinstance(raised, UserError) and re.fullmatch(r"success=.*booked raised KeyError: 'status'", str(raised))
+    saved = (tmp_path / "s" / "session.json").read_text()  # the session is written before it is raised
+    assert "booked raised KeyError" in saved
