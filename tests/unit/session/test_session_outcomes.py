@@ -319,3 +319,13 @@ def test_a_success_check_that_raises_is_the_test_authors_mistake_in_one_line(tmp
     assert isinstance(raised, UserError) and re.fullmatch(r"success=.*booked raised KeyError: 'status'", str(raised))
     saved = (tmp_path / "s" / "session.json").read_text()  # the session is written before it is raised
     assert "booked raised KeyError" in saved
+
+
+def test_a_step_with_no_valid_reply_keeps_what_the_checks_found(tmp_path):
+    console = rule("console-error").issue("TypeError: x is undefined")
+    provider = Replies([Reply(None, problem="not JSON"), Reply(decision("done", evidence=FOUND))])
+    result, _, _ = run(tmp_path, FakePage(PAGES, issues=[console]), provider)
+    assert result is not None and result.goal_achieved and len(result.steps) == 2
+    failed = result.steps[0]
+    assert failed.action is None and failed.outcome.message == "model reply invalid: not JSON"
+    assert [issue.rule for issue in failed.issues] == ["console-error"]
