@@ -29,7 +29,7 @@ from pytest_useragent.records.persona import Persona
 from pytest_useragent.secrets.exposure import warn_typed
 from pytest_useragent.secrets.redaction import Secrets
 from pytest_useragent.session.keyboard import KEYBOARD_USES
-from pytest_useragent.session.page import Handled
+from pytest_useragent.session.page import Handled, keeping
 from pytest_useragent.session.verdict import SuccessCheck, judge_done, succeeded, visible_text
 
 NOTHING_CHANGED = "nothing on the page changed"
@@ -135,14 +135,15 @@ class BrowserPage:
         dead = None
         if done.ok and action.kind == "click":
             dead = self._checks.dead_click(done.locator, url_before, event=events.happened_within)
-        if self._watcher.reader is not None:  # what a screen reader said of it, and a message it did not
-            done = self._watcher.reader.after(done, found)
-        if events.settle():  # redirected off the allowed hosts: the action's "went to <url>" must not be told
-            done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
-        if self.page is not page:  # a new tab or popup became the session's page: the watcher and checks move to it
-            self._watcher.close()
-            self._watcher, self._checks = self._watch(self.page)
-            self._watcher.start()
+        with keeping(found):  # what a screen reader missed stays with a failure after it
+            if self._watcher.reader is not None:  # what a screen reader said of it, and a message it did not
+                done = self._watcher.reader.after(done, found)
+            if events.settle():  # redirected off the allowed hosts: the action's "went to <url>" must not be told
+                done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
+            if self.page is not page:  # a new tab or popup became the session's page: watcher and checks move to it
+                self._watcher.close()
+                self._watcher, self._checks = self._watch(self.page)
+                self._watcher.start()
         failed = self._watcher.take_failed_navigation()
         if self.page.url != url_before and outside(self.page.url, events.hosts):
             left = left_app(self.page.url, events.hosts, f"{failed.error} at {failed.url}" if failed else None)

@@ -21,7 +21,7 @@ from pytest_useragent.records.focus import reaches
 from pytest_useragent.records.modes import refusal
 from pytest_useragent.session.compose import compose_write
 from pytest_useragent.session.keyboard import KEYBOARD_USES, STUCK, refused_looked_for
-from pytest_useragent.session.page import Handled
+from pytest_useragent.session.page import Handled, keeping
 from pytest_useragent.session.state import Context
 from pytest_useragent.session.verdict import read_documents
 from pytest_useragent.workspace.documents import DocumentRefused
@@ -73,8 +73,10 @@ def _press_until(ctx: Context, action: Action, index: int) -> Handled:
     done = ActionOutcome(ok=True, message="")
     keys = ctx.state.keys
     for presses in range(1, MAX_PRESSES + 1):
-        pressed = _keyed(ctx, once, index)
-        done, found = pressed.outcome, found + pressed.found
+        with keeping(found):  # the presses before a failure keep what they found
+            pressed = _keyed(ctx, once, index)
+        done = pressed.outcome
+        found.extend(pressed.found)
         now = keys.last[1] if keys.last is not None else None
         where = now.element[:MAX_NAMED] if now is not None and now.on else "the page itself"
         if not done.ok or keys.stuck >= STUCK:  # the page takes focus back: walked for a trap, and told
@@ -103,7 +105,8 @@ def _keyed(ctx: Context, aimed: Action, index: int) -> Handled:
     before = state.keys.before(_browser(ctx), seconds)
     handled = _on_page(ctx, aimed, index)
     done, blocked = handled.outcome, page.blocked  # the harness refused where the action led: not the page's doing
-    found = handled.found + state.keys.after(_browser(ctx), aimed, before, url_before, seconds, blocked)
+    with keeping(handled.found):
+        found = handled.found + state.keys.after(_browser(ctx), aimed, before, url_before, seconds, blocked)
     if (stayed := state.keys.stayed(aimed, before, url_before)) is not None:
         done = done.model_copy(update={"message": f"{done.message}; focus stayed on {stayed}", "focus_stayed": stayed})
     return Handled(done, found)

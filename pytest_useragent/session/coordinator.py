@@ -53,6 +53,7 @@ from pytest_useragent.session.clock import Clock
 from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
+from pytest_useragent.session.page import found_before
 from pytest_useragent.session.state import Context, Last, Setup, State
 from pytest_useragent.session.verdict import checked
 from pytest_useragent.workspace.documents import Documents
@@ -184,6 +185,7 @@ class Session:
         except (RunError, KeyboardInterrupt) as failure:
             # the session ends here; the step keeps what it paid for and says why it stopped
             stopped = ActionOutcome(ok=False, message=str(failure) or type(failure).__name__)
+            found += found_before(failure)  # what its action had found when the failure came
             found += page.audited() if isinstance(failure, Divergence) else []  # a diverged step: all checks
             self._record(ctx, _unanswered(seen, stopped, grouped(found), state.meter, started))
             raise

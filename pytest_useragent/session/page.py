@@ -4,10 +4,12 @@ Playwright one; `testing.FakePage` is one in memory, so a session's outcomes are
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from pytest_useragent.errors import RunError
 from pytest_useragent.records import Action, ActionOutcome, Issue, Observation, PageEvent
 
 if TYPE_CHECKING:
@@ -25,6 +27,25 @@ class Handled:
 
     outcome: ActionOutcome
     found: list[Issue] = field(default_factory=list)
+
+
+FOUND_BEFORE = "useragent_found_before"
+
+
+@contextmanager
+def keeping(found: list[Issue]) -> Iterator[None]:
+    """What an action had found (`found`, as it grows) when a failure ended the session in it goes on with that
+    failure (`found_before`), so the step it cut short keeps it as any step keeps what it found."""
+    try:
+        yield
+    except (RunError, KeyboardInterrupt) as failure:
+        setattr(failure, FOUND_BEFORE, [*found, *found_before(failure)])
+        raise
+
+
+def found_before(failure: BaseException) -> list[Issue]:
+    """What the action a failure cut short had found (`keeping`)."""
+    return list(getattr(failure, FOUND_BEFORE, []))
 
 
 class SessionPage(Protocol):

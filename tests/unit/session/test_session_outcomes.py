@@ -30,7 +30,7 @@ from pytest_useragent.records import Action, ActionOutcome, Decision, SessionRes
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.rules import rule
 from pytest_useragent.session.coordinator import Session
-from pytest_useragent.session.page import Handled
+from pytest_useragent.session.page import Handled, keeping
 from pytest_useragent.session.state import Setup
 from pytest_useragent.testing import FakePage, ScriptedProvider, decision
 
@@ -329,3 +329,17 @@ def test_a_step_with_no_valid_reply_keeps_what_the_checks_found(tmp_path):
     failed = result.steps[0]
     assert failed.action is None and failed.outcome.message == "model reply invalid: not JSON"
     assert [issue.rule for issue in failed.issues] == ["console-error"]
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_what_an_action_found_before_the_page_froze_is_on_the_step_it_cut_short(tmp_path, kept):
+    dead = rule("dead-click").issue("the click changed nothing", 'button "Book"')
+
+    def freezes(action: Action) -> ActionOutcome:
+        with keeping([dead] if kept else []):  # as a keyboard walk's earlier presses, or a screen reader's miss
+            raise PageUnresponsive("the page did not answer within 2 s")
+
+    page = FakePage(PAGES, act=freezes)
+    result, _, _ = run(tmp_path, page, ScriptedProvider([decision("click", "e1")]))
+    assert result is not None and result.outcome == "page_error"
+    assert [issue.rule for issue in result.steps[-1].issues] == (["dead-click"] if kept else [])
