@@ -114,11 +114,14 @@ def _twins(rule: str, *names: str) -> tuple[str, ...]:
     return tuple(f"patterns/{name}--{rule}.html" for name in names)
 
 
+# fmt: off
 _ALL_WIDGETS = _patterns(
-    *"""radio-group tabs menu-button tree-view combobox-select-only listbox dialog-modal dialog-nested disclosure
-    sortable-table status alert shadow-root focus-ring-pseudo carousel-tabs toolbar tree-navigation
-    combobox-autocomplete spinbutton-date disclosure-navigation checkbox-mixed slider alertdialog""".split()
+    "radio-group", "tabs", "menu-button", "tree-view", "combobox-select-only", "listbox", "dialog-modal",
+    "dialog-nested", "disclosure", "sortable-table", "status", "alert", "shadow-root", "focus-ring-pseudo",
+    "carousel-tabs", "toolbar", "tree-navigation", "combobox-autocomplete", "spinbutton-date",
+    "disclosure-navigation", "checkbox-mixed", "slider", "alertdialog",
 )
+# fmt: on
 
 RULES: dict[str, Rule] = {
     rule.id: rule

@@ -24,8 +24,9 @@ from pytest_useragent.replay.provider import around
 from pytest_useragent.report.copies import copied_path, test_folder
 from pytest_useragent.research.debrief import interview
 from pytest_useragent.secrets.credentials import Credentials
+from pytest_useragent.session.browser_page import BrowserPage
 from pytest_useragent.session.coordinator import Session
-from pytest_useragent.session.state import Progress
+from pytest_useragent.session.state import Progress, Setup
 from pytest_useragent.session.verdict import SuccessCheck, validate
 from pytest_useragent.workspace.kept import Kept
 
@@ -142,8 +143,8 @@ class Agent:
             name = "useragent" if not self.results else f"useragent-{len(self.results) + 1}"
             cassette = self.cassette and numbered(self.cassette, len(self.results) + 1)  # a repeat is a run too
             replay = around(self.provider, config, cassette)
-            session = Session(
-                page=page,
+            setup = Setup(
+                page=BrowserPage(page, self.persona, config),
                 persona=self.persona,
                 provider=replay or self.provider,
                 replay=replay,
@@ -161,7 +162,7 @@ class Agent:
                 video=self._video(page, name),
                 kept=self._kept(name, known),
             )
-            return session.run(goal, start)
+            return Session(setup).run(goal, start)
 
         def keep(result: SessionResult, name: str, page: Page) -> None:
             self.results.append(result)

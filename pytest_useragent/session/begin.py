@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pytest_useragent.records import OrphanedWrite
-from pytest_useragent.session.state import Setup, State
+from pytest_useragent.session.state import Context, Setup
 from pytest_useragent.workspace.kept import Kept
 from pytest_useragent.workspace.recovery import opened, recover
 from pytest_useragent.workspace.todo import Todo, TodoSettings
@@ -35,10 +35,11 @@ def todo_for(setup: Setup, goal: str, url: str | None) -> Todo:
     )
 
 
-def take_over_writes(setup: Setup, state: State) -> None:
+def take_over_writes(ctx: Context) -> None:
     """The session's large writes kept where `setup.kept` says (docs/.pending/ without it), and each write an earlier
     run left open there dealt with, kept for the report and told in todo.md's Notes (redacted as they are: the
     documents' redaction is set)."""
+    setup, state = ctx.setup, ctx.state
     if setup.kept is not None:
         state.documents.kept = setup.kept
     state.orphaned = recover(state.documents, setup.config.write_idle)

@@ -1,33 +1,31 @@
 """The action table: for each kind of action the model may send, where it is carried out. The documents (a write
 whose content did not fit the decision is composed over replies of its own), todo.md, the harness's reading of the
-page (`find`, `look`), the verdict on a `done`, or the page itself, which is then settled and watched for a dead
-click, a redirect off the allowed hosts or a new tab. Adding a kind is a row here and its handler.
+page (`find`, `look`), the verdict on a `done`, or the page itself (`SessionPage.act`: settled and watched for a dead
+click, a redirect off the allowed hosts or a new tab). Adding a kind is a row here and its handler. Each handler
+returns what it came to (`Handled`: the outcome and what it found), never adds to a list of the caller's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urljoin
+
+from playwright.sync_api import Page
 
 from pytest_useragent.browser import bounded
-from pytest_useragent.browser.actions import act
 from pytest_useragent.browser.find import find
-from pytest_useragent.browser.scope import left_app, outside
-from pytest_useragent.browser.settle import settle
 from pytest_useragent.llm.base import ComposeRequest
 from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, ActionOutcome, Issue
 from pytest_useragent.records.actions import too_long_inline
 from pytest_useragent.records.focus import reaches
 from pytest_useragent.records.modes import refusal
-from pytest_useragent.secrets.exposure import warn_typed
 from pytest_useragent.session.compose import compose_write
 from pytest_useragent.session.keyboard import KEYBOARD_USES, STUCK, refused_looked_for
-from pytest_useragent.session.state import Setup, State
-from pytest_useragent.session.verdict import judge_done, read_documents
+from pytest_useragent.session.page import Handled, keeping
+from pytest_useragent.session.state import Context
+from pytest_useragent.session.verdict import read_documents
 from pytest_useragent.workspace.documents import DocumentRefused
 
-NOTHING_CHANGED = "nothing on the page changed"
 MAX_PRESSES = 40
 """The most presses of a `press` with a target: a walk longer than this is no breath a person takes."""
 MAX_TRAIL = 12
@@ -35,58 +33,62 @@ MAX_TRAIL = 12
 CAME_ROUND = "came round without reaching it"
 MAX_NAMED = 60
 """The most of an element's line the trail tells."""
-REDIRECTED_OFF = "blocked: the page was redirected off the allowed hosts, and taken back"
 
-Handler = Callable[[Setup, State, Action, list[Issue], int], ActionOutcome]
-"""Carries out one action at step `index`; a check issue it finds (a dead click, a false done) goes to `found`."""
+Handler = Callable[[Context, Action, int], Handled]
+"""Carries out one action at step `index`: its outcome, and a check issue it found (a dead click, a false done)."""
 
 
-def carry_out(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+def carry_out(ctx: Context, action: Action, index: int) -> Handled:
     """Do the action where its kind belongs; one the persona's `uses` cannot do (`records.modes`) is the model's
     mistake, its outcome saying why, and the session goes on."""
+    setup, page = ctx.setup, ctx.page.playwright
     if (why := refusal(setup.persona.uses, action.kind)) is not None:
-        found.extend(
-            refused_looked_for(state.page, setup.persona.uses, action, bounded.bound(setup.config.settle_timeout))
-        )
-        return ActionOutcome(ok=False, message=f"refused: {why}")
-    if action.kind in PAGE_ACTIONS and setup.persona.uses in KEYBOARD_USES:
-        return _by_keyboard(setup, state, action, found, index)
-    return HANDLERS[action.kind](setup, state, action, found, index)
+        seconds = bounded.bound(setup.config.settle_timeout)
+        looked = refused_looked_for(page, setup.persona.uses, action, seconds) if page is not None else []
+        return Handled(ActionOutcome(ok=False, message=f"refused: {why}"), looked)
+    if action.kind in PAGE_ACTIONS and setup.persona.uses in KEYBOARD_USES and page is not None:
+        return _by_keyboard(ctx, action, index)
+    return HANDLERS[action.kind](ctx, action, index)
 
 
-def _by_keyboard(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+def _by_keyboard(ctx: Context, action: Action, index: int) -> Handled:
     """A keyboard persona's page action, aimed where focus is, then its focus checked (`session/keyboard.py`); a
     press with a target is pressed again until focus reaches it (`_press_until`)."""
-    aimed = state.keys.aim(action)
+    aimed = ctx.state.keys.aim(action)
     if isinstance(aimed, ActionOutcome):
-        return aimed
+        return Handled(aimed)
     if aimed.kind == "press" and aimed.target:
-        return _press_until(setup, state, aimed, found, index)
-    return _keyed(setup, state, aimed, found, index)
+        return _press_until(ctx, aimed, index)
+    return _keyed(ctx, aimed, index)
 
 
-def _press_until(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+def _press_until(ctx: Context, action: Action, index: int) -> Handled:
     """The key pressed as a person presses it in one breath: again and again until focus is on an element whose
     line holds every word of the target, comes round to one it was on, leaves the page, or MAX_PRESSES ran out. Each
     press is a press of its own to the checks (a Tab past an unfocusable control is still no way to reach it); the
     way focus went is the outcome, for the model and the report."""
     once = action.model_copy(update={"target": None})
     trail: list[str] = []
+    found: list[Issue] = []
     done = ActionOutcome(ok=True, message="")
+    keys = ctx.state.keys
     for presses in range(1, MAX_PRESSES + 1):
-        done = _keyed(setup, state, once, found, index)
-        now = state.keys.last[1] if state.keys.last is not None else None
+        with keeping(found):  # the presses before a failure keep what they found
+            pressed = _keyed(ctx, once, index)
+        done = pressed.outcome
+        found.extend(pressed.found)
+        now = keys.last[1] if keys.last is not None else None
         where = now.element[:MAX_NAMED] if now is not None and now.on else "the page itself"
-        if not done.ok or state.keys.stuck >= STUCK:  # the page takes focus back: walked for a trap, and told
+        if not done.ok or keys.stuck >= STUCK:  # the page takes focus back: walked for a trap, and told
             break
         if done.focus_stayed:  # once may be a widget's own: once more
             continue
         if where in trail or where == "the page itself":
-            return _pressed(done, action, presses, [*trail, where], CAME_ROUND)
+            return Handled(_pressed(done, action, presses, [*trail, where], CAME_ROUND), found)
         trail.append(where)
         if reaches(where, action.target or ""):
-            return _pressed(done, action, presses, trail, "reached it")
-    return _pressed(done, action, presses, trail, "stopped before reaching it")
+            return Handled(_pressed(done, action, presses, trail, "reached it"), found)
+    return Handled(_pressed(done, action, presses, trail, "stopped before reaching it"), found)
 
 
 def _pressed(done: ActionOutcome, action: Action, presses: int, trail: list[str], how: str) -> ActionOutcome:
@@ -96,34 +98,45 @@ def _pressed(done: ActionOutcome, action: Action, presses: int, trail: list[str]
     return done.model_copy(update={"message": said + extra, "came_round": how == CAME_ROUND})
 
 
-def _keyed(setup: Setup, state: State, aimed: Action, found: list[Issue], index: int) -> ActionOutcome:
-    """One keyboard action on the page, then its focus checked."""
-    seconds, url_before = bounded.bound(setup.config.settle_timeout), state.page.url
-    before = state.keys.before(state.page, seconds)
-    done = _on_page(setup, state, aimed, found, index)
-    blocked = state.events.blocked  # the harness refused where the action led: not the page's doing
-    found.extend(state.keys.after(state.page, aimed, before, url_before, seconds, blocked))
+def _keyed(ctx: Context, aimed: Action, index: int) -> Handled:
+    """One keyboard action on the page, then its focus checked (on the page after it: a new tab, when it opened one)."""
+    setup, state, page = ctx.setup, ctx.state, ctx.page
+    seconds, url_before = bounded.bound(setup.config.settle_timeout), page.url
+    before = state.keys.before(_browser(ctx), seconds)
+    handled = _on_page(ctx, aimed, index)
+    done, blocked = handled.outcome, page.blocked  # the harness refused where the action led: not the page's doing
+    with keeping(handled.found):
+        found = handled.found + state.keys.after(_browser(ctx), aimed, before, url_before, seconds, blocked)
     if (stayed := state.keys.stayed(aimed, before, url_before)) is not None:
         done = done.model_copy(update={"message": f"{done.message}; focus stayed on {stayed}", "focus_stayed": stayed})
-    return done
+    return Handled(done, found)
 
 
-def _document(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+def _browser(ctx: Context) -> Page:
+    """The Playwright page behind the session's page: a keyboard persona's checks ask the browser where focus is."""
+    if (page := ctx.page.playwright) is None:
+        raise TypeError("a keyboard persona's page action needs a browser behind its page")
+    return page
+
+
+def _document(ctx: Context, action: Action, index: int) -> Handled:
     """A document operation in the persona's docs/; a refusal is the step's outcome, for the model to see."""
+    documents = ctx.state.documents
     if action.kind != "read" and (not action.text or too_long_inline(action.text)):
         # content over the inline size is asked for again as plain text, never taken from the JSON: a reply cut at
         # its output limit would have lost it all, and the model that sent it learns the way for the next one
-        return _large_write(setup, state, action.model_copy(update={"text": None}), index)
+        return Handled(_large_write(ctx, action.model_copy(update={"text": None}), index))
     try:
         if action.kind == "read":
-            return ActionOutcome(ok=True, message=state.documents.read(action.file or "", action.target))
-        message = state.documents.apply(action.kind, action.file or "", action.text or "", action.target)
-        return ActionOutcome(ok=True, message=message)
+            return Handled(ActionOutcome(ok=True, message=documents.read(action.file or "", action.target)))
+        message = documents.apply(action.kind, action.file or "", action.text or "", action.target)
+        return Handled(ActionOutcome(ok=True, message=message))
     except DocumentRefused as refused:
-        return ActionOutcome(ok=False, message=str(refused))
+        return Handled(ActionOutcome(ok=False, message=str(refused)))
 
 
-def _large_write(setup: Setup, state: State, action: Action, index: int) -> ActionOutcome:
+def _large_write(ctx: Context, action: Action, index: int) -> ActionOutcome:
+    setup, state = ctx.setup, ctx.state
     request = ComposeRequest(
         model=state.model,
         persona=setup.persona,
@@ -143,85 +156,46 @@ def _large_write(setup: Setup, state: State, action: Action, index: int) -> Acti
     )
 
 
-def _plan(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    return ActionOutcome(ok=True, message=state.todo.set_plan(action.text or ""))
+def _plan(ctx: Context, action: Action, index: int) -> Handled:
+    return Handled(ActionOutcome(ok=True, message=ctx.state.todo.set_plan(action.text or "")))
 
 
-def _check(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    checked, message = state.todo.check(action.target)
-    return ActionOutcome(ok=checked, message=message)
+def _check(ctx: Context, action: Action, index: int) -> Handled:
+    checked, message = ctx.state.todo.check(action.target)
+    return Handled(ActionOutcome(ok=checked, message=message))
 
 
-def _done(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
+def _done(ctx: Context, action: Action, index: int) -> Handled:
     """The claim judged: its evidence looked for on the page and in the documents, or the test's check asked. A
     session that explores has no goal to show: its done says it has seen enough, and is taken."""
+    setup, state = ctx.setup, ctx.state
     if setup.explore:
-        return ActionOutcome(ok=True, message="done exploring")
+        return Handled(ActionOutcome(ok=True, message="done exploring"))
     documents = read_documents(state.documents.listing(), setup.config.document_limit * 1000)
-    judged, false_done = judge_done(
-        index,
-        action.evidence,
-        state.page,
-        documents,
-        setup.success,
-        setup.config.settle_timeout,
-        state.secrets.redact,
-        state.goal,
-        state.start_text,
+    judged, false_done = ctx.page.judge(
+        index, action.evidence, documents, setup.success, state.secrets.redact, state.goal, state.start_text
     )
-    found.extend([false_done] if false_done else [])
-    return judged
+    return Handled(judged, [false_done] if false_done else [])
 
 
-def _give_up(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    return ActionOutcome(ok=True, message=action.kind)
+def _give_up(ctx: Context, action: Action, index: int) -> Handled:
+    return Handled(ActionOutcome(ok=True, message=action.kind))
 
 
-def _find(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    matches, message = find(state.full_snapshot, action.target or action.text or "")
-    return ActionOutcome(ok=bool(matches), message=message)
+def _find(ctx: Context, action: Action, index: int) -> Handled:
+    matches, message = find(ctx.state.full_snapshot, action.target or action.text or "")
+    return Handled(ActionOutcome(ok=bool(matches), message=message))
 
 
-def _look(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    state.look = True
-    return ActionOutcome(ok=True, message="a screenshot comes with your next step")
+def _look(ctx: Context, action: Action, index: int) -> Handled:
+    ctx.state.look = True
+    return Handled(ActionOutcome(ok=True, message="a screenshot comes with your next step"))
 
 
-def _on_page(setup: Setup, state: State, action: Action, found: list[Issue], index: int) -> ActionOutcome:
-    """Acted on the page, then settled; a dead click is added to `found` and to the outcome."""
-    page, url_before, timeout = state.page, state.page.url, setup.config.settle_timeout
-    state.events.expect(action)
-    typed = urljoin(url_before, action.url or "") if action.kind == "navigate" else None
-    if typed is not None and (refused := state.events.refuse(typed)):
-        return ActionOutcome(ok=False, message=f"blocked: {refused}")
-    state.watcher.asked_for(typed)  # the persona's own address: its 404 is what it did, told in the outcome
-    known = state.secrets.values
-    done = act(page, action, state.secrets, timeout, state.full_snapshot)
-    warn_typed(state.secrets, state.goal, known)
-    settle(page, state.watcher, minimum=setup.config.wait, timeout=timeout)
-    dead = None
-    if done.ok and action.kind == "click":
-        dead = state.checks.dead_click(done.locator, url_before, event=state.events.happened_within)
-    if state.watcher.reader is not None:  # what a screen reader said of it, and a message it did not
-        done = state.watcher.reader.after(done, found)
-    if state.events.settle():  # redirected off the allowed hosts: the action's "went to <url>" must not be told
-        done = ActionOutcome(ok=False, message=REDIRECTED_OFF, locator=done.locator)
-    if state.page is not page:  # a new tab or popup became the session's page: the watcher and checks move to it
-        state.watcher.close()
-        covered = state.checks.criteria  # what the audits of the first page covered stays covered
-        unaudited = state.checks.unaudited  # and what they could not audit stays said
-        state.watcher, state.checks = setup.watch(state.page)
-        state.checks.criteria |= covered
-        state.checks.unaudited += unaudited
-        state.watcher.start()
-    failed = state.watcher.take_failed_navigation()
-    if state.page.url != url_before and outside(state.page.url, state.events.hosts):
-        left = left_app(state.page.url, state.events.hosts, f"{failed.error} at {failed.url}" if failed else None)
-        done = done.model_copy(update={"message": f"{done.message}; {left}"})
-    if dead is not None:
-        found.append(dead)
-        done = done.model_copy(update={"message": f"{done.message}; {NOTHING_CHANGED}", "dead_click": True})
-    return done
+def _on_page(ctx: Context, action: Action, index: int) -> Handled:
+    """Acted on the page, then settled (`SessionPage.act`); a dead click is found, and told in the outcome."""
+    state = ctx.state
+    return ctx.page.act(action, state.secrets, state.full_snapshot, state.goal)
 
 
 HANDLERS: dict[str, Handler] = {

@@ -15,8 +15,8 @@ from pytest_useragent.records.grouping import deduplicated
 from pytest_useragent.records.keys import page_of
 from pytest_useragent.session.afterwards import Afterwards, ask_afterwards
 from pytest_useragent.session.keyboard import KEYBOARD_USES
-from pytest_useragent.session.state import Setup, State
-from pytest_useragent.session.verdict import describe, succeeded
+from pytest_useragent.session.state import Context, Setup
+from pytest_useragent.session.verdict import describe
 from pytest_useragent.workspace.pending import incomplete
 
 ENDINGS = {"goal_achieved": "goal reached", "gave_up": "gave up", "max_steps": "out of steps"}
@@ -28,8 +28,9 @@ NO_AFTERWARDS = ("provider_error", "interrupted", "unreachable", "timed_out")
 time is up (a wrap-up would be a call past it)."""
 
 
-def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
+def finish(ctx: Context, url: str | None, outcome: SessionOutcome, error: str | None) -> SessionResult:
     """The wrap-up call (when the provider still answers), then todo.md, session.json and report.md."""
+    setup, state = ctx.setup, ctx.state
     if setup.explore and outcome in EXPLORED_ENDINGS:
         outcome = "explored"
     taken = [step.outcome.claim for step in state.steps if step.outcome.claim and step.outcome.claim.accepted]
@@ -39,7 +40,7 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
     state.todo.save()
     afterwards = Afterwards()
     if outcome not in NO_AFTERWARDS:
-        afterwards = _afterwards(setup, state, outcome)
+        afterwards = _afterwards(ctx, outcome)
         error = error or afterwards.problem
         if afterwards.rejected is not None:  # every later call there would be refused alike: stop the run's
             setup.spending.ledger.halt(afterwards.rejected.where, str(afterwards.rejected))
@@ -48,7 +49,7 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
     prices, directory = setup.spending.prices, setup.directory
     completion = Completion(
         check=describe(setup.success),
-        success=_succeeded(setup, state, outcome),
+        success=_succeeded(ctx, outcome),
         claims=[step.outcome.claim for step in state.steps if step.outcome.claim is not None],
     )
     result = SessionResult(
@@ -90,9 +91,9 @@ def finish(setup: Setup, state: State, url: str | None, outcome: SessionOutcome,
         cache=cache_use(state.steps, prices.cache_minimum(state.model)),
         setting=setup.setting,
         explore=setup.explore,
-        unaudited=sorted({page_of(url) for url in state.checks.unaudited}),
+        unaudited=sorted({page_of(url) for url in ctx.page.unaudited}),
         checked=checked(
-            state.checks.criteria,
+            ctx.page.criteria,
             state.steps,
             keyboard=setup.persona.uses in KEYBOARD_USES,
             screen_reader=setup.persona.uses == "screen-reader",
@@ -118,7 +119,8 @@ def _video(setup: Setup, result: SessionResult) -> str | None:
     return video.relative_to(setup.directory).as_posix() if video.is_relative_to(setup.directory) else str(video)
 
 
-def _afterwards(setup: Setup, state: State, outcome: SessionOutcome) -> Afterwards:
+def _afterwards(ctx: Context, outcome: SessionOutcome) -> Afterwards:
+    setup, state = ctx.setup, ctx.state
     request = WrapUpRequest(
         model=state.model,
         persona=setup.persona,
@@ -138,12 +140,13 @@ def _afterwards(setup: Setup, state: State, outcome: SessionOutcome) -> Afterwar
     )
 
 
-def _succeeded(setup: Setup, state: State, outcome: SessionOutcome) -> bool | None:
+def _succeeded(ctx: Context, outcome: SessionOutcome) -> bool | None:
     """The test's check, asked once more at the end: a persona may reach the goal without noticing it."""
+    setup, state = ctx.setup, ctx.state
     if setup.success is None or state.mistake is not None or outcome in ("page_error", "interrupted"):
         return None
     try:
-        return succeeded(state.page, setup.success)
+        return ctx.page.succeeded(setup.success)
     except UserError as mistake:
         state.mistake = mistake
         return None

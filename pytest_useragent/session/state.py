@@ -1,5 +1,5 @@
-"""What a session is given (`Setup`, frozen) and what one run of it accumulates (`State`), shared by the coordinator,
-the action table and the session's end."""
+"""What a session is given (`Setup`, frozen) and what one run of it accumulates (`State`), the two together its
+`Context`, which the coordinator, the action table and the session's end take."""
 
 from __future__ import annotations
 
@@ -8,21 +8,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from playwright.sync_api import Page
-
-from pytest_useragent.browser import bounded
-from pytest_useragent.browser.announce import ScreenReader
-from pytest_useragent.browser.checks import PageChecks
-from pytest_useragent.browser.events import PageEvents
-from pytest_useragent.browser.observe import Scale, observe, screenshot
-from pytest_useragent.browser.setting import added_latency_ms
-from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.billing import Meter
 from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import UserError
 from pytest_useragent.llm.base import Provider
-from pytest_useragent.records import ActionOutcome, Observation, OrphanedWrite, PageEvent, SessionResult, Setting, Step
+from pytest_useragent.records import ActionOutcome, OrphanedWrite, PageEvent, SessionResult, Setting, Step
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.result import harness_texts
 from pytest_useragent.records.screenshots import ScreenshotPolicy
@@ -31,7 +22,8 @@ from pytest_useragent.report.artifacts import SessionFiles
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.secrets.redaction import Secrets
 from pytest_useragent.session.clock import Clock
-from pytest_useragent.session.keyboard import KEYBOARD_USES, Keys
+from pytest_useragent.session.keyboard import Keys
+from pytest_useragent.session.page import SessionPage
 from pytest_useragent.session.verdict import SuccessCheck
 from pytest_useragent.workspace.documents import Documents
 from pytest_useragent.workspace.kept import Kept
@@ -42,10 +34,10 @@ Progress = Callable[[str], None]
 
 @dataclass(frozen=True)
 class Setup:
-    """What a session is given: the page, the persona, the model, the run's settings and spending, the test's
-    credentials and success check."""
+    """What a session is given: the page (a `SessionPage`: the browser's, or a fake), the persona, the model, the
+    run's settings and spending, the test's credentials and success check."""
 
-    page: Page
+    page: SessionPage
     persona: Persona
     provider: Provider
     config: UserAgentConfig
@@ -83,33 +75,6 @@ class Setup:
         owned = harness_texts(goal, self.test, str(self.directory), self.report_copy, cassette)
         return Secrets(self.credentials, owned)
 
-    @property
-    def scale(self) -> Scale:
-        """A zoomed persona's screenshots keep the screen's pixels, so its text is `zoom` times as large in what the
-        model sees as a persona's at 100% on the same screen (`screenshots.for_model` scales both alike)."""
-        return "device" if self.persona.zoom != 100 else "css"
-
-    def look(self, state: State) -> Observation:
-        """One look at the session's page (`observe`)."""
-        shoot = state.screenshots.take(state.page.url)
-        return observe(
-            state.page,
-            state.watcher,
-            state.secrets,
-            timeout=self.config.settle_timeout,
-            scale=self.scale,
-            shoot=shoot,
-            rider=state.checks.rider(),
-        )
-
-    def watch(self, page: Page) -> tuple[PageWatcher, PageChecks]:
-        """The watcher (not started yet) and the checks of a page of the session."""
-        seconds = bounded.bound(self.config.settle_timeout)
-        reader = ScreenReader(page, seconds) if self.persona.uses == "screen-reader" else None
-        checks = PageChecks(page, seconds=seconds, keyboard=self.persona.uses in KEYBOARD_USES, reader=reader)
-        slow_ms = self.config.slow_response * 1000 + added_latency_ms(self.persona)
-        return PageWatcher(page, slow_ms, seconds, reader), checks
-
 
 @dataclass(frozen=True)
 class Last:
@@ -132,10 +97,6 @@ class State:
     secrets: Secrets
     meter: Meter
     model: str
-    events: PageEvents
-    """The browser's events, and the session's page: the start page or the last tab it opened."""
-    watcher: PageWatcher
-    checks: PageChecks
     documents: Documents
     todo: Todo
     clock: Clock = field(default_factory=lambda: Clock.start(None))
@@ -161,10 +122,15 @@ class State:
     orphaned: list[OrphanedWrite] = field(default_factory=list)
     """The large writes an earlier run left open in docs/, found at the start (`begin.take_over_writes`)."""
 
-    @property
-    def page(self) -> Page:
-        return self.events.page
 
-    def shot(self, seconds: float, scale: Scale = "css") -> bytes | None:
-        """The page as it is now, masked as every screenshot is: ultra keeps it as a step's after-action view."""
-        return screenshot(self.page, self.secrets, seconds, scale)
+@dataclass(frozen=True)
+class Context:
+    """One run of a session: what it is given and what it accumulates, handed as one to whatever the session calls
+    (the action table's handlers, the session's start and end)."""
+
+    setup: Setup
+    state: State
+
+    @property
+    def page(self) -> SessionPage:
+        return self.setup.page

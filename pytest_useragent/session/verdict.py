@@ -128,11 +128,17 @@ def judge_done(
         success=None if check is None else succeeded(page, check),
         kind=kind,
     )
+    return judged(claim, page.url)
+
+
+def judged(claim: Claim, url: str) -> tuple[ActionOutcome, Issue | None]:
+    """The outcome of a `done` judged as `claim`, on the page at `url`, and a false done when the test's check says it
+    is false. Pure."""
     if claim.accepted:
         shown_by = claim.found_in or "success check"
         return ActionOutcome(ok=True, message=f"done, shown by the {shown_by}", claim=claim), None
     return ActionOutcome(ok=False, message=f"not done: {claim.why_not}", claim=claim), (
-        false_done(claim, page.url) if claim.success is False else None
+        false_done(claim, url) if claim.success is False else None
     )
 
 

@@ -11,6 +11,7 @@
 - FakeChatCompletionsAPI: the same for OpenAI's Chat Completions API (and any compatible server); point the real
   `openai` SDK at it with `openai.OpenAI(base_url=server.base_url, api_key="test")`. Same script, same faults.
 - ScriptedProvider: a provider in the test's process, no HTTP: a function from StepRequest to Decision (or a list).
+- FakePage: a session's page in memory (`session.page.SessionPage`), for a session run with no browser.
 - decision(...) / wrap_up(...): build scripted replies in one line.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from pytest_useragent.testing.chat_api import FakeChatCompletionsAPI
 from pytest_useragent.testing.messages_api import FakeMessagesAPI
+from pytest_useragent.testing.page import FakePage
 from pytest_useragent.testing.replies import decision, ref_of, wrap_up
 from pytest_useragent.testing.script import (
     Fault,
@@ -35,6 +37,7 @@ from pytest_useragent.testing.scripted import ScriptedProvider
 __all__ = [
     "FakeChatCompletionsAPI",
     "FakeMessagesAPI",
+    "FakePage",
     "Fault",
     "Malformed",
     "MaxTokens",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pytest_useragent import Agent, OfflineProvider, Persona, UserError
+from pytest_useragent import Agent, OfflineProvider, Persona
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.testing import decision, ref_of, wrap_up
 
@@ -79,13 +79,6 @@ def test_a_model_that_says_done_early_with_evidence_not_on_the_page_is_told_and_
     assert result.evidence is None  # a done that was not taken quoted nothing the test may trust
 
 
-def test_a_done_not_borne_out_at_the_last_step_is_the_sessions_outcome(page, site, tmp_path, fake_api, claude):
-    fake_api.push(decision("done", evidence="Your tour is booked"), wrap_up())
-    result = make_agent(page, claude, tmp_path, max_steps=1).run("Book a tour", url=f"{site}/booking.html")
-
-    assert result.outcome == "unverified" and not result.goal_achieved
-
-
 def test_the_success_check_overrides_a_persona_that_says_done_too_early(page, site, tmp_path, fake_api, claude):
     fake_api.push(decision("done", evidence="Book a tour"), decision("give_up", reason="no idea"), wrap_up())
     booked = page.get_by_role("status").filter(has_text="Booked")
@@ -113,21 +106,3 @@ def test_the_success_check_overrides_a_persona_that_gives_up_on_a_goal_it_reache
     )
 
     assert result.outcome == "gave_up" and result.goal_achieved and not result.completion.false_dones
-
-
-def test_a_success_check_that_raises_is_the_test_authors_mistake_in_one_line(page, site, tmp_path, fake_api, claude):
-    def booked(page: Any) -> bool:
-        raise KeyError("status")
-
-    fake_api.push(decision("done", evidence="Book a tour"), wrap_up())
-    with pytest.raises(UserError, match=r"^success=.*booked raised KeyError: 'status'$"):
-        make_agent(page, claude, tmp_path).run("Book a tour", url=f"{site}/booking.html", success=booked)
-    saved = (tmp_path / "useragent" / "session.json").read_text()  # the session is written before it is raised
-    assert "booked raised KeyError" in saved
-
-
-def test_a_success_check_must_answer_true_or_false(page, site, tmp_path):
-    with pytest.raises(UserError, match=r"must return True or False, and returned None"):
-        make_agent(page, OfflineProvider(), tmp_path).run(
-            "Find the pricing", url=f"{site}/index.html", success=lambda page: None
-        )
