@@ -38,6 +38,7 @@ _NOTHING_SEEN: dict[str, Any] = {
     "passwords": [],
     "shadowed": False,
     "title": "",
+    "focusRing": False,
 }
 MAX_FRAMES = 20
 """The most iframes a look reads password values from and masks secrets in."""
@@ -181,6 +182,7 @@ def _look(
         full_snapshot=snapshot,
         image=image,
         fingerprint=look["fingerprint"],
+        focus_ring=bool(look.get("focusRing")),
     )
     return observation, still, exposed
 

@@ -62,6 +62,8 @@ class Observation(BaseModel):
     """The screenshot (JPEG) as taken; never serialized."""
     fingerprint: str = Field("", exclude=True, repr=False)
     """The viewport and the document's length and hash as the look found them: what tells page states apart."""
+    focus_ring: bool = Field(False, exclude=True, repr=False)
+    """Whether the focused element shows focus as a person sees it (`:focus-visible`): keyboard focus does."""
 
 
 class Claim(BaseModel):

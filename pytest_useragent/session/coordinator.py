@@ -148,7 +148,7 @@ class Session(Setup):
         # checks judge the app: not a blank page, the browser's error page or another site (see `scope`)
         on_app = outside(observation.url, state.events.hosts) is None
         found = state.checks.inspect(observation.signals, observation.fingerprint) if on_app else []
-        reason = state.screenshots.reason(Glance.of(observation.url, observation.image), asked=state.look)
+        reason = state.screenshots.reason(Glance.seen(observation), asked=state.look)
         shown = observation.image if reason else None
         state.look, state.full_snapshot = False, observation.full_snapshot
         request = StepRequest(

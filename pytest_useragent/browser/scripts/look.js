@@ -17,6 +17,13 @@
     // one in a shadow root may have been shown as text during the shot: no change there reaches the watch script
     shadowed: passwords.some(e => e.getRootNode() !== document),
     title: document.title,
+    // whether focus shows as a ring (`:focus-visible`: keyboard focus does, a button clicked with a mouse does not),
+    // on the element that has it, inside open shadow roots too
+    focusRing: (() => {
+      let focused = document.activeElement;
+      while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) focused = focused.shadowRoot.activeElement;
+      try { return !!focused && focused !== document.body && focused.matches(':focus-visible'); } catch (e) { return false; }
+    })(),
     viewport: [scrollY, innerHeight, document.documentElement.scrollHeight],
   };
 }
