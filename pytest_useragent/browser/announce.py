@@ -88,11 +88,14 @@ class ScreenReader:
         except PlaywrightError:  # the document went away: its successor is read anew
             return Heard()
         page = found.get("page") if isinstance(found, dict) else None
-        new = page is not None and self._document is not None and page.get("origin") != self._document
+        # a document no action of the persona's reached, other than the last one read: the action opened it (the
+        # page the harness opened before the first step is no news: the persona's first action reaches it)
+        opened = found is not None and "announced" not in found
+        new = opened and page is not None and page.get("origin") != self._document
         if page is not None:
             self._document = page.get("origin")
         titled = [Announcement(kind="page", text=str(page.get("title") or "untitled")[:MAX_CHARS])] if new else []
-        if not found or "announced" not in found:
+        if not found or opened:
             return Heard(announced=titled)
         focus = [Announcement(kind="focus", text=found["focus"])] if found["focus"] else []
         return Heard(

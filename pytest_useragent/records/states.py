@@ -140,3 +140,9 @@ def _own_text(raws: list[str], index: int, read: SnapshotLine) -> str | None:
 
 def _indent(raw: str) -> int:
     return len(raw) - len(raw.lstrip(" "))
+
+
+def named_by_text(snapshot: str) -> str:
+    """`snapshot` (with or without boxes) with its expanded controls named by their own text, as `with_states` names
+    them: what the persona read is what a claim of its evidence is checked against."""
+    return with_states(snapshot, [], [])
