@@ -87,12 +87,12 @@ class ScreenReader:
             found = bounded.evaluate(self._page, self._seconds, _HEARD, [MAX_HEARD, MAX_CHARS, NEAR_PX])
         except PlaywrightError:  # the document went away: its successor is read anew
             return Heard()
-        page = found.get("page") if isinstance(found, dict) else None
+        page: dict[str, Any] = (found.get("page") if isinstance(found, dict) else None) or {}
         # a document no action of the persona's reached, other than the last one read: the action opened it (the
         # page the harness opened before the first step is no news: the persona's first action reaches it)
         opened = found is not None and "announced" not in found
-        new = opened and page is not None and page.get("origin") != self._document
-        if page is not None:
+        new = opened and bool(page) and page.get("origin") != self._document
+        if page:
             self._document = page.get("origin")
         titled = [Announcement(kind="page", text=str(page.get("title") or "untitled")[:MAX_CHARS])] if new else []
         if not found or opened:

@@ -21,8 +21,8 @@ from pytest_useragent.browser.settle import QUIET_MS, settle
 from pytest_useragent.browser.tree import reader_tree
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
-from pytest_useragent.records.states import with_states
 from pytest_useragent.records.screenshots import QUALITY
+from pytest_useragent.records.states import with_states
 from pytest_useragent.secrets.redaction import MIN_LENGTH, Secrets
 
 Scale = Literal["css", "device"]

@@ -57,9 +57,10 @@ def with_states(snapshot: str, states: list[list[object]], focus: list[str]) -> 
                 targets[index] = adding
                 break
     for index in sorted({*targets, *([at_focus] if at_focus is not None else [])}):
-        read = read_at.get(index) or line(raws[index])
-        if read is None:
+        found = read_at.get(index) or line(raws[index])
+        if found is None:
             continue
+        read = found
         extra = {key: value for key, value in targets.get(index, {}).items() if key not in read.attributes}
         if index == at_focus:
             extra[FOCUSED] = None  # the innermost mark is the focus (`snapshot.focused`)
@@ -68,10 +69,10 @@ def with_states(snapshot: str, states: list[list[object]], focus: list[str]) -> 
     for index, raw in enumerate(raws):
         if "[expanded]" not in raw:
             continue
-        read = read_at.get(index) or line(raw)
-        if read is not None and read.name is None and read.role in INTERACTIVE_ROLES:
-            named = _own_text(raws, index, read)
-            raws[index] = replace(read, name=named).render() if named else raw
+        expanded = read_at.get(index) or line(raw)
+        if expanded is not None and expanded.name is None and expanded.role in INTERACTIVE_ROLES:
+            named = _own_text(raws, index, expanded)
+            raws[index] = replace(expanded, name=named).render() if named else raw
     return "\n".join(raws)
 
 
