@@ -62,11 +62,14 @@ class ScreenReader:
         self._script: Any = None
         self.last: str | None = None
         """The tree of the last look, with each link's `/url`: what the persona's own rules read (`reading.py`)."""
+        self._document: float | None = None
+        """The document the last reading was of (its `performance.timeOrigin`): another one is a new page."""
 
     def start(self) -> None:
         self._script = bounded.call(self._page, self._seconds, "add_init_script", _ANNOUNCE)
         with bounded.quietly():  # a document going away: its successor gets the init script
             bounded.evaluate(self._page, self._seconds, _ANNOUNCE)
+            self._document = bounded.evaluate(self._page, self._seconds, "performance.timeOrigin")
 
     def close(self) -> None:
         if self._script is not None:
@@ -80,17 +83,26 @@ class ScreenReader:
         return self.last
 
     def heard(self) -> Heard:
-        """What the action that just settled made a screen reader say, and the messages it did not; nothing when no
-        action of the persona's reached this document (it navigated: the new page is read as a whole)."""
+        """What the action that just settled made a screen reader say, and the messages it did not; when the action
+        opened a new page, its title, as screen readers say it when a page loads (the page itself is read as a
+        whole)."""
         try:
             found = bounded.evaluate(self._page, self._seconds, _HEARD, [MAX_HEARD, MAX_CHARS, NEAR_PX])
         except PlaywrightError:  # the document went away: its successor is read anew
             return Heard()
-        if not found:
-            return Heard()
+        page: dict[str, Any] = (found.get("page") if isinstance(found, dict) else None) or {}
+        # a document no action of the persona's reached, other than the last one read: the action opened it (the
+        # page the harness opened before the first step is no news: the persona's first action reaches it)
+        opened = found is not None and "announced" not in found
+        new = opened and bool(page) and page.get("origin") != self._document
+        if page:
+            self._document = page.get("origin")
+        titled = [Announcement(kind="page", text=str(page.get("title") or "untitled")[:MAX_CHARS])] if new else []
+        if not found or opened:
+            return Heard(announced=titled)
         focus = [Announcement(kind="focus", text=found["focus"])] if found["focus"] else []
         return Heard(
-            announced=focus + [Announcement(**said) for said in found["announced"]],
+            announced=titled + focus + [Announcement(**said) for said in found["announced"]],
             unannounced=[
                 Message(text=item["text"], element=item["element"], near=item["near"], box=Box.parse(item["box"]))
                 for item in found["unannounced"]

@@ -22,6 +22,7 @@ from pytest_useragent.browser.tree import reader_tree
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Observation, Signals
 from pytest_useragent.records.screenshots import QUALITY
+from pytest_useragent.records.states import with_states
 from pytest_useragent.secrets.redaction import MIN_LENGTH, Secrets
 
 Scale = Literal["css", "device"]
@@ -38,6 +39,7 @@ _NOTHING_SEEN: dict[str, Any] = {
     "passwords": [],
     "shadowed": False,
     "title": "",
+    "focusRing": False,
 }
 MAX_FRAMES = 20
 """The most iframes a look reads password values from and masks secrets in."""
@@ -143,14 +145,18 @@ def _look(
         tree = reader.tree(slow) if reader is not None else None
         image = _screenshot(page, secrets, slow, masked, scale) if shoot else None
         snapshot = page.aria_snapshot(mode="ai", boxes=True, timeout=slow * 1000)
-    if tree is not None:
-        snapshot = reader_tree(tree, snapshot)
     script, arg = (LOOK, None) if rider is None else (_along(rider.script), [list(rider.known), rider.arg])
     try:
         look = bounded.evaluate(page, seconds, script, arg)
     except PlaywrightError:  # the document is being replaced: look at what there is
         height = (page.viewport_size or {"height": 720})["height"]
         look = {**_NOTHING_SEEN, "viewport": [0, height, height]}
+    # the states the snapshots leave out (collapsed, not checked, the active descendant, focus in a shadow root),
+    # found by the look's script in the DOM the snapshots were taken of
+    states, focus = look.get("states") or [], look.get("focus") or []
+    snapshot = with_states(snapshot, states, focus)
+    if tree is not None:
+        snapshot = reader_tree(with_states(tree, states, focus), snapshot)
     if rider is not None:
         rider.found = (page.url, look["fingerprint"], look["rode"]) if "rode" in look else None
     took_ms = (time.monotonic() - started) * 1000
@@ -182,6 +188,7 @@ def _look(
         image=image,
         fingerprint=look["fingerprint"],
         lang=str(look.get("lang") or "")[:35],
+        focus_ring=bool(look.get("focusRing")),
     )
     return observation, still, exposed
 

@@ -44,8 +44,12 @@ def reader_tree(tree: str, ai: str) -> str:
     twins = [index for index, read in every.items() if read.ref and read.role not in _UNMATCHED]
     alike: dict[tuple[str, str | None], list[int]] = {}
     """Role and name -> their places in `twins`, in order."""
+    boxed: dict[tuple[str, str | None], list[int]] = {}
+    """Role and box -> their places in `twins`: an element the two snapshots name differently (an expanded tree item
+    the ai snapshot names by its own text, the tree by all it holds) is the one in the same place."""
     for place, index in enumerate(twins):
         alike.setdefault((every[index].role, every[index].name), []).append(place)
+        boxed.setdefault((every[index].role, every[index].attributes.get("box")), []).append(place)
     lines: list[str] = []
     cursor = 0
     for raw in tree.split("\n"):
@@ -58,6 +62,9 @@ def reader_tree(tree: str, ai: str) -> str:
             continue
         places = alike.get((read.role, read.name), [])
         near = places[bisect_left(places, cursor) : bisect_left(places, cursor + LOOKAHEAD)]
+        if not near and read.attributes.get("box") is not None:
+            places = boxed.get((read.role, read.attributes.get("box")), [])
+            near = places[bisect_left(places, cursor) : bisect_left(places, cursor + LOOKAHEAD)][:1]
         found = _twin(read, [(place, every[twins[place]]) for place in near])
         if found is None:
             lines.append(raw)

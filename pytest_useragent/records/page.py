@@ -65,6 +65,8 @@ class Observation(BaseModel):
     lang: str = Field("", exclude=True, repr=False)
     """The document's `lang` attribute, as the page wrote it (bounded): the language the offline engine reads its
     names in beside the goal's; never serialized."""
+    focus_ring: bool = Field(False, exclude=True, repr=False)
+    """Whether the focused element shows focus as a person sees it (`:focus-visible`): keyboard focus does."""
 
 
 class Claim(BaseModel):

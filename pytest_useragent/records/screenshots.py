@@ -3,9 +3,13 @@
 Every step takes a screenshot (JPEG) for the report; the model gets it only when it adds information: the first
 view of a page, a screen that changed since the last screenshot the model saw (a single-page app that adds a row or
 opens a panel keeps its URL: what is on screen decides, measured on a 64x36 grey thumbnail), or when it asked with
-the `look` action. Otherwise the step tells it a screenshot is there for the asking. Unasked screenshots are at most
-MAX_UNASKED_SCREENSHOTS a session (a carousel that changes every step would otherwise send one every step); what is
-sent is scaled to at most MAX_IMAGE_PIXELS, so an image costs at most ~310 tokens, known before sending. The
+the `look` action. What changed is told first by the page's text (`screen_of`: its ai snapshot without refs, boxes
+or pointer marks): text that appeared or changed, a region that opened or closed, a widget's state, focus moved to
+another element, a new document's words; a screen whose text is unchanged counts as changed when its thumbnail does
+(a picture, a layout moving). Identical screenshot bytes are no change, whatever the text says (focus moved on a page
+that draws no focus ring). Otherwise the step tells it a screenshot is there for the asking. Unasked screenshots are
+at most MAX_UNASKED_SCREENSHOTS a session (a carousel that changes every step would otherwise send one every step);
+what is sent is scaled to at most MAX_IMAGE_PIXELS, so an image costs at most ~310 tokens, known before sending. The
 snapshot carries the page's words, the image its look.
 """
 
@@ -14,10 +18,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 from urllib.parse import urldefrag
 
 from PIL import Image
+
+from pytest_useragent.records.page import Observation
 
 QUALITY = 80
 """JPEG quality of the screenshots taken and sent."""
@@ -35,6 +42,22 @@ CHANGED_SHARE = 0.02
 THUMBNAIL = (64, 36)
 _LEVELS = 24
 """How far a thumbnail pixel's grey must move to count as changed: JPEG noise moves it less."""
+_UNSEEN = re.compile(r" \[(?:ref|box|cursor)=[^\]\n]*\]| \[active\]")
+"""What a snapshot line carries that a person does not see as words: its ref, its box (a layout moving is the
+thumbnail's to tell), the pointer cursor; the focus marker is told apart (`Glance.focus`)."""
+_FOCUSED = re.compile(r"^.*\[active\].*$", re.MULTILINE)
+
+
+def screen_of(snapshot: str) -> tuple[str, str]:
+    """What a page says and shows as words, as a digest: roles, names, text, values and states of its ai snapshot,
+    without refs, boxes, cursors or the focus marker; and the element focus is on (its line, without its ref and
+    box; the innermost of the marked ones). One regex pass and a hash: cheap on a page of 10,000 rows. Empty when
+    there is no snapshot."""
+    if not snapshot:
+        return "", ""
+    marked = _FOCUSED.findall(snapshot)
+    focus = _UNSEEN.sub("", marked[-1]).strip() if marked else ""
+    return _digest(_UNSEEN.sub("", snapshot).encode()), focus
 
 
 @dataclass(frozen=True)
@@ -45,10 +68,22 @@ class Glance:
     image: str
     """The screenshot's digest."""
     screenshot: bytes = field(default=b"", repr=False, compare=False)
+    words: str = ""
+    """The page's text and states as a digest (`screen_of`); empty when not known."""
+    focus: str = ""
+    """The focused element's line (`screen_of`); empty when focus is on the page itself or not known."""
+    ring: bool = False
+    """Whether focus shows as a ring (`:focus-visible`): a mouse click focuses a button without one."""
 
     @classmethod
-    def of(cls, url: str, image: bytes | None) -> Glance:
-        return cls(urldefrag(url).url, _digest(image or b""), image or b"")
+    def of(cls, url: str, image: bytes | None, snapshot: str = "", ring: bool = False) -> Glance:
+        words, focus = screen_of(snapshot)
+        return cls(urldefrag(url).url, _digest(image or b""), image or b"", words, focus, ring)
+
+    @classmethod
+    def seen(cls, observation: Observation) -> Glance:
+        """The glance of one look: its address, its screenshot, its snapshot and whether focus shows."""
+        return cls.of(observation.url, observation.image, observation.full_snapshot, observation.focus_ring)
 
     @functools.cached_property
     def thumbnail(self) -> bytes:
@@ -57,9 +92,14 @@ class Glance:
         return _thumbnail(self.screenshot)
 
     def changed_since(self, other: Glance) -> bool:
-        """Whether the screen changed enough since `other` to be worth an image."""
+        """Whether the screen changed enough since `other` to be worth an image: its pixels differ, and its words or
+        states did, or its focus ring moved to another element, or its thumbnail did by `CHANGED_SHARE`."""
         if self.image == other.image:
             return False
+        if self.words and other.words and self.words != other.words:
+            return True  # text, a region or a state changed, and the pixels with them
+        if self.ring and self.focus != other.focus:
+            return True  # a focus ring moved to another element
         if not self.thumbnail or len(self.thumbnail) != len(other.thumbnail):
             return True  # a screenshot we cannot measure: only its bytes tell, and they differ
         moved = sum(abs(a - b) > _LEVELS for a, b in zip(self.thumbnail, other.thumbnail, strict=True))

@@ -144,7 +144,7 @@ class Session:
         state.clock.check()
         observation = page.look(state.secrets, state.screenshots.take(page.url))
         found = page.inspect(observation)  # the app's pages only (see `scope`)
-        reason = state.screenshots.reason(Glance.of(observation.url, observation.image), asked=state.look)
+        reason = state.screenshots.reason(Glance.seen(observation), asked=state.look)
         shown = observation.image if reason else None
         state.look, state.full_snapshot = False, observation.full_snapshot
         request = StepRequest(

@@ -22,6 +22,7 @@ from pytest_useragent.errors import UserError
 from pytest_useragent.records import ActionOutcome, Claim, Evaluation, Issue
 from pytest_useragent.records.evidence import STATE_GOAL, bare_label, focus_only, holds, proves, state_claims
 from pytest_useragent.records.rules import rule
+from pytest_useragent.records.states import named_by_text
 from pytest_useragent.workspace.documents import read_text
 
 SuccessCheck = Union[Callable[[Page], bool], Locator]  # noqa: UP007 -- a runtime alias: Locator | Callable fails
@@ -194,7 +195,7 @@ def page_snapshot(page: Page, timeout_s: float, mode: Literal["ai", "default"] =
     """The page as its ai snapshot (or, `default`, the accessibility tree a screen reader gets) has it now: roles,
     names, states and values."""
     try:
-        return str(page.aria_snapshot(mode=mode, timeout=timeout_s * 1000))
+        return named_by_text(str(page.aria_snapshot(mode=mode, timeout=timeout_s * 1000)))
     except PlaywrightError:  # the page is going away: nothing on it shows a state
         return ""
 

@@ -42,34 +42,37 @@ def test_a_ten_step_session_is_cheap_and_its_prefix_cached(page, site, tmp_path,
 SPA = """<!doctype html><title>Plans</title><main id=app><h1>Step 1 of 2: your details</h1>
 <button onclick="next()">Next</button> <button onclick="tick()">Count</button> <span id=n>0</span></main>
 <script>
-  // one URL throughout, as a single-page app: Next replaces the whole screen, Count changes one digit
+  // one URL throughout, as a single-page app: Next replaces the whole screen, Count changes one digit, Help nothing
   function next() {
     document.getElementById("app").innerHTML = '<h1>Step 2 of 2: choose a plan</h1>' +
       '<section style="background:#234;color:#fff;height:420px;padding:20px"><h2>Pro</h2><p>$349 / month</p></section>' +
-      '<button onclick="tick()">Count</button> <span id=n>0</span>';
+      '<button onclick="tick()">Count</button> <span id=n>0</span> <button>Help</button>';
   }
   function tick() { const n = document.getElementById("n"); n.textContent = Number(n.textContent) + 1; }
 </script>"""
 
 
-def test_a_single_page_app_is_seen_again_when_its_screen_changes_not_when_a_digit_does(
+def test_a_single_page_app_is_seen_again_when_its_screen_changes_not_when_nothing_does(
     page, tmp_path, fake_api, claude
 ):
     """Screenshots follow the screen, not the URL: Next redraws the app under the same URL (the model is shown it),
-    Count changes one digit (the snapshot says so; no image)."""
+    Count changes one digit, which a person sees too (an image, though its thumbnail barely moves), Help changes
+    nothing (no image)."""
     page.route("http://app.test/", lambda route: route.fulfill(content_type="text/html", body=SPA))
     fake_api.push(
         lambda body: decision("click", ref_of(body, "Next")),
         lambda body: decision("click", ref_of(body, "Count"), verdict="met"),
+        lambda body: decision("click", ref_of(body, "Help"), verdict="met"),
         lambda body: decision("give_up", reason="seen enough", verdict="met"),
         wrap_up(),
     )
-    config = UserAgentConfig(max_steps=3, settle_timeout=2, allowed_hosts=("app.test",))
+    config = UserAgentConfig(max_steps=4, settle_timeout=2, allowed_hosts=("app.test",))
     result = Agent(page, JANA, claude, config, tmp_path).run("Choose a plan", url="http://app.test/")
 
-    assert [step.url for step in result.steps] == ["http://app.test/"] * 3 and not fake_api.problems
-    told = [" ".join(b.get("text", "") for b in r["messages"][-1]["content"]) for r in fake_api.requests[:3]]
-    images = [any(b.get("type") == "image" for b in r["messages"][-1]["content"]) for r in fake_api.requests[:3]]
-    assert images == [True, True, False]
+    assert [step.url for step in result.steps] == ["http://app.test/"] * 4 and not fake_api.problems
+    told = [" ".join(b.get("text", "") for b in r["messages"][-1]["content"]) for r in fake_api.requests[:4]]
+    images = [any(b.get("type") == "image" for b in r["messages"][-1]["content"]) for r in fake_api.requests[:4]]
+    assert images == [True, True, True, False]
     assert "Screenshot attached: the screen changed since you last saw it." in told[1]
-    assert "No screenshot: the screen looks as you last saw it (look gets one)." in told[2]
+    assert "Screenshot attached: the screen changed since you last saw it." in told[2]
+    assert "No screenshot: the screen looks as you last saw it (look gets one)." in told[3]

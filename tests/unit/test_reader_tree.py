@@ -58,9 +58,24 @@ def test_without_a_box_alike_the_first_of_a_role_and_name_is_the_twin():
 
 
 def test_an_element_the_ai_snapshot_lacks_gets_no_ref_and_the_rest_still_match():
-    read = parse(reader_tree(TREE.replace('heading "Welcome"', 'heading "Hello"'), AI))
+    lacking = TREE.replace(
+        'heading "Welcome" [level=1] [box=8,47,1264,37]', 'heading "Hello" [level=1] [box=8,900,9,9]'
+    )
+    read = parse(reader_tree(lacking, AI))
     refs = {line.name: line.ref for line in read if line.name}
     assert refs["Hello"] is None and refs["Pricing"] == "e4" and refs["Agree"] == "e15"
+
+
+def test_an_element_named_otherwise_in_the_same_place_is_the_twin():
+    """An expanded tree item: the ai snapshot names it by its own text, the tree by all it holds (its group's
+    label too); its box says it is the same element, and it keeps its ref."""
+    ai = '- tree "Files" [ref=e4] [box=1,1,300,90]:\n  - treeitem "Projects" [expanded] [ref=e5] [box=1,1,300,30]:'
+    ai += '\n    - group "Projects" [ref=e6] [box=1,31,300,60]'
+    tree = '- tree "Files" [box=1,1,300,90]:\n  - treeitem "Projects Projects" [expanded] [box=1,1,300,30]:'
+    tree += '\n    - group "Projects" [box=1,31,300,60]'
+    refs = {(line.role, line.name): line.ref for line in parse(reader_tree(tree, ai))}
+    assert refs[("treeitem", "Projects Projects")] == "e5" and refs[("group", "Projects")] == "e6"
+    assert {line.ref for line in parse(reader_tree(tree.replace("1,1,300,30", "1,1,300,31"), ai))} == {"e4", "e6", None}
 
 
 def test_the_tree_condenses_as_any_page_state_with_boxes_gone():

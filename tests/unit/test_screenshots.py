@@ -20,6 +20,7 @@ from pytest_useragent.records.screenshots import (
     ScreenshotPolicy,
     for_model,
     image_tokens,
+    screen_of,
 )
 
 PAGE = "http://shop.test/pricing"
@@ -159,3 +160,33 @@ def test_a_step_scales_its_screenshot_only_when_a_provider_sends_it(monkeypatch)
     )
     assert smaller.image is not None and Image.open(io.BytesIO(smaller.image)).size == (320, 180)
     assert StepRequest("m", Persona(name="Jana"), "g", 1, 5, "", observation).image is None
+
+
+def test_the_words_of_a_screen_leave_out_refs_boxes_cursors_and_tell_focus_apart():
+    before = '- button "Book" [ref=e3] [cursor=pointer] [box=1,2,3,4]\n- status [ref=e4]'
+    moved = '- button "Book" [active] [ref=e7] [cursor=pointer] [box=5,6,7,8]\n- status [ref=e9]'
+    booked = '- button "Book" [ref=e3] [box=1,2,3,4]\n- status [ref=e4]: Tour booked.'
+    assert screen_of(before)[0] == screen_of(moved)[0] != screen_of(booked)[0]
+    assert screen_of(moved)[1] == '- button "Book"' and screen_of(before)[1] == "" and screen_of("") == ("", "")
+
+
+def sliver(top: int) -> bytes:
+    """A screen(100) with a status line at `top`: under the thumbnail's 2%."""
+    picture = Image.open(io.BytesIO(screen(100)))
+    ImageDraw.Draw(picture).rectangle([40, top, 240, top + 18], fill="#223")
+    out = io.BytesIO()
+    picture.save(out, format="JPEG", quality=80)
+    return out.getvalue()
+
+
+def test_changed_words_or_a_moved_focus_ring_count_even_when_the_thumbnail_barely_moves():
+    closed = '- tree "Files":\n  - treeitem "Projects" [expanded=false] [active]'
+    opened = '- tree "Files":\n  - treeitem "Projects" [expanded] [active]\n  - group:\n    - treeitem "a.docx"'
+    tabbed = '- tree "Files":\n  - treeitem "Projects" [expanded]\n  - group:\n    - treeitem "a.docx" [active]'
+    policy = ScreenshotPolicy()
+    policy.reason(Glance.of(PAGE, screen(100), closed, ring=True), asked=False)
+    assert policy.reason(Glance.of(PAGE, sliver(300), closed, ring=True), asked=False) is None
+    assert policy.reason(Glance.of(PAGE, sliver(300), opened, ring=True), asked=False) is not None  # words changed
+    assert policy.reason(Glance.of(PAGE, sliver(400), tabbed, ring=False), asked=False) is None  # no ring: unseen
+    assert policy.reason(Glance.of(PAGE, sliver(500), tabbed, ring=True), asked=False) is not None  # the ring moved
+    assert policy.reason(Glance.of(PAGE, sliver(500), tabbed, ring=True), asked=False) is None  # same bytes

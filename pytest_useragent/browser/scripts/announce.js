@@ -5,7 +5,7 @@
   if (window.__useragentReader) return;
   const MAX_CHANGED = 50;
   const reader = window.__useragentReader = {acted: null, changed: [], focusMoved: false, taken: true,
-                                             removed: new WeakSet(), removedText: new Set()};
+                                             removed: new WeakSet(), removedText: new Set(), stated: []};
   const SCOPE = 'form, fieldset, dialog, [role=dialog], [role=alertdialog], section, article, [role=region], [role=form]';
   const act = event => {
     const target = event.target instanceof Element ? event.target : null;
@@ -14,10 +14,14 @@
       reader.removed = new WeakSet();
       reader.removedText = new Set();
       reader.focusMoved = false;
+      reader.stated = [];
       reader.taken = false;
       reader.acted = null;
     }
     if (event.type === 'focusin') reader.focusMoved = true;
+    // a native checkbox or radio button changes its state with no attribute to observe
+    if (event.type === 'change' && target && target.matches('input[type=checkbox], input[type=radio]') &&
+        reader.stated.length < MAX_CHANGED) reader.stated.push({element: target, name: 'checked'});
     // the action's first event names what it acted on (a click's pointerdown on the button, not its form's submit)
     if (target && event.type !== 'focusin' && !reader.acted) {
       const box = target.getBoundingClientRect();
@@ -34,6 +38,7 @@
   };
   // hidden before and shown now: the attribute's old value says it was hidden
   const hiding = /display:\s*none|visibility:\s*hidden/;
+  const STATES = ['aria-expanded', 'aria-checked', 'aria-pressed', 'aria-selected', 'aria-activedescendant'];
   new MutationObserver(records => {
     for (const record of records) {
       if (record.type === 'childList') {
@@ -56,6 +61,10 @@
         }
       } else if (record.type === 'characterData') {
         keep(record.target.parentElement, record.target.data);
+      } else if (STATES.includes(record.attributeName)) {
+        // a widget's state changed (expanded, checked, pressed, selected, the active descendant): said if focused
+        if (!reader.taken && reader.stated.length < MAX_CHANGED && record.oldValue !== record.target.getAttribute(record.attributeName))
+          reader.stated.push({element: record.target, name: record.attributeName});
       } else if (record.attributeName === 'hidden' && record.oldValue !== null && !record.target.hidden) {
         keep(record.target, null);
       } else if (record.attributeName === 'style' && hiding.test(record.oldValue || '') &&
@@ -64,5 +73,5 @@
       }
     }
   }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true,
-                        attributeFilter: ['hidden', 'style'], attributeOldValue: true});
+                        attributeFilter: ['hidden', 'style', ...STATES], attributeOldValue: true});
 })()

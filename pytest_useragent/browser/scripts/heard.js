@@ -3,10 +3,13 @@
   // the element focus moved to) and the messages it says nothing of (`unannounced`: short text outside any live
   // region, not where focus went); null when no action of the persona's reached this document
   const reader = window.__useragentReader;
-  if (!reader || reader.taken) return null;
-  const {acted, changed, focusMoved} = reader;
+  // the document: a new one (the action navigated) is announced by its title, as screen readers do on load
+  const page = {origin: performance.timeOrigin, title: document.title};
+  if (!reader || reader.taken) return {page};
+  const {acted, changed, focusMoved, stated} = reader;
   reader.taken = true;
   reader.changed = [];
+  reader.stated = [];
   const LIVE = '[aria-live]:not([aria-live="off" i]), [role~=status], [role~=alert], [role~=log], output';
   const CONTROLS = 'a[href], button, input, select, textarea, [tabindex], [contenteditable=""], [contenteditable=true]';
   const squeeze = text => (text || '').replace(/\s+/g, ' ').trim();
@@ -80,10 +83,58 @@
     unannounced.push({text: message, element: named, near,
                       box: `${box.x},${box.y},${box.width},${box.height}`});
   }
+  // a state that changed on the element focus is on (or on the one acted on, when focus stayed) is said, as NVDA
+  // and VoiceOver say "expanded", "collapsed", "checked", "not checked", "pressed" (ARIA-AT: "change in state is
+  // conveyed"); in a widget that keeps focus and points to its active option (aria-activedescendant), the option
+  const flag = (el, name) => (el.getAttribute(name) || '').toLowerCase();
+  const stateOf = (el, name) => {
+    if (name === 'checked') return el.checked ? 'checked' : 'not checked';
+    const value = flag(el, name);
+    if (name === 'aria-expanded') return value === 'true' ? 'expanded' : value === 'false' ? 'collapsed' : null;
+    if (name === 'aria-checked') return value === 'true' ? 'checked' : value === 'mixed' ? 'half checked' : value === 'false' ? 'not checked' : null;
+    if (name === 'aria-pressed') return value === 'true' ? 'pressed' : value === 'mixed' ? 'half pressed' : value === 'false' ? 'not pressed' : null;
+    if (name === 'aria-selected') return value === 'true' ? 'selected' : null;
+    return null;
+  };
+  // what a screen reader says of an element as focus lands on it, after its role and name: its states
+  const statesNow = el => {
+    const words = ['aria-expanded', 'aria-checked', 'aria-pressed', 'aria-selected']
+      .map(name => stateOf(el, name)).filter(Boolean);
+    if (el.matches('input[type=checkbox], input[type=radio]') && !el.hasAttribute('aria-checked')) words.push(stateOf(el, 'checked'));
+    const current = flag(el, 'aria-current');
+    if (current && current !== 'false') words.push(current === 'true' ? 'current' : `current ${current}`.slice(0, 20));
+    if (el.disabled || flag(el, 'aria-disabled') === 'true') words.push('unavailable');
+    if (flag(el, 'aria-invalid') && flag(el, 'aria-invalid') !== 'false') words.push('invalid entry');
+    return words.length ? `, ${words.join(', ')}` : '';
+  };
+  const heldBy = focused || (acted && acted.element.isConnected ? acted.element : null);
+  let pointedTo = null;
+  const states = [];
+  for (const {element, name} of stated) {
+    if (!heldBy || !element.isConnected) continue;
+    if (name === 'aria-activedescendant') {
+      const id = element.getAttribute(name);
+      const option = element === focused && id ? element.getRootNode().getElementById(id) : null;
+      if (option) pointedTo = option;
+      continue;
+    }
+    if (element !== heldBy && !(name === 'checked' && element.contains(heldBy))) continue;
+    const word = stateOf(element, name);
+    if (word && !states.includes(word)) states.push(word);
+  }
+  if (pointedTo && announced.length < maxItems) {
+    const said = [describe(pointedTo)];
+    if (flag(pointedTo, 'aria-selected') === 'true') said.push('selected');
+    announced.unshift({kind: 'state', text: said.join(', ').slice(0, maxChars)});
+  }
+  const focusSaid = focusMoved && focused && !(acted && acted.element === focused);  // said with its states
+  if (states.length && !(focusSaid && heldBy === focused) && announced.length < maxItems)
+    announced.unshift({kind: 'state', text: `${describe(heldBy)}, ${states.join(', ')}`.slice(0, maxChars)});
   return {
+    page,
     announced,
     unannounced,
-    focus: focusMoved && focused && !(acted && acted.element === focused) ? describe(focused) :
+    focus: focusSaid ? describe(focused) + statesNow(focused) :
       changedInFocus && !focusMoved ? spokenValue(focused) : null,
     acted: acted && acted.element.isConnected ? describe(acted.element) : null,
   };
