@@ -207,7 +207,7 @@ class RunCollector:
         self._write()
         comparison = self.final.comparison if self.final is not None else None
         unchecked = self.baselines.unreadable if self.baselines is not None and self.baselines.gate_unchecked else None
-        report_gate(session.config, gate_lines(comparison, unchecked))
+        report_gate(session, gate_lines(comparison, unchecked))
         return ran
 
     @pytest.hookimpl(trylast=True)

@@ -98,9 +98,7 @@ def headline_of(summary: Run[E]) -> Headline:
         verdict=("Failed: " + ", ".join(reasons)) if reasons else "Passed",
         exceeded=beyond,
         goals=goals,
-        met=(
-            f"{summary.met} of {summary.evaluated} ({summary.met_rate:.0%})" if summary.evaluated else "none judged"
-        ),
+        met=(f"{summary.met} of {summary.evaluated} ({summary.met_rate:.0%})" if summary.evaluated else "none judged"),
         issues=issue_count(found),
         severities=severities or "none",
         trust=trust if found else "",

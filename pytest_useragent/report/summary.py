@@ -148,7 +148,9 @@ class RunFound(list[RunIssue]):
 
 
 def _found_line(entry: RunIssue) -> str:
-    tests = entry.tests[0] + (f" and {len(entry.tests) - 1} more" if len(entry.tests) > 1 else "") if entry.tests else ""
+    tests = (
+        entry.tests[0] + (f" and {len(entry.tests) - 1} more" if len(entry.tests) > 1 else "") if entry.tests else ""
+    )
     return f"{entry.issue.line} (in {len(entry.tests)} test{'s' if len(entry.tests) != 1 else ''}: {tests})"
 
 
