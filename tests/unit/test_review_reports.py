@@ -75,7 +75,10 @@ def test_the_gates_leave_review_alone_unless_named():
 def test_the_headline_counts_review_apart():
     summary, _ = reviewed_run()
     first = headline(summary)[0]
-    assert first.endswith("issues: 1 major (1 objective, 0 reproduced, 0 opinions: advisory); 2 to review (not gated)")
+    assert first.endswith(
+        "issues: 1 distinct issue (in 1 test): 1 major (1 objective, 0 reproduced, 0 opinions: advisory); "
+        "2 distinct findings (in 1 test) to review (not gated)"
+    )
     assert summary.issues_by_severity["major"] == 1 and summary.issues_by_trust["review"] == 2
 
 
