@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import Markup
 
 from pytest_useragent.cost.book import LedgerState
 from pytest_useragent.cost.caching import never_formed
@@ -34,6 +35,7 @@ from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, S
 from pytest_useragent.report.artifacts import MAX_SESSION_BYTES
 from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.dashboard import headline_of
 from pytest_useragent.report.headline import headline
 from pytest_useragent.report.left_open import left_open_lines
 from pytest_useragent.report.regressions import comparison_lines
@@ -209,6 +211,12 @@ class RunCollector:
         unchecked = self.baselines.unreadable if self.baselines is not None and self.baselines.gate_unchecked else None
         report_gate(session, gate_lines(comparison, unchecked))
         return ran
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_html_results_summary(self, prefix: list[str], summary: list[str], postfix: list[str]) -> None:
+        """pytest-html's summary opens with the run's verdict, as report.html does (`dashboard.py`)."""
+        if self.final is not None:
+            prefix.append(str(Markup("<p><b>useragent: %s</b></p>") % headline_of(self.final).verdict))
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

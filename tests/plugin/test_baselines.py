@@ -123,6 +123,7 @@ def test_a_broken_shop_fails_the_compare_and_the_change_can_be_accepted(shop_sui
     assert "steps:1000%" not in result.stdout.str()  # named, never exceeded: never said to have failed
     pytest_html = (shop_suite.path / "pytest-html.html").read_text()
     assert "useragent::compare-fail" in pytest_html and "&#34;result&#34;: &#34;Failed&#34;" in pytest_html
+    assert "<p><b>useragent: Failed: the baseline gate (goal:0%, new_issues:0)</b></p>" in pytest_html
     report = shop_suite.path / "useragent-report"
     markdown = (report / "report.md").read_text()
     assert markdown.index("**Failed: the baseline gate (goal:0%, new_issues:0)**") < markdown.index("## Tests")
@@ -230,8 +231,11 @@ def test_a_baseline_that_cannot_be_read_is_one_line_the_run_goes_on_and_a_gate_f
         (["--useragent-compare"], pytest.ExitCode.OK),
     ):
         result = run(shop_suite, "-k", "about", *args)
-        result.assert_outcomes(passed=1)  # the run went on
+        gated = code == pytest.ExitCode.TESTS_FAILED  # the gate is a failed test of its own: the closing line agrees
+        result.assert_outcomes(passed=1, failed=1 if gated else 0)  # the run went on
         assert result.ret == code  # a gate that cannot compare must not pass; a plain compare just says so
+        if gated:
+            result.stdout.fnmatch_lines(["FAILED useragent::compare-fail - --useragent-compare-fail could not be*"])
         result.stdout.fnmatch_lines(
             ["not compared: *0001_main.json is not a useragent baseline: not valid JSON (a file cut*"]
         )
@@ -244,5 +248,5 @@ def test_the_valid_baseline_twin_is_compared(shop_suite):
     run(shop_suite, "--useragent-save=main", "-k", "about").assert_outcomes(passed=1)
     result = run(shop_suite, "-k", "about", "--useragent-compare=main", "--useragent-compare-fail=goal:0")
     assert result.ret == pytest.ExitCode.OK
-    result.stdout.fnmatch_lines(["compared with baseline 0001_main (*): 0 regressions*"])
+    result.stdout.fnmatch_lines(["compared with baseline 0001_main (*): within goal:0%"])
     assert "not compared" not in result.stdout.str()
