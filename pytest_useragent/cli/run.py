@@ -39,6 +39,7 @@ from pytest_useragent.report.copies import copy_sessions
 from pytest_useragent.report.render import write_run_report
 from pytest_useragent.secrets.credentials import Credentials
 from pytest_useragent.session.agent import Agent, checked_goal
+from pytest_useragent.templates import counted
 
 HELP = "run a persona's session on a site: toward --goal, or exploring without one"
 STOPPED = ("provider_error", "budget_exhausted")
@@ -242,9 +243,16 @@ class Plan:
         if any(result.outcome == "unreachable" for result in results):
             return UNREACHABLE
         fail_on = self.args.fail_on
-        if fail_on and (tripped := [issue for result in results for issue in tripping(result, fail_on)]):
-            for issue in tripped[:MAX_TRIPPED]:
-                print(f"--fail-on {fail_on}: {issue.line}", file=out)
+        if fail_on and (tripped := [(result, issue) for result in results for issue in tripping(result, fail_on)]):
+            severity, _, review = fail_on.partition(",")
+            print(
+                f"FAILED by --fail-on {fail_on}: {counted(len(tripped), 'issue')} of {severity} or worse"
+                f"{' (review included)' if review else ''}, the limit is 0",
+                file=out,
+            )
+            for result, issue in tripped[:MAX_TRIPPED]:  # which session, when more than one persona ran
+                who = f"{result.persona.name}: " if len(results) > 1 else ""
+                print(f"--fail-on {fail_on}: {who}{issue.line}", file=out)
             if len(tripped) > MAX_TRIPPED:
                 print(f"--fail-on {fail_on}: and {len(tripped) - MAX_TRIPPED} more", file=out)
             return NOT_REACHED

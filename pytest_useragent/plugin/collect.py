@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import Markup
 
 from pytest_useragent.cost.book import LedgerState
 from pytest_useragent.cost.caching import never_formed
@@ -24,6 +25,7 @@ from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.errors import BudgetExhausted
 from pytest_useragent.files import read_text
 from pytest_useragent.plugin.deltas import junit_deltas
+from pytest_useragent.plugin.gate import GATE_NODEID, gate_lines, report_gate
 from pytest_useragent.plugin.stash import SKIP_ATTRIBUTE
 from pytest_useragent.records import SessionResult
 from pytest_useragent.regression.baseline import metadata
@@ -33,6 +35,7 @@ from pytest_useragent.report.aggregate import Crash, RunSummary, SessionEntry, S
 from pytest_useragent.report.artifacts import MAX_SESSION_BYTES
 from pytest_useragent.report.baselines import BaselinePlan
 from pytest_useragent.report.copies import copy_sessions
+from pytest_useragent.report.dashboard import headline_of
 from pytest_useragent.report.headline import headline
 from pytest_useragent.report.left_open import left_open_lines
 from pytest_useragent.report.regressions import comparison_lines
@@ -132,6 +135,8 @@ class RunCollector:
         """The run's summary, aggregated once when the session finishes."""
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.nodeid == GATE_NODEID:  # the gate's own failure (`gate.py`), no test of the run's
+            return
         for raw in getattr(report, SESSIONS_ATTRIBUTE, None) or []:
             entry = SessionEntry(nodeid=report.nodeid, result=SessionResult.model_validate_json(raw))
             self.sessions.append(entry)
@@ -196,9 +201,27 @@ class RunCollector:
                 crashed[nodeid] = before.model_copy(update={"spent_usd": before.spent_usd + spend.spent_usd})
         return found, list(crashed.values())
 
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> Generator[None, object, object]:
+        """Once every test has run: the run report, and a failed gate reported as a failed test of its own
+        (`gate.py`), so pytest's closing line, pytest-html and junit-xml agree with the exit code."""
+        ran = yield
+        self._write()
+        comparison = self.final.comparison if self.final is not None else None
+        unchecked = self.baselines.unreadable if self.baselines is not None and self.baselines.gate_unchecked else None
+        report_gate(session, gate_lines(comparison, unchecked))
+        return ran
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_html_results_summary(self, prefix: list[str], summary: list[str], postfix: list[str]) -> None:
+        """pytest-html's summary opens with the run's verdict, as report.html does (`dashboard.py`)."""
+        if self.final is not None:
+            prefix.append(str(Markup("<p><b>useragent: %s</b></p>") % headline_of(self.final).verdict))
+
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        self._write()
+        if self.final is None:  # the test loop was interrupted: the report is written all the same
+            self._write()
         comparison = self.final.comparison if self.final is not None else None
         failed = comparison is not None and comparison.failed
         if (failed or (self.baselines is not None and self.baselines.gate_unchecked)) and (

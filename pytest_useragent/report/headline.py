@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pytest_useragent.report.dashboard import issue_count
 from pytest_useragent.report.summary import E, Run
 from pytest_useragent.templates import counted
 
@@ -11,12 +12,12 @@ def headline(summary: Run[E]) -> list[str]:
     issues = ", ".join(f"{count} {name}" for name, count in summary.issues_by_severity.items() if count)
     trusted = summary.issues_by_trust
     if issues:
-        issues += (
+        issues = f"{issue_count(summary.found)}: {issues}" + (
             f" ({trusted.get('objective', 0)} objective, {trusted.get('reproduced', 0)} reproduced, "
             f"{trusted.get('opinion', 0)} opinion{'s' if trusted.get('opinion', 0) != 1 else ''}: advisory)"
         )
-    if review := trusted.get("review", 0):  # apart: a check could not decide them, a person must look
-        issues = f"{issues or 'none'}; {review} to review (not gated)"
+    if summary.to_review:  # apart: a check could not decide them, a person must look
+        issues = f"{issues or 'none'}; {issue_count(summary.to_review, 'finding')} to review (not gated)"
     judged = (
         f"expectations met {summary.met}/{summary.evaluated} ({summary.met_rate:.0%})"
         if summary.evaluated

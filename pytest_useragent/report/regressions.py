@@ -4,9 +4,8 @@ Pure; the markdown and HTML reports render the same `Comparison` from their temp
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from pytest_useragent.regression.compare import ISSUE_STATUSES, MEASURES, Change, Comparison, IssueChange, IssueStatus
+from pytest_useragent.regression.compare import ISSUE_STATUSES, MEASURES, Change, Comparison, IssueStatus
+from pytest_useragent.regression.exceeded import exceeded, failed_by, grouped
 from pytest_useragent.regression.stats import Rate
 
 MAX_ROWS = 50
@@ -38,60 +37,34 @@ def noise(change: Change) -> str:
 
 
 def comparison_lines(comparison: Comparison) -> list[str]:
+    """The comparison as the terminal tells it: the verdict naming only the limits exceeded, then a line for each
+    test and distinct issue beyond each limit (`exceeded.py`), then what changed within them."""
     meta = comparison.metadata
     made = meta.date.strftime("%Y-%m-%d %H:%M")
     where = " ".join(part for part in ((meta.commit or "")[:8], meta.branch or "") if part)
-    regressions = len(comparison.regressions) + len(comparison.new_issue_regressions)
+    beyond = exceeded(comparison)
     verdict = (
         "accepted as the new baseline"
         if comparison.accepted
-        else f"FAILED by {comparison.rules}"
-        if comparison.failed
+        else f"FAILED by {failed_by(comparison)}"
+        if beyond
         else f"within {comparison.rules}"
         if comparison.rules
         else "no --useragent-compare-fail: reported, not failed"
     )
-    lines = [
-        f"compared with baseline {comparison.baseline} ({made}{', ' + where if where else ''}): "
-        f"{regressions} regression{'s' if regressions != 1 else ''}, {verdict}"
-    ]
-    rows = [("test", "what", "before", "now", "")]
-    rows += [
-        (
-            change.test,
-            MEASURES[change.measure],
-            value(change.measure, change.before),
-            value(change.measure, change.now),
-            noise(change),
-        )
-        for change in comparison.regressions
-    ]
-    rows += [
-        (
-            issue.test,
-            f"new {issue.severity} issue{' to review' if issue.trust == 'review' else ''}",
-            "-",
-            _issue(issue),
-            "",
-        )
-        for issue in comparison.new_issue_regressions
-    ]
-    if len(rows) > 1:
-        lines += ["  " + line for line in table(rows[: MAX_ROWS + 1])]
-        if len(rows) > MAX_ROWS + 1:
-            lines.append(f"  ... and {len(rows) - MAX_ROWS - 1} more in report.md")
+    lines = [f"compared with baseline {comparison.baseline} ({made}{', ' + where if where else ''}): {verdict}"]
+    told = [f"  {item.limit}: {line}" for item in beyond for line in item.lines]
+    lines += told[:MAX_ROWS]
+    if len(told) > MAX_ROWS:
+        lines.append(f"  ... and {len(told) - MAX_ROWS} more in report.md")
     within = [change for change in comparison.worse if not change.regression]
     if within:
         lines.append("worse within the limits: " + "; ".join(_change(change) for change in within[:10]))
     if comparison.better:
         lines.append("better: " + "; ".join(_change(change) for change in comparison.better[:10]))
-    counts = {status: len(comparison.with_status(status)) for status in ("new", "resolved", "persisting")}
-    unseen = len(comparison.with_status("unseen"))
-    if any(counts.values()) or unseen:
-        review = len(comparison.new_to_review)  # counted apart: `review_issues`, never `new_issues`
-        apart = {"new": f" ({review} of them to review)"} if review else {}
-        said = ", ".join(f"{count} {status}{apart.get(status, '')}" for status, count in counts.items())
-        lines.append(f"issues: {said}" + (f", {unseen} {UNSEEN}" if unseen else ""))
+    said = [_status(comparison, status) for status in ISSUE_STATUSES]
+    if any(said):
+        lines.append("issues: " + ", ".join(part for part in said if part))
     if comparison.only_before:
         lines.append(f"in the baseline, not run now: {_names(comparison.only_before)}")
     if comparison.only_now:
@@ -99,15 +72,20 @@ def comparison_lines(comparison: Comparison) -> list[str]:
     return lines
 
 
-def table(rows: Sequence[tuple[str, ...]]) -> list[str]:
-    """Rows as columns padded to their widest cell."""
-    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows]
-
-
-def _issue(issue: IssueChange) -> str:
-    step = f" (step {issue.step})" if issue.step is not None else ""
-    return f'"{issue.title}"{step}, {issue.trust}'
+def _status(comparison: Comparison, status: IssueStatus) -> str:
+    """`12 distinct new (71 occurrences in 18 tests), 2 of them to review`; empty for none."""
+    found = comparison.with_status(status)
+    if not found:
+        return ""
+    groups = grouped(found)
+    name = UNSEEN if status == "unseen" else status
+    text = f"{len(groups)} distinct {name}"
+    tests = len({issue.test for issue in found})
+    if len(found) != len(groups) or tests > 1:
+        text += f" ({len(found)} occurrences in {tests} tests)"
+    if status == "new" and (review := len(grouped(comparison.new_to_review))):  # apart: `review_issues`
+        text += f", {review} of them to review"
+    return text
 
 
 def _change(change: Change) -> str:

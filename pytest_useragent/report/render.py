@@ -15,6 +15,7 @@ from markupsafe import Markup
 from pytest_useragent.files import atomic_write
 from pytest_useragent.records import AnySession, SessionResult
 from pytest_useragent.regression.compare import Comparison
+from pytest_useragent.report.dashboard import change_count, headline_of, issue_count, issue_groups, standings
 from pytest_useragent.report.links import Links, featured
 from pytest_useragent.report.regressions import FORMATS
 from pytest_useragent.report.summary import CombinedRun, E, Run, RunSummary, SessionEntry
@@ -47,9 +48,21 @@ def tested_hosts(results: Iterable[AnySession]) -> frozenset[str]:
     return frozenset(hosts)
 
 
+def _dashboard(summary: Run[E]) -> dict[str, object]:
+    """What every run report opens with and groups by (`dashboard.py`)."""
+    return {
+        "headline": headline_of(summary),
+        "standings": standings,
+        "issue_groups": issue_groups,
+        "issue_count": issue_count,
+        "change_count": change_count,
+    }
+
+
 def render_run_markdown(summary: Run[E]) -> str:
     hosts = tested_hosts(session.result for session in summary.sessions)
-    return _environment().get_template("report.md.j2").render(summary=summary, hosts=hosts, **FORMATS)
+    template = _environment().get_template("report.md.j2")
+    return template.render(summary=summary, hosts=hosts, **FORMATS, **_dashboard(summary))
 
 
 def render_run_html(summary: RunSummary, images: dict[str, str]) -> str:
@@ -61,7 +74,7 @@ def render_html(summary: Run[E], images: dict[str, str], shown: Sequence[Session
     # computed once here: as properties called per session and per issue they made a large run quadratic
     links = Links.of(summary, shown)
     template = _environment().get_template("report.html.j2")
-    return template.render(summary=summary, images=images, shown=shown, links=links, **FORMATS)
+    return template.render(summary=summary, images=images, shown=shown, links=links, **FORMATS, **_dashboard(summary))
 
 
 def render_session_markdown(result: SessionResult) -> str:

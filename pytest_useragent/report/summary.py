@@ -139,6 +139,21 @@ class RunIssue(BaseModel):
         return self.issue.trust == "opinion"
 
 
+class RunFound(list[RunIssue]):
+    """Issues a run's gate picked (`Run.at_least`): a list shown as each issue's line and the tests that met it, so a
+    failed `assert not summary.at_least("critical")` says which issue failed in which tests, not every field."""
+
+    def __repr__(self) -> str:
+        return "[" + "; ".join(_found_line(entry) for entry in self) + "]"
+
+
+def _found_line(entry: RunIssue) -> str:
+    tests = (
+        entry.tests[0] + (f" and {len(entry.tests) - 1} more" if len(entry.tests) > 1 else "") if entry.tests else ""
+    )
+    return f"{entry.issue.line} (in {len(entry.tests)} test{'s' if len(entry.tests) != 1 else ''}: {tests})"
+
+
 class PersonaRow(BaseModel):
     """One persona across the run's sessions, to compare personas: goals, met rate, SUS, issues."""
 
@@ -322,11 +337,12 @@ class Run(BaseModel, Generic[E]):
 
     def at_least(
         self, severity: Severity, *, trust: Trust | tuple[Trust, ...] = ("objective", "reproduced")
-    ) -> list[RunIssue]:
-        """The run's issues of this severity or worse and these trust levels: what CI gates on."""
+    ) -> RunFound:
+        """The run's issues of this severity or worse and these trust levels: what CI gates on; a failed assertion
+        on it shows each issue's line and its tests (`RunFound`)."""
         floor = SEVERITY_ORDER[chosen("severity", severity, Severity)[0]]
         trusts = chosen("trust", trust, Trust)
-        return [entry for entry in self.issues if entry.rank >= floor and entry.trust in trusts]
+        return RunFound(entry for entry in self.issues if entry.rank >= floor and entry.trust in trusts)
 
     @property
     def met_rate(self) -> float:

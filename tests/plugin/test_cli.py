@@ -145,6 +145,11 @@ def test_a_fail_on_that_was_met_names_the_issues_that_met_it(pages, tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     named = [line for line in done.stdout.splitlines() if line.startswith("--fail-on minor: ")]
     assert any("[target-size]" in line for line in named), done.stdout
+    # which limit, the run's value against it, then each issue: as the pytest gate says it
+    failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED by --fail-on minor: ")]
+    assert failed == [
+        f"FAILED by --fail-on minor: {len(named)} issue{'s' if len(named) != 1 else ''} of minor or worse, the limit is 0"
+    ]
     twin = useragent(tmp_path, "run", f"{pages}/a11y/target-size-small.html", "--max-steps=1", CLOSED)
     assert "--fail-on" not in twin.stdout  # the twin: no --fail-on, no such line (and the status the goal's)
 

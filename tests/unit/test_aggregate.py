@@ -148,8 +148,8 @@ def test_a_persona_finding_is_reproduced_by_a_second_session_and_an_opinion_alon
     (entry,) = aggregate(sessions[:1], []).issues
     assert entry.trust == "opinion" and entry.seen[0].steps == [1, 2]
     markdown = render_run_markdown(summary)
-    assert "| major | reproduced |" in markdown and "| major | opinion (advisory) |" in markdown
-    assert "trust-opinion" in render_run_html(summary, {}) and "opinion <small>(advisory)</small>" in render_run_html(
+    assert ": 2 tests (reproduced" in markdown and ": 1 test (opinion, advisory" in markdown
+    assert "trust-opinion" in render_run_html(summary, {}) and "opinion, advisory</span>" in render_run_html(
         summary, {}
     )
     again = RunSummary.model_validate_json(summary.model_dump_json())

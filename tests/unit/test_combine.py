@@ -183,8 +183,11 @@ def test_a_saved_combined_baseline_gates_a_later_combined_run(shards, tmp_path, 
     capsys.readouterr()
     assert main([*same[:2], str(worse), "--output", "later", "--compare=main", "--compare-fail=new_issues:0"]) == 1
     out = capsys.readouterr().out
-    assert "FAILED by new_issues:0" in out
-    assert re.search(r"u\.py::test_search .* new critical issue .*\"Buttons must have discernible text\"", out), out
+    assert "FAILED by new_issues:0 (" in out
+    assert re.search(
+        r"new_issues:0: \"Buttons must have discernible text\" \(critical, objective\): new in 1 test, e.g. u\.py::test_search",
+        out,
+    ), out
 
 
 @pytest.mark.parametrize(

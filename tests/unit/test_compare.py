@@ -115,7 +115,7 @@ def test_issues_left_for_review_are_their_own_count_and_fail_only_review_issues(
     assert [i.key for i in result.new_to_review] == ["bypass?|html"] and result.failed
     assert [i.key for i in result.new_issue_regressions] == ["bypass?|html"]
     assert not compare(before, now, parse_fail_rules("review_issues:1")).failed
-    assert "issues: 1 new (1 of them to review), 0 resolved, 1 persisting" in comparison_lines(result)
+    assert "issues: 1 distinct new, 1 of them to review, 1 distinct persisting" in comparison_lines(result)
     stored = record(aggregate([SessionEntry(nodeid="t::a", result=reviewed_session())], []), META, {})
     assert [(i.trust, i.key) for i in stored.tests["t::a"].issues] == [("review", "bypass?|<html>")]
 
@@ -233,13 +233,13 @@ def test_an_issue_the_journey_no_longer_reached_is_not_seen_not_resolved():
     }
     lines = comparison_lines(shorter)
     assert (
-        "issues: 0 new, 1 resolved, 0 persisting, 2 not seen (the journey ended earlier, or their page was not audited)"
+        "issues: 1 distinct resolved, 2 distinct not seen (the journey ended earlier, or their page was not audited)"
         in lines
     )
     markdown = _regressions_markdown(shorter)
-    assert "### Resolved issues (1)" in markdown
+    assert "### Resolved issues: 1 distinct issue (1 occurrence in 1 test)" in markdown
     assert (
-        "### Not seen: the journey ended before the step that met them, or axe could not audit their page (2)"
+        "### Not seen: the journey ended before the step that met them, or axe could not audit their page: 2 distinct issues (2 occurrences in 1 test)"
         in markdown
     )
 

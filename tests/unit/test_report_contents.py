@@ -69,10 +69,14 @@ def test_markdown_puts_metadata_and_the_regressions_first():
     assert markdown.splitlines()[2] == (
         "2026-11-23 02:00 UTC · 42 s · anthropic / claude-sonnet-4-6 · commit `01234567` on main · pytest-useragent 0.1.0"
     )
-    assert markdown.index("## Against baseline 0001_main") < markdown.index("## Run") < markdown.index("## Tests")
-    assert "**Failed** by `goal:0%,new_issues:0`: 2 regression(s)." in markdown
+    assert markdown.index("**Failed: the baseline gate") < markdown.index("## Against baseline 0001_main")
+    assert markdown.index("## Against baseline 0001_main") < markdown.index("## Tests")
+    assert "**Failed** by `goal:0%` (1 test beyond it), `new_issues:0` (1 distinct new issue (1 occurrence" in markdown
     assert "| `t::a` | goal success | 100% | 0% | - | **yes** |" in markdown
-    assert "| `t::a` | 3 | major | objective | Checkout button does nothing | **yes** |" in markdown
+    assert (
+        "- **major** Checkout button does nothing: 1 test (objective, **fails the gate**), e.g. `t::a` step 3"
+        in markdown
+    )
     assert "In the baseline, not run now: `t::gone`." in markdown
     assert "| `t::a` | xfailed | 2 | 0/2 (0-66%) |" in markdown
 
@@ -81,12 +85,14 @@ def test_html_links_issues_to_their_session_and_step_and_draws_the_trend():
     html = render_run_html(summary_with_comparison(), {})
     assert (
         html.index('id="metadata"')
+        < html.index('id="verdict"')
+        < html.index('id="issues"')
         < html.index('id="regressions"')
         < html.index('id="trend"')
         < html.index('id="tests"')
     )
     assert '<a href="#session-1-step-3">3</a>' in html  # the new issue, to the test's first session's step
-    assert '<a href="#session-1-step-1" title="t::a (Jana): step 1">a step 1</a>' in html  # run issue -> sighting
+    assert '<a href="#session-1-step-1" title="t::a (Jana): step 1"><code>t::a</code></a>' in html  # issue -> sighting
     assert 'id="session-2"' in html and 'id="session-1-step-1"' in html
     assert html.count("<polyline") == 3 and "Last 4 runs" in html
     assert '<td class="outcome-xfailed">xfailed</td>' in html
@@ -115,7 +121,9 @@ def test_the_github_step_summary_starts_with_the_comparison(tmp_path):
     target = tmp_path / "summary.md"
     append_github_summary(summary_with_comparison(), target)
     text = target.read_text()
-    assert text.index("## Against baseline 0001_main") < text.index("## Run")
+    assert (
+        text.index("**Failed: the baseline gate") < text.index("## Against baseline 0001_main") < text.index("## Tests")
+    )
 
 
 def test_a_large_run_shows_the_timelines_that_most_need_a_look_and_links_the_others_to_their_copies():

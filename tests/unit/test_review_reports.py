@@ -75,7 +75,10 @@ def test_the_gates_leave_review_alone_unless_named():
 def test_the_headline_counts_review_apart():
     summary, _ = reviewed_run()
     first = headline(summary)[0]
-    assert first.endswith("issues: 1 major (1 objective, 0 reproduced, 0 opinions: advisory); 2 to review (not gated)")
+    assert first.endswith(
+        "issues: 1 distinct issue (in 1 test): 1 major (1 objective, 0 reproduced, 0 opinions: advisory); "
+        "2 distinct findings (in 1 test) to review (not gated)"
+    )
     assert summary.issues_by_severity["major"] == 1 and summary.issues_by_trust["review"] == 2
 
 
@@ -84,8 +87,8 @@ def test_report_md_and_the_github_summary_list_review_in_their_own_section(tmp_p
     text = render_run_markdown(summary)
     found, review = text.split("## Issues across the run")[1].split("## Needs review")
     assert ALT in found and BYPASS not in found
-    assert BYPASS in review and ALT not in review and "`td-has-header` (experimental)" in review
-    assert "| 1 (+2 to review) |" in text  # the run's table counts them apart too
+    assert BYPASS in review and ALT not in review and "(review, experimental, `td-has-header`" in review
+    assert "- **Needs review:** 2 distinct findings (in 1 test) to review" in text  # the headline counts them apart
     path = tmp_path / "summary.md"
     append_github_summary(summary, path)
     assert "## Needs review" in path.read_text()
@@ -94,11 +97,11 @@ def test_report_md_and_the_github_summary_list_review_in_their_own_section(tmp_p
 def test_report_html_lists_review_in_its_own_table():
     summary, _ = reviewed_run()
     html = render_run_html(summary, {})
-    issues = re.search(r'<table id="issues">(.*?)</table>', html, re.S)
-    review = re.search(r'<table id="review">(.*?)</table>', html, re.S)
+    issues = re.search(r'<div id="issues">(.*?)</section>', html, re.S)
+    review = re.search(r'<div id="review">(.*?)</section>', html, re.S)
     assert issues and review and '<h2 id="needs-review">Needs review</h2>' in html
     assert ALT in issues[1] and BYPASS not in issues[1]
-    assert BYPASS in review[1] and "(experimental)" in review[1] and ALT not in review[1]
+    assert BYPASS in review[1] and "experimental" in review[1] and ALT not in review[1]
 
 
 def test_a_session_report_lists_review_apart():

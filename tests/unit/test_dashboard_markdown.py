@@ -1,0 +1,51 @@
+"""report.md and the GitHub step summary as a dashboard (issue 41, point 2): the verdict and the gate first, issues
+grouped by key, the comparison's issues grouped the same way, one count vocabulary (distinct issues, occurrences in
+tests), and every list rendering as a list, parsed as GitHub would (markdown-it-py)."""
+
+from __future__ import annotations
+
+from dashboard_run import dashboard_run
+from markdown_check import tokens
+
+from pytest_useragent.report.regressions import comparison_lines
+from pytest_useragent.report.render import append_github_summary, render_run_markdown, render_session_markdown
+
+
+def test_report_md_opens_with_the_verdict_and_groups_issues_and_every_list_renders_as_one(tmp_path):
+    # issue 41, point 2: the same order as report.html, each issue once across its tests, one count vocabulary, and
+    # every line written as a list item parsed as one (GitHub's rendering: markdown-it-py)
+    summary = dashboard_run()
+    markdown = render_run_markdown(summary)
+    order = ["**Failed: the baseline gate (goal:0%, new_issues:0)**", "## Issues across the run", "## Against baseline"]
+    order += ["## Tests", "## Sessions"]
+    assert [markdown.index(part) for part in order] == sorted(markdown.index(part) for part in order)
+    assert "cost:25%" not in markdown.split("## Tests")[0]  # the gate names only the limits it exceeded
+    issues = markdown.split("## Issues across the run")[1].split("##")[0]
+    assert issues.count("\n- **") == 4
+    assert "- **critical** Buttons must have discernible text: 18 tests (objective, `button-name`, new since" in issues
+    assert "### New issues: 4 distinct issues (55 occurrences in 18 tests)" in markdown
+    assert markdown.count("4 distinct issues (55 occurrences in 18 tests)") == 3  # the headline, issues, new
+    target = tmp_path / "summary.md"
+    append_github_summary(summary, target)
+    sessions = [render_session_markdown(entry.result) for entry in summary.sessions[7:8]]
+    for text in [markdown, target.read_text(), *sessions]:
+        written = [line for line in text.splitlines() if line.startswith("- ")]
+        items = [token for token in tokens(text) if token.type == "list_item_open" and token.level <= 1]
+        assert len(items) == len(written) > 3
+
+
+def test_the_terminal_says_the_limits_exceeded_and_what_went_beyond_them():
+    lines = comparison_lines(dashboard_run().comparison)
+    assert lines[0].endswith(
+        "FAILED by goal:0% (5 tests beyond it), new_issues:0 (4 distinct new issues (55 occurrences in 18 tests); "
+        "the limit is 0 occurrences)"
+    )
+    assert "cost" not in lines[0]  # named, not exceeded
+    assert sum(line.startswith("  goal:0%: tests/ux/") for line in lines) == 5
+    assert sum(line.startswith('  new_issues:0: "') for line in lines) == 4
+    assert "issues: 4 distinct new (55 occurrences in 18 tests)" in lines
+
+
+def test_a_failed_assertion_on_the_run_s_issues_names_each_issue_and_its_tests():
+    shown = repr(dashboard_run().at_least("critical"))
+    assert shown.count("critical (objective)") == 2 and "(in 18 tests: tests/ux/" in shown and "evidence=" not in shown
