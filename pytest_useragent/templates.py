@@ -70,7 +70,7 @@ def counted(count: int, word: str) -> str:
 # mistletoe parse; mdformat escapes only inside its private renderer; markdownify escapes for HTML it converts. The
 # escapers on PyPI that do export one (vcti-escapers, simplibs-markdown, telegram-escape) are single releases of
 # little use, or escape another dialect. What it must do is small and checked against markdown-it-py with GFM's
-# autolinks in tests/unit/test_markdown.py.
+# autolinks in tests/unit/report/test_markdown.py.
 _ESCAPED = str.maketrans({char: "\\" + char for char in "\\`*[]<|~$#@"})
 """Emphasis, code, links and images, raw HTML and autolinks, table cells, strikethrough, math (GitHub), headings and
 mentions: escaped wherever they are. Any ASCII punctuation may be escaped in CommonMark, so `\\*` shows `*`."""

@@ -6,7 +6,7 @@ parser (its flags are the same table's, `cli/flags.py`),
 `config.MARKER_ARGUMENTS`, the check rules of `records.rules.RULES`, the fixtures of
 `pytest_useragent.plugin.fixtures`, and the `__all__` of
 `pytest_useragent` and `pytest_useragent.testing`.
-tests/unit/test_docs.py imports this file to compare the options with what `pytest --help` shows.
+tests/unit/package/test_docs.py imports this file to compare the options with what `pytest --help` shows.
 """
 
 from __future__ import annotations

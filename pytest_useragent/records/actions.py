@@ -1,7 +1,7 @@
 """The action table: for each kind of action the model may send, where it is carried out and what it needs. Each
 layer keeps the handlers of its own concern keyed by kind — the session's (`session/carry_out.py`: every kind), the
 browser's (`browser/actions.py`: the page's kinds), the journey export's (`replay/journey.py`: the page's kinds) —
-and tests/unit/test_action_table.py holds each to this table. Adding a kind is a row here, the literal in
+and tests/unit/records/test_action_table.py holds each to this table. Adding a kind is a row here, the literal in
 `ActionKind`, and a handler where the test says one is missing."""
 
 from __future__ import annotations

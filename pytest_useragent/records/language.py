@@ -5,7 +5,7 @@ Why not a detector library: py3langid (the well-kept one small enough to ship) t
 pulls in numpy, paid by every pytest worker whose persona is plain text, and still needs a list of languages and a
 confidence floor to tell "Kai, 29" is nothing in particular; lingua is a 96 MB wheel. A persona is a few sentences,
 and what tells such short texts apart is their commonest words and letters: measured on persona texts in the tests
-(tests/unit/test_language.py), as right as py3langid restricted to these languages."""
+(tests/unit/records/test_language.py), as right as py3langid restricted to these languages."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Every provider the package ships (each row of the provider table, over the fake API the row names), and the test
 double it offers, answers all a session asks: the steps, the wrap-up, the survey and an interview, each written to
 session.json. A provider added to the table is run here by being added; one without a fake API fails
-(tests/unit/test_provider_table.py says what a row must be given). A provider that lacks one of the answers is one
+(tests/unit/config/test_provider_table.py says what a row must be given). A provider that lacks one of the answers is one
 line before anything runs (its twin: the same double, complete, runs)."""
 
 from __future__ import annotations

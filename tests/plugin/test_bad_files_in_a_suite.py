@@ -1,7 +1,7 @@
 """Files a suite hands the plugin, tampered with or broken: each is one line naming the file, never an INTERNALERROR
 or a traceback, and the run goes on where it can (a bad cassette fails its own test, the others replay; a bad
 persona or prices file stops the run at start-up, before anything is paid). Each twin: the valid file still loads.
-Baselines are held to this in test_baselines.py, each file's bounds in time and memory in tests/unit/test_bad_files.py.
+Baselines are held to this in test_baselines.py, each file's bounds in time and memory in tests/unit/package/test_bad_files.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import yaml
 ALIAS_BOMB = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
     f"{name}: &{name} [{', '.join([f'*{before}'] * 9)}]\n" for before, name in zip("abcdefgh", "bcdefghi", strict=True)
 )
-"""Nine levels of nine aliases, as tests/unit/test_bad_files.py has it: 406 bytes, 387 million strings."""
+"""Nine levels of nine aliases, as tests/unit/package/test_bad_files.py has it: 406 bytes, 387 million strings."""
 
 JOURNEYS = """
 import pytest

@@ -221,7 +221,7 @@ def test_a_test_the_baseline_lacks_says_so_in_its_junit_properties(shop_suite):
 
 
 def test_a_baseline_that_cannot_be_read_is_one_line_the_run_goes_on_and_a_gate_fails(shop_suite):
-    # each way a baseline can be spoiled is one line naming it (tests/unit/test_compare.py); here, one of them, end
+    # each way a baseline can be spoiled is one line naming it (tests/unit/regression/test_compare.py); here, one of them, end
     # to end: the run goes on, a gate fails, a plain compare just says so
     run(shop_suite, "--useragent-save=main", "-k", "about").assert_outcomes(passed=1)
     stored = shop_suite.path / ".useragent" / "0001_main.json"

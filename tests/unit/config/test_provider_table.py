@@ -25,7 +25,7 @@ from pytest_useragent.llm.base import PROVIDER_METHODS
 from pytest_useragent.llm.choice import build, check, choose, located, model
 from pytest_useragent.testing import claude_models
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
 

@@ -2,7 +2,7 @@
 words/<lang>.toml): a goal's language read off its letters and words, quoted values in each language's quotes, a goal
 cut into its parts at each language's "and then", the task and widget verbs, names matched with case and diacritics
 folded, and, on a form, the choices a goal names made before the form is sent and never typed into a field. English
-goals are read as they always were (tests/unit/test_offline_engine.py holds them)."""
+goals are read as they always were (tests/unit/llm/test_offline_engine.py holds them)."""
 
 from __future__ import annotations
 

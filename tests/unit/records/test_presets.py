@@ -10,7 +10,7 @@ import pytest
 
 from pytest_useragent import Persona, PersonaError
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 ROLES = {
     "first-time-visitor",
     "hurried-expert",

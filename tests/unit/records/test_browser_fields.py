@@ -18,7 +18,7 @@ from pytest_useragent.records.browser_fields import AUDITED, BROWSER, BROWSER_FI
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.setting import Setting
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 SHOWN_PAGE = ROOT / "tests" / "pages" / "a11y" / "setting.html"
 """The page the browser test reads every field from as the page sees it."""
 TEXT_FIELDS = {"name", "background", "jobs_to_be_done", "language", "traits"}

@@ -12,7 +12,7 @@ from pytest_useragent.records.decision import Action
 from pytest_useragent.records.rules import RULES, WHEN
 from pytest_useragent.testing.synthetic import session_result
 
-PACKAGE = Path(__file__).parents[2] / "pytest_useragent"
+PACKAGE = Path(__file__).parents[3] / "pytest_useragent"
 AXE = PACKAGE / "browser" / "audit.py"
 TABLE = PACKAGE / "records" / "rules.py"
 """axe's rules come with axe's own ids, criteria and words: its findings are made from its results."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "pytest_useragent"
+PACKAGE = Path(__file__).resolve().parents[3] / "pytest_useragent"
 
 LAYERS: list[set[str]] = [
     {"errors", "templates", "files"},

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from dockerfile_parse import DockerfileParser
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 DOCKERFILE = ROOT / "Dockerfile"
 IGNORE = ROOT / ".dockerignore"
 DOCS = [ROOT / "docs" / "how-to" / "ci.md", ROOT / "docs" / "examples" / "docker.yml", DOCKERFILE]

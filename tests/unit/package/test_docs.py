@@ -17,7 +17,7 @@ import pytest_useragent
 import pytest_useragent.testing
 from pytest_useragent.config import MARKER_ARGUMENTS
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 
 
 def hook() -> ModuleType:

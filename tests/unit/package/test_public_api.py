@@ -99,7 +99,7 @@ def test_the_docs_import_only_public_names():
     import re
     from pathlib import Path
 
-    docs = Path(__file__).parents[2] / "docs"
+    docs = Path(__file__).parents[3] / "docs"
     internal = re.compile(r"^\s*(?:from|import) pytest_useragent\.(?!testing\b)[\w.]+", re.M)
     found = [
         f"{path.relative_to(docs)}: {match.group(0).strip()}"

@@ -15,7 +15,7 @@ import yaml
 from pytest_useragent.cli import combine
 from pytest_useragent.config import OPTIONS
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 WORKFLOW = yaml.safe_load((ROOT / "docs" / "examples" / "split.yml").read_text(encoding="utf-8"))
 
 

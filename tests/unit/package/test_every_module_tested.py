@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 PACKAGE = ROOT / "pytest_useragent"
 
 THROUGH: dict[str, tuple[str, str]] = {
@@ -28,6 +28,11 @@ THROUGH: dict[str, tuple[str, str]] = {
     "llm.offline.step": ("tests/unit/llm/test_offline_engine.py", "its records, through the engine"),
     "plugin.deltas": ("tests/plugin/test_baselines.py", "each test against the baseline, in a pytest run"),
     "plugin.fixtures": ("tests/plugin/test_plugin.py", "the `agent` fixture in a pytest run"),
+    "plugin.gate": ("tests/plugin/test_baselines.py", "the failed gate as a failed test of its own, in a pytest run"),
+    "regression.exceeded": ("tests/unit/report/test_dashboard_markdown.py", "the limits exceeded, as reports say them"),
+    "report.dashboard": ("tests/browser/test_report_html.py", "report.html's dashboard, in Chromium"),
+    "session.browser_page": ("tests/browser/test_sessions.py", "every browser session's page"),
+    "testing.page": ("tests/unit/session/test_session_outcomes.py", "`FakePage`, through `pytest_useragent.testing`"),
     "plugin.hooks": ("tests/plugin/test_plugin.py", "the hookspecs a conftest implements"),
     "records.actions": ("tests/unit/records/test_action_table.py", "the action table, through `records`"),
     "records.announcement": ("tests/browser/test_screen_reader.py", "what a reader announced"),
