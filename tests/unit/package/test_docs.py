@@ -143,3 +143,18 @@ def test_the_readmes_example_is_the_tutorials_tested_file_and_its_links_resolve(
     assert example.group(1) == (ROOT / "docs" / "tutorial" / "test_shop.py").read_text(encoding="utf-8")
     links = re.findall(r"\]\(([^)#]+)", readme)
     assert "docs/index.md" in links and all((ROOT / link).is_file() for link in links)
+
+
+def test_every_file_written_out_in_the_docs_is_the_file_as_it_is():
+    """Code in the docs is written out (an include line shows as itself on GitHub and in a clone), each block under a
+    comment naming the file the tests run: the block must be that file, character for character."""
+    root = Path(__file__).parents[3]
+    marked = re.compile(r"<!-- the file (\S+), tested as it is: keep this block the same -->\n```\w*\n(.*?)```", re.S)
+    found = 0
+    for page in [root / "README.md", *(root / "docs").rglob("*.md")]:
+        text = page.read_text(encoding="utf-8")
+        assert "--8<--" not in text or page.name == "architecture.md", f"{page.name}: an include line"
+        for path, block in marked.findall(text):
+            found += 1
+            assert block == (root / path).read_text(encoding="utf-8"), f"{page.name}: {path} is not as written out"
+    assert found >= 12
