@@ -124,3 +124,23 @@ def test_a_session_files_one_finding_for_the_element_the_scan_and_the_tab_both_m
     found = [issue for issue in result.issues if issue.rule == "focus-discarded"]
     assert [(issue.element, issue.count) for issue in found] == [('link "News"', 1)]
     assert found[0].evidence.startswith("focused (as Tab would)")  # the scan met it first, the Tab again: one
+
+
+@pytest.mark.parametrize("scanned", [False, True])
+def test_the_scan_leaves_the_form_as_a_keyboard_user_finds_it(page, site, scanned):
+    """Focus by script is not free: a radio focused becomes where Tab enters its group, and a text field focused keeps
+    the frame's selection, where a letter no key types ("ó") lands from a dropdown later. The scan leaves neither: the
+    twin without a scan meets the same form."""
+    page.goto(f"{site}/lang/pl-survey.html")
+    if scanned:
+        Listeners(page, SECONDS).scan()
+    radio = None
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.type") == "radio":
+            radio = page.evaluate("document.activeElement.value")
+            break
+    assert radio == "Często"  # the group's first: no radio is checked yet
+    page.focus("select")
+    page.keyboard.type("Kraków")
+    assert page.evaluate("[document.forms[0].branch.value, document.forms[0].comment.value]") == ["Kraków", ""]

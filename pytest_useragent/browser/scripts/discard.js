@@ -60,7 +60,14 @@ async function (mode, keep, limit, waited, ...listened) {
   if (!first || location.hash || onPage(deep())) return {count: 0, found: [], scanned: 0};
   const slow = new Set(listened.filter(el => el && el.nodeType === 1 && el !== document.body &&
                                              el !== document.documentElement));
-  const candidates = [...document.body.querySelectorAll(TABBABLE)].slice(0, limit).filter(tabbable);
+  // not a radio button: focused by script, it becomes where Tab enters its group (Chromium), so the persona's Tab
+  // would land on the scan's last radio, not the group's first; a radio that throws focus away is found on that Tab
+  const candidates = [...document.body.querySelectorAll(TABBABLE)].slice(0, limit).filter(tabbable)
+    .filter(el => !(el.localName === 'input' && el.type === 'radio'));
+  // the selection as the page had it: focusing a text field by script leaves the frame's selection in it, and text a
+  // keyboard inserts later (a letter such as "ó", which no key types) would go there from a dropdown that has focus
+  const selection = getSelection();
+  const ranges = selection ? [...Array(selection.rangeCount).keys()].map(at => selection.getRangeAt(at)) : [];
   const gained = new Set();
   const heard = event => { const target = event.composedPath()[0]; if (target instanceof Element) gained.add(target); };
   const frame = () => new Promise(done => { requestAnimationFrame(() => setTimeout(done, 0)); setTimeout(done, 50); });
@@ -95,6 +102,7 @@ async function (mode, keep, limit, waited, ...listened) {
     try { document.body.prepend(start); start.focus({preventScroll: true}); start.blur(); } finally {
       start.remove();
       types.forEach(type => window.removeEventListener(type, stop, true));
+      if (selection) { selection.removeAllRanges(); ranges.forEach(range => selection.addRange(range)); }
       log.length = 0;
     }
   }
