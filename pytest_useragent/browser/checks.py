@@ -156,8 +156,8 @@ class PageChecks:
     def dead_click(
         self, locator: str | None, url_before: str, *, event: Callable[[float], bool] = lambda seconds: False
     ) -> Issue | None:
-        """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM or focus change), not
-        even within QUIET_MS for a late effect. Clicks on form fields, clicks that never reached the page's
+        """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM, focus or scroll change,
+        no field the browser's own validation called invalid), not even within QUIET_MS for a late effect. Clicks on form fields, clicks that never reached the page's
         document (in a frame), and clicks after which the browser did something beside the page (`event(seconds)`,
         asked last and given LATE_EVENT_SECONDS: a dialog, a new tab, a download, a blocked navigation) are never
         dead. Needs the page's PageWatcher, whose script saw the click."""
@@ -171,7 +171,8 @@ class PageChecks:
         if changed or event(LATE_EVENT_SECONDS):
             return None
         return rule("dead-click").issue(
-            f"no URL, DOM or focus change within {QUIET_MS} ms of the click, and no dialog, tab or download",
+            f"no URL, DOM, focus or scroll change within {QUIET_MS} ms of the click, no field the browser called "
+            "invalid, and no dialog, tab or download",
             locator,
             locator=locator,
         )

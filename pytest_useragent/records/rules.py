@@ -283,11 +283,12 @@ RULES: dict[str, Rule] = {
             criterion="Nielsen #1 visibility of system status",
             severity="major",
             title="A click did nothing",
-            measures="a click after which neither the URL, the DOM nor the focus changed, not even 100 ms later, "
-            "and no dialog, tab or download opened; clicks on form fields are never dead",
+            measures="a click after which neither the URL, the DOM, the focus nor the scroll changed, not even 100 "
+            "ms later, the browser called no field invalid, and no dialog, tab or download opened; clicks on form "
+            "fields are never dead",
             runs="click",
             quote="As a user I expected something to happen when I clicked.",
-            passes=("rules/click-works.html",),
+            passes=("rules/click-works.html", "rules/click-scrolls.html", "rules/click-invalid.html"),
             finds=("rules/click-dead.html",),
         ),
         Rule(

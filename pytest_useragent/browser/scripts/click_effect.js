@@ -9,7 +9,8 @@ lateMs => new Promise(resolve => {
   if (target.closest && target.closest('input, select, textarea, label, option')) { resolve(true); return; }
   const changed = () => {
     const focus = document.activeElement;
-    return watch.changes > click.changes || (focus !== click.focus && focus !== target && !target.contains(focus));
+    return watch.changes > click.changes || watch.scrolls > click.scrolls || watch.invalid > click.invalid ||
+           (focus !== click.focus && focus !== target && !target.contains(focus));
   };
   if (changed()) { resolve(true); return; }
   // nothing yet: give a late effect (a timer, an animation) lateMs to show

@@ -55,7 +55,15 @@
   if (window.navigation) window.navigation.addEventListener('navigate', navigated);
   addEventListener('hashchange', navigated);
   addEventListener('popstate', navigated);
+  // what a person sees a click do beside the DOM and focus: the page scrolled (a link to a section scrolled by
+  // script, smoothly), or the browser said a form field is invalid (its own bubble, no DOM change)
+  watch.scrolls = 0;
+  watch.invalid = 0;
+  const seen = name => () => { watch[name] += 1; if (watch.wake) watch.wake(); };
+  addEventListener('scroll', seen('scrolls'), {capture: true, passive: true});
+  addEventListener('invalid', seen('invalid'), true);
   addEventListener('mousedown', event => {
-    if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement};
+    if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement,
+                                        scrolls: watch.scrolls, invalid: watch.invalid};
   }, true);
 })()
