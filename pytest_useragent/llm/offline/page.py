@@ -277,8 +277,8 @@ def persona_value(field: str, persona: Persona, lex: Lexicon = ENGLISH) -> str |
     "Hasło", "Courriel", "Prénom")."""
     first = persona.name.split()[0]
     name = field.lower()
-    if "mail" in name or lex.email_fields.said(field):
-        return f"{first.lower()}@example.com"
+    if "mail" in name or lex.email_fields.said(field):  # an address a browser takes: ASCII letters ("Lucía": lucia@)
+        return f"{re.sub(r'[^a-z0-9]', '', fold(first)) or 'user'}@example.com"
     if "password" in name or lex.password_fields.said(field):
         return f"{first}-2026!"
     if "name" in name or lex.name_fields.said(field):

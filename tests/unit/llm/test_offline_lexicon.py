@@ -207,3 +207,14 @@ def test_a_table_row_holds_the_goals_value_and_its_own_button():
     )
     row = row_of(table, ["Klub książki"], [])  # typed with its diacritics, the page without: one name
     assert row is not None and [e.ref for e in row if e.role == "button"] == ["e9"]
+
+
+@pytest.mark.parametrize(
+    ("name", "address"),
+    [("Lucía Pérez", "lucia@example.com"), ("Łukasz", "lukasz@example.com"), ("Sam", "sam@example.com")],
+)
+def test_an_address_the_engine_types_is_one_a_browser_takes(name, address):
+    # "lucía@example.com" is refused by a browser's own validation of an e-mail field: the address is in ASCII
+    from pytest_useragent.llm.offline.page import persona_value
+
+    assert persona_value("E-mail", Persona(name=name, background="x"), lexicon("es")) == address
