@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from pytest_useragent.browser.actions import act
+from pytest_useragent.browser.announce import ScreenReader
 from pytest_useragent.browser.observe import observe
 from pytest_useragent.browser.watch import PageWatcher
 from pytest_useragent.records import Action
@@ -44,6 +45,8 @@ def test_a_date_field_is_named_with_its_layout_and_typed_as_it_shows_and_a_passw
     assert re.search(r'textbox "Password" \[ref=\w+\]: \(hidden, 11 characters\)', after.snapshot), after.snapshot
     assert re.search(r'textbox "Member code"[^\n]*\[ref=\w+\]: \(hidden, 6 characters\)', after.snapshot)
     assert "hunter" not in after.model_dump_json() and "hunter" not in cut.model_dump_json()
+    heard = observe(page, PageWatcher(page, reader=ScreenReader(page, 2.0)), secrets).snapshot  # a reader's tree too
+    assert 'textbox "Date" [date=mm/dd/yyyy]' in heard and "(hidden, 11 characters)" in heard, heard
 
 
 def test_a_text_field_for_a_date_is_no_date_field_and_a_code_in_a_text_field_shows(page, site):
