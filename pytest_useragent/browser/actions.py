@@ -10,10 +10,12 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.datefields import layout
 from pytest_useragent.records import ACTIONS, Action, ActionOutcome
+from pytest_useragent.records.datetimes import ISO_FORMATS, forms, to_iso
 from pytest_useragent.records.snapshot import parse
 from pytest_useragent.secrets.credentials import UnknownPlaceholder
-from pytest_useragent.secrets.redaction import Secrets
+from pytest_useragent.secrets.redaction import Secrets, hidden
 
 UNNAMED_ROLES = frozenset({"generic", "text", "none", "presentation", "paragraph"})
 """Roles whose elements are better named by the page than by role: Playwright's own normalize() names those."""
@@ -93,17 +95,35 @@ def _type(page: Page, action: Action, locator: Locator | None, secrets: Secrets,
         secrets.add(text)
     if kind in ("select-one", "select-multiple"):
         return secrets.redact(_type_ahead(element, text, timeout_ms))  # a label the page shows may hold one
+    if kind in ISO_FORMATS:
+        return _type_date(element, str(kind), text, action.text or "", timeout_ms)
     if text[-1:].isspace() or not text or kind not in KEYED:
         element.fill(text, timeout=timeout_ms)
     else:  # the last character as a key, as a person's typing ends: a combobox filters, a search suggests
         element.fill(text[:-1], timeout=timeout_ms)
         element.press_sequentially(text[-1], timeout=timeout_ms)
-    empty = bounded.evaluate(element, timeout_ms / 1000, "e => e.value === ''")
-    if text and empty and kind in ISO_FORMATS:
-        # a date (time, month) field takes only its ISO form from a script, and drops anything else without a word:
-        # the persona would see the field still empty, so the model is told, with the form that works
-        raise NotTaken(f"the {kind} field stayed empty: it takes {action.text!r} only as {ISO_FORMATS[kind]}")
+    if kind == "password":  # the field shows a disc a character: the model is told how many, never which
+        held = bounded.evaluate(element, timeout_ms / 1000, "e => [...e.value].length")
+        typed = len(text)
+        return (
+            f"typed {hidden(typed)}" if held == typed else f"typed {typed} characters; the field holds {hidden(held)}"
+        )
     return "typed"
+
+
+def _type_date(element: Locator, kind: str, text: str, asked: str, timeout_ms: float) -> str:
+    """Typing into a date (time, month, week) field, as a person types the layout it shows (`12/24/2026`) or as its
+    ISO value (`2026-12-24`): a script can set it only in the ISO form, and a person's keys, segment by segment,
+    trip on a separator or a one-digit month in Chromium, so the layout's text is read as its ISO value and set."""
+    shown = layout(element.page, kind, bounded.evaluate(element, timeout_ms / 1000, "e => e.step"), timeout_ms / 1000)
+    read = to_iso(text, shown) if shown is not None and text else None
+    element.fill(read or text, timeout=timeout_ms)
+    empty = bounded.evaluate(element, timeout_ms / 1000, "e => e.value === ''")
+    if text and empty:
+        # the field drops anything else without a word: the persona would see it still empty, so the model is told,
+        # with the forms that work
+        raise NotTaken(f"the {kind} field stayed empty: {asked!r} is not a form it takes; type it {forms(shown, kind)}")
+    return f"typed (the field holds {read})" if read is not None and read != text else "typed"
 
 
 def _type_ahead(element: Locator, text: str, timeout_ms: float) -> str:
@@ -119,14 +139,6 @@ def _type_ahead(element: Locator, text: str, timeout_ms: float) -> str:
     return f"chose {chosen!r}"
 
 
-ISO_FORMATS = {
-    "date": "YYYY-MM-DD, e.g. 2026-12-24",
-    "time": "HH:MM, e.g. 09:30",
-    "datetime-local": "YYYY-MM-DDTHH:MM, e.g. 2026-12-24T09:30",
-    "month": "YYYY-MM, e.g. 2026-12",
-    "week": "YYYY-Www, e.g. 2026-W52",
-}
-"""Input types whose value a script may set only in one form; the form, for the model."""
 KEYED = frozenset({"text", "search", "email", "url", "tel", "password", "number", "textarea", None})
 """Fields whose typing ends with a key pressed (None: a contenteditable); the others (a date, a range, a colour)
 take their value whole."""

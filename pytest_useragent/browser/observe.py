@@ -15,6 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.condense import Viewport, condense
+from pytest_useragent.browser.datefields import formats
 from pytest_useragent.browser.media import MATCHED
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS, settle
@@ -154,6 +155,8 @@ def _look(
     # the states the snapshots leave out (collapsed, not checked, the active descendant, focus in a shadow root),
     # found by the look's script in the DOM the snapshots were taken of
     states, focus = look.get("states") or [], look.get("focus") or []
+    if look.get("dates"):  # a date or time field named as such, with the layout it shows (`datefields.py`)
+        states = [*states, *formats(page, look["dates"], seconds)]
     snapshot = with_states(snapshot, states, focus)
     if tree is not None:
         snapshot = reader_tree(with_states(tree, states, focus), snapshot)

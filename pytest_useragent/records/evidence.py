@@ -19,7 +19,9 @@ STATES = frozenset({"checked", "selected", "pressed", "expanded", "disabled", "c
 where the persona is, never that a goal is reached (a field focused is no field filled)."""
 FOCUS = "active"
 MASK = "•*● "
-"""What a masked value is written with: a password field's value as the persona's snapshot shows it."""
+"""What a masked value was written with: a password field's value as a persona's snapshot showed it."""
+HIDDEN = re.compile(r"\(?hidden, \d+ characters?\)?", re.IGNORECASE)
+"""A password field's value as the persona's snapshot tells it now (`secrets.redaction.hidden`)."""
 STATEFUL = frozenset(
     {
         "checkbox",
@@ -184,6 +186,8 @@ def _is(element: SnapshotLine, claim: StateClaim) -> bool:
         return True
     if claim.value.strip(MASK) == "":  # a password as the persona saw it, masked: it holds a value, not revealed here
         return bool(element.text)
+    if HIDDEN.fullmatch(claim.value.strip()):  # as the persona is told it: its length, with or without brackets
+        return _folded(element.text or "").strip("()") == _folded(claim.value).strip("()")
     return _folded(element.text or "") == _folded(claim.value)
 
 

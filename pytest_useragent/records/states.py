@@ -12,19 +12,25 @@ script (scripts/look.js) finds them in the DOM with each element's box, which is
 `option "Banana" [active-descendant]`. Focus inside an open shadow root or a same-origin frame, which the snapshot
 does not mark, is marked `[active]` on the element's own line. And an element whose name Playwright dropped because
 its text is written as its children (an expanded tree item: `treeitem [expanded]` over `- text: ▾ Projects`) is
-named by that text again, so its name stays when its state changes.
+named by that text again, so its name stays when its state changes. A date or time field, which both snapshots call
+a `textbox`, is named as such with the layout it shows (`textbox "Date" [date=mm/dd/yyyy]`, `browser/datefields.py`),
+as a screen reader says "date" and reads its segments.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from pytest_useragent.records.datetimes import ATTRIBUTES
 from pytest_useragent.records.snapshot import FOCUSED, INTERACTIVE_ROLES, SnapshotLine, line
 
 CURRENT = frozenset({"page", "step", "location", "date", "time", "true"})
 """aria-current's values (WAI-ARIA 1.2); any other is page text and written as `true`, as the spec reads it."""
 STATES = frozenset({"expanded", "checked", "pressed", "current", "active-descendant"})
 """The states `with_states` writes; any other key the page script sent is left out."""
+FORMATS = frozenset(ATTRIBUTES.values())
+"""What names a date or time field, with the layout it shows (`datetimes.py`): `textbox "Date" [date=mm/dd/yyyy]`."""
+MAX_FORMAT_CHARS = 60
 _STATED = INTERACTIVE_ROLES | {"row", "gridcell", "columnheader", "rowheader", "listitem", "menu", "tabpanel"}
 """Roles a state is written on: a generic wrapper with the same box as its button is not the button."""
 
@@ -80,6 +86,9 @@ def _clean(said: dict[object, object]) -> dict[str, str | None]:
     """The states as written: known keys only, values that cannot break a line."""
     clean: dict[str, str | None] = {}
     for key, value in said.items():
+        if key in FORMATS:
+            clean[str(key)] = " ".join(str(value).replace("]", ")").replace("[", "(").split())[:MAX_FORMAT_CHARS]
+            continue
         if key not in STATES:
             continue
         if key == "current":

@@ -6,7 +6,9 @@ A secret is looked for raw, percent-encoded the ways browsers encode (a GET form
 a query, path, fragment or user name and password, encodeURIComponent, encodeURI; upper- and lowercase hex),
 HTML-escaped, and JSON-escaped (which is also how an ai snapshot quotes a name with `"` or `\\`), and as Python's
 repr; in any case (a page shows it upper-cased, by its script or by CSS, or title-cased). A credential is replaced by
-its placeholder (`{{password}}`), so the model still knows what stands there; any other secret by MASK.
+its placeholder (`{{password}}`), so the model still knows what stands there; any other secret by MASK. A field
+whose value is a secret (a password field's, in a snapshot line) is told by its length, as a person sees a disc a
+character: `textbox "Password" [ref=e7]: (hidden, 11 characters)`, so a value cut short by the page shows.
 
 What the harness owns is never rewritten: the goal as the test wrote it, the test id, the session's folder and the
 paths under it (`own`). A credential that is a common word (`admin`) would otherwise mangle them all, and a record
@@ -220,11 +222,19 @@ class Secrets:
         return "".join(out) + text[last:]
 
     def _mask_field_value(self, match: re.Match[str]) -> str:
+        """A field whose value is a secret, as a password field shows it: its length, never its value."""
         read = snapshot_line(match.group(0))  # the value as typed, when the snapshot had to quote it
-        shown = {match.group(2), read.text if read is not None else None}
-        collapsed = {_collapsed(value) for value in self._values}
-        typed = any(value in self._values or _collapsed(value) in collapsed for value in shown if value is not None)
-        return f"{match.group(1)}: {MASK}" if typed else match.group(0)
+        shown = [value for value in (match.group(2), read.text if read is not None else None) if value is not None]
+        typed = next((value for value in shown if value in self._values), None)
+        if typed is None:  # shown with its white space collapsed: as long as the secret it was typed as
+            collapsed = {_collapsed(value): value for value in sorted(self._values)}
+            typed = next((collapsed[_collapsed(value)] for value in shown if _collapsed(value) in collapsed), None)
+        return f"{match.group(1)}: {hidden(len(typed))}" if typed is not None else match.group(0)
+
+
+def hidden(length: int) -> str:
+    """A masked field's value as the model is told it, as a person sees a disc a character: how many, never which."""
+    return f"(hidden, {length} character{'' if length == 1 else 's'})"
 
 
 def _holds_key(value: Any) -> bool:

@@ -32,8 +32,12 @@
                  '[aria-checked=false i], input[type=checkbox]:not(:checked):not([aria-checked]), ' +
                  'input[type=radio]:not(:checked):not([aria-checked])';
   const states = [];
+  // date and time fields, by box, type and step: the layout each shows is read beside (`datefields.py`)
+  const DATED = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+  const dates = [];
   for (const e of every(document)) {
     if (states.length >= 500) break;
+    if (e.localName === 'input' && DATED.has(e.type) && dates.length < 100) dates.push([boxOf(e), e.type, e.getAttribute('step') || '']);
     if (!e.matches(STATED)) continue;
     const said = {};
     if ((e.getAttribute('aria-expanded') || '').toLowerCase() === 'false') said.expanded = 'false';
@@ -48,6 +52,7 @@
   if (pointed) states.push([boxOf(pointed), {'active-descendant': null}]);
   return {
     states,
+    dates,
     focus,
     sinceChange: watch ? performance.now() - watch.lastChange : null,
     fingerprint: `${innerWidth}x${innerHeight} ${typeof matched === 'undefined' ? '' : Object.values(matched).join(',')} ${html.length} ${(hash >>> 0).toString(16)}`,

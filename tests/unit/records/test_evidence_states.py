@@ -17,6 +17,7 @@ SNAPSHOT = """- main [ref=e1]:
   - 'textbox "Email" [ref=e9]': jana@example.com
   - 'textbox "Password" [ref=e11]': hunter2222
   - textbox "Code" [ref=e12]
+  - textbox "PIN" [ref=e13]: (hidden, 11 characters)
   - paragraph [ref=e10]: Join Newsletter
 """
 
@@ -56,6 +57,9 @@ def test_text_evidence_is_no_state_claim(evidence):
         ('textbox "Email" = jan@example.com', False),
         ('textbox "Password" = ••••••', True),  # masked as the persona saw it: a value is there, never revealed
         ('textbox "Code" = ••••••', False),  # an empty field holds nothing masked
+        ('textbox "PIN" = (hidden, 11 characters)', True),  # as the persona is told it now: its length
+        ('textbox "PIN" = hidden, 11 characters', True),
+        ('textbox "PIN" = (hidden, 6 characters)', False),  # a field cut short is not the one typed
     ],
 )
 def test_a_state_claim_holds_only_when_the_page_is_in_that_state(evidence, held):

@@ -120,7 +120,30 @@ def test_a_secret_is_found_as_pages_show_it_whitespace_collapsed_and_trimmed():
     assert secrets.redact("Hi lead9Trail, welcome") == f"Hi {MASK}, welcome"
     assert "Ab cd ef" not in secrets.redact("paragraph: Ab cd ef~9 and Ab%20cd%20ef~9")
     snapshot = '- textbox "Password" [active] [ref=e7]: Ab cd ef~9'
-    assert secrets.redact(snapshot) == f'- textbox "Password" [active] [ref=e7]: {MASK}'
+    # told by its length as typed (a disc a character in the field), never by its value
+    assert secrets.redact(snapshot) == '- textbox "Password" [active] [ref=e7]: (hidden, 11 characters)'
+
+
+def test_a_field_holding_a_secret_says_how_many_characters_it_holds_and_nothing_else():
+    secrets = Secrets()
+    secrets.add("hunter2hunt")
+    secrets.add("hunter")  # the field cut it at 6
+    secrets.add("x")
+    lines = [
+        '- textbox "Password" [ref=e7]: hunter2hunt',
+        '- textbox "Password" [ref=e8]: hunter',
+        '- textbox "PIN" [ref=e9]: x',
+        '- textbox "Name" [ref=e10]: Jana',
+    ]
+    told = secrets.redact("\n".join(lines))
+    assert told.splitlines() == [
+        '- textbox "Password" [ref=e7]: (hidden, 11 characters)',
+        '- textbox "Password" [ref=e8]: (hidden, 6 characters)',
+        '- textbox "PIN" [ref=e9]: (hidden, 1 character)',
+        '- textbox "Name" [ref=e10]: Jana',  # a value no secret is kept: the field shows it
+    ]
+    assert "hunter" not in told and secrets.redact(told) == told  # said once, and the same when redacted again
+    assert secrets.redact("typed hunter2hunt") == f"typed {MASK}"  # a secret in other text is masked, length unsaid
 
 
 def test_a_secret_is_found_in_any_case_a_page_or_a_model_gives_it_and_other_words_are_kept():
