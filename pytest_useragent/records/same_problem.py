@@ -52,8 +52,7 @@ _DESCRIBED = re.compile(r'^([a-z]+) "(.+)"$')
 def one_per_problem(issues: list[Issue]) -> list[Issue]:
     """`issues` with each persona finding that is a check's problem merged into that check's, in the check's place;
     a persona finding merges into one check at most (the first), and a check takes one persona finding (the first)."""
-    result = list(issues)
-    taken: set[int] = set()
+    result: list[Issue | None] = list(issues)
     for at, mine in enumerate(issues):
         if mine.source != "persona":
             continue
@@ -61,14 +60,13 @@ def one_per_problem(issues: list[Issue]) -> list[Issue]:
             (
                 index
                 for index, check in enumerate(result)
-                if index not in taken and check.source == "check" and check.check_title is None and same(mine, check)
+                if check is not None and check.source == "check" and check.check_title is None and same(mine, check)
             ),
             None,
         )
         if other is not None:
-            result[other] = merged(mine, result[other])
-            taken.add(other)
-            result[at] = None  # type: ignore[call-overload]
+            result[other] = merged(mine, issues[other])
+            result[at] = None
     return [issue for issue in result if issue is not None]
 
 
