@@ -81,7 +81,7 @@ class Issue(IssueDraft):
     lists only what the persona met."""
     check_title: str | None = None
     """A check finding its persona reported too, made one issue (`records/same_problem.py`): the rule's own title;
-    the issue's title and quote are then the persona's."""
+    the issue's title and quote are then the persona's, its evidence the persona's with what the check measured."""
 
     @model_validator(mode="after")
     def _keyed(self) -> Issue:

@@ -1,6 +1,6 @@
 """A persona's finding and a check's about one problem, made one issue: the check's rule, trust, criteria and key
-(so a gate and a baseline read it as the measured finding it is), the persona's title and quote (what the problem
-does to a person), the more severe of the two severities. Pure.
+(so a gate and a baseline read it as the measured finding it is), the persona's title, quote and evidence (what the
+problem does to a person) with what the check measured after it, the more severe of the two severities. Pure.
 
 They are one problem when both hold:
 
@@ -107,7 +107,7 @@ def merged(mine: Issue, check: Issue) -> Issue:
             "title": mine.title,
             "quote": mine.quote,
             "severity": worse,
-            "evidence": f"{check.evidence} (the persona: {mine.evidence})",
+            "evidence": f"{mine.evidence} (measured: {check.evidence})",
             "check_title": check.title,
             "met": True,
         }

@@ -13,8 +13,11 @@ A check's finding is `met` when the persona met it at that step, by this rule:
    state the persona was sent; or
 4. the persona's screen reader announced it (focus on it).
 
-Anything else (a finding below the fold, in a part of the page the persona was never sent, a console error or a
-failed request no person sees) stays in the session's issues and its report, and is not told to the persona.
+It is not met (`False`) when its element is placed elsewhere (a box outside the viewport, a role and name on no line
+the persona was sent), or it is one of the requests and console messages (`signals`), which no person sees. A finding
+nothing places (no box, no name: an axe finding on an unnamed element whose box a cached audit did not keep) is not
+known to be unmet (`None`), and is told as before. What was not met stays in the session's issues and its report; it
+is only not told to the persona.
 """
 
 from __future__ import annotations
@@ -49,15 +52,21 @@ def placed(step: Step, full_snapshot: str, sent: str, viewport: ViewportSize | N
             line = refs.get(issue.ref or "")
             result.append(issue if line is None else _of_line(issue, line))
             continue
-        rule = RULES.get(issue.rule or "")
-        met = (
-            (rule is not None and rule.runs in ON_ACTION)
-            or (issue.locator is not None and issue.locator in locators)
-            or role_and_name(issue) in named
-            or (issue.box is not None and viewport is not None and _within(issue.box, viewport))
-        )
-        result.append(issue.model_copy(update={"met": met}))
+        result.append(issue.model_copy(update={"met": _met(issue, named, locators, viewport)}))
     return result
+
+
+def _met(
+    issue: Issue, named: set[tuple[str, str]], locators: set[str | None], viewport: ViewportSize | None
+) -> bool | None:
+    rule = RULES.get(issue.rule or "")
+    element = role_and_name(issue)
+    in_view = issue.box is not None and viewport is not None and _within(issue.box, viewport)
+    if (rule is not None and rule.runs in ON_ACTION) or issue.locator in locators or element in named or in_view:
+        return True
+    if (rule is not None and rule.runs == "signals") or issue.box is not None or element is not None:
+        return False
+    return None  # nothing places it (an element with no name and no box): not known to be unmet
 
 
 def _of_line(issue: Issue, line: SnapshotLine) -> Issue:

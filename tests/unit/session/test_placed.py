@@ -51,7 +51,11 @@ def test_a_finding_in_its_view_is_met_and_one_below_the_fold_is_not():
     assert met(small('link "Pricing"'))  # a line of the page state it was sent
     assert met(small("<a>", Box(x=10, y=200, width=12, height=12)))  # in the viewport
     assert not met(small("<a>", Box(x=10, y=3000, width=12, height=12)))
-    assert not met(rule("console-error").issue("TypeError: x is undefined"))
+    assert met(rule("console-error").issue("TypeError: x is undefined")) is False  # no person sees a console
+
+
+def test_a_finding_nothing_places_is_not_known_to_be_unmet():
+    assert met(small("<button></button>")) is None  # an unnamed element, its box not kept
 
 
 def test_what_its_screen_reader_announced_is_met():
