@@ -10,9 +10,13 @@ gives the tool's input the same grammar-constrained conformance as structured ou
 choice is `auto`, never a forced tool: Opus 5.5, Sonnet 5.5 and Fable 5.x answer a `tool_choice` of `tool` or
 `any` with a 400 ("Use auto with strict tool use or structured outputs", Opus 5.5 migration guide), forced tool use
 was never compatible with thinking, and `auto` adds the smaller tool-use system prompt of the two ("Tool use
-pricing"). A reply that answers in text instead is repaired like any other. A one-off call (wrap-up, survey,
-interview), which is not cached, asks with `output_config.format`, where a tool's system prompt would be paid in
-full for nothing.
+pricing"). A reply that answers in text instead is repaired like any other. The wrap-up rides the steps' cache:
+the same tools and system blocks, each breakpoint where the steps have it, `tool_choice` none (a change of
+tool_choice alone keeps the tools' and the system's cache, "Prompt caching", what invalidates the cache), so its
+prefix is billed as a cache read; it answers as JSON text, the fields told in its prompt, validated and repaired as
+any other (`output_config.format` would add a schema and a system prompt of its own). A one-off call on a prefix of
+its own (survey, interview), which is not cached, asks with `output_config.format`, where a tool's system prompt
+would be paid in full for nothing.
 
 Claude models from generation 5 on think by default (adaptive thinking, default effort high on Sonnet 5.5, medium on
 Opus 5.5; it cannot be switched off on Opus 5.5 and Fable), and thinking is billed as output and counts against
@@ -110,6 +114,7 @@ class AnthropicProvider(ModelProvider):
     """Claude as the persona. `client` defaults to `anthropic.Anthropic()` (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)."""
 
     name = "anthropic"
+    rides = True
 
     def __init__(
         self, client: anthropic.Anthropic | None = None, *, max_output_tokens: int = 2048, keep_exchanges: bool = False
@@ -145,8 +150,10 @@ class AnthropicProvider(ModelProvider):
             )
         content.append({"type": "text", "text": question.text})
         tokens = image_tokens(image) if image else 0
-        if question.cached:
+        if question.cached and question.schema is Decision:
             asked_as: dict[str, Any] = {"tools": [tool(question.schema)], "tool_choice": {"type": "auto"}}
+        elif question.cached:  # the steps' tools and system prompt, read from their cache; answered as JSON text
+            asked_as = {"tools": [tool(Decision)], "tool_choice": {"type": "none"}}
         else:
             asked_as = {"output_config": {"format": {"type": "json_schema", "schema": shape(question.schema)}}}
 

@@ -109,6 +109,9 @@ class AfterSession:
 class WrapUpRequest(AfterSession):
     """Ask for the persona's closing verdict on the session."""
 
+    cache_minimum: int = 0
+    """As StepRequest's: the wrap-up is asked after the steps' own system prompt, so it reads their cache."""
+
 
 @dataclass(frozen=True)
 class ComposeRequest:

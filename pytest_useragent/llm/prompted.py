@@ -44,8 +44,9 @@ class Question(Generic[M]):
     text: str
     image: bytes | None = None
     cached: bool = False
-    """A step's question: its system prompt is the prefix every step shares, marked for the cache where the API
-    asks for that. A question asked once (wrap-up, survey, interview) is not: writing it would cost more for nothing."""
+    """Its system prompt is the prefix every step shares, marked for the cache where the API asks for that: a step's
+    question, and the wrap-up where the provider `rides` the steps' cache. A question asked once on a prefix of its
+    own (the survey, an interview) is not: writing it would cost more for nothing."""
 
 
 class ModelProvider(ABC):
@@ -53,6 +54,11 @@ class ModelProvider(ABC):
     the subclass."""
 
     name: str
+    rides = False
+    """Whether the wrap-up is asked after the steps' own prefix (their tools and system prompt, unchanged), so it is
+    read from their cache: where the API caches those apart from how the answer is asked for (Anthropic). Not where
+    the answer's schema is the start of the cached prefix (OpenAI: another schema is another prefix from its first
+    token): there the wrap-up keeps a short prompt of its own."""
 
     def model_name(self, requested: str) -> str:
         return requested
@@ -81,7 +87,12 @@ class ModelProvider(ABC):
         return self.ask(Question(Decision, "decide", model, system, text, request.image, cached=True), meter)
 
     def wrap_up(self, request: WrapUpRequest, meter: Meter) -> Reply[WrapUp]:
-        return self.ask(self._once(WrapUp, "wrap_up", "wrap_up.j2", request), meter)
+        """The closing question; after the steps' system prompt where the provider `rides` their cache."""
+        if not self.rides:
+            return self.ask(self._once(WrapUp, "wrap_up", "wrap_up.j2", request), meter)
+        system = self.step_system(request.persona, request.cache_minimum)
+        text = render("wrap_up.j2", request=request)
+        return self.ask(Question(WrapUp, "wrap_up", self.model_name(request.model), system, text, cached=True), meter)
 
     def survey(self, request: SurveyRequest, meter: Meter) -> Reply[SusReply]:
         return self.ask(self._once(SusReply, "survey", "survey.j2", request), meter)

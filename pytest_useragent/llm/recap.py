@@ -2,7 +2,8 @@
 
 A session of many steps on a noisy page would otherwise send every step's page title, outcome and every issue (a
 10,000-element page made a 950,000-character wrap-up prompt). The recap keeps the first and the last steps, the most
-severe issues, each field cut, and says what it left out.
+severe of the issues the persona met (its own, and the checks' it met: `met`), each field cut, and says what it left
+out.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Recap:
     """Steps between `first` and `last` that are not told."""
     last: list[StepLine]
     issues: list[Issue]
-    """The most severe of the session's issues, deduplicated, their text cut."""
+    """The most severe of the issues the persona met (`met`), deduplicated, their text cut."""
     issues_left_out: int
 
 
@@ -54,7 +55,7 @@ def recap(steps: list[Step], summary: str) -> Recap:
         first, last = lines[:FIRST_STEPS], lines[-LAST_STEPS:]
     else:
         first, last = lines, []
-    issues = deduplicated(steps)
+    issues = [issue for issue in deduplicated(steps) if met(issue)]
     return Recap(
         summary=clip(summary, MAX_SUMMARY_CHARS),
         first=first,
@@ -68,6 +69,12 @@ def recap(steps: list[Step], summary: str) -> Recap:
         ],
         issues_left_out=max(len(issues) - MAX_ISSUES, 0),
     )
+
+
+def met(issue: Issue) -> bool:
+    """Whether the persona met an issue: its own (a check's it reported too included), or a check's finding it met
+    at its step (`session/placed.py`; one not decided, in an older record, counts as met)."""
+    return issue.source == "persona" or issue.met is not False
 
 
 def clip(text: str, limit: int) -> str:

@@ -65,10 +65,18 @@ def parse(schema: type[M], data: str | dict[str, Any] | None) -> tuple[M | None,
     """A reply (JSON text, or a tool's input) as `schema`, its fields cut to their limits (`limits.py`), or None and
     what was wrong with it, in one line for the repair request."""
     try:
-        value = schema.model_validate_json(data) if isinstance(data, str) else schema.model_validate(data)
+        value = schema.model_validate_json(unfenced(data)) if isinstance(data, str) else schema.model_validate(data)
     except ValidationError as error:
         return None, explain(error)
     return trimmed(value), ""
+
+
+def unfenced(text: str) -> str:
+    """JSON text without the markdown fence a model may put around an answer in text (```json ... ```)."""
+    stripped = text.strip()
+    if stripped.startswith("```") and stripped.endswith("```") and "\n" in stripped:
+        return stripped[stripped.index("\n") + 1 : -3]
+    return text
 
 
 def explain(error: ValidationError) -> str:

@@ -14,6 +14,7 @@ from html import unescape
 from pytest_useragent.records import SEVERITY_ORDER, Issue, Source, Step, Trust
 from pytest_useragent.records.keys import page_of
 from pytest_useragent.records.rules import RULES
+from pytest_useragent.records.same_problem import one_per_problem
 
 MAX_EXAMPLES = 5
 """Examples kept per grouped issue: enough to find the pattern, few enough for a prompt line."""
@@ -79,11 +80,12 @@ def trust_of(source: Source, sessions: int, trust: Trust = "objective") -> Trust
 
 
 def deduplicated(steps: Iterable[Step]) -> list[Issue]:
-    """Issues of all steps, the first of each key kept (see `Issue.key`), most severe first."""
+    """Issues of all steps, the first of each key kept (see `Issue.key`), a persona's finding of a check's problem
+    merged into it (`same_problem.one_per_problem`), most severe first."""
     seen: dict[str, Issue] = {}
     for issue in (issue for step in steps for issue in step.issues):
         seen.setdefault(issue.key, issue)
-    return sorted(seen.values(), key=lambda issue: -SEVERITY_ORDER[issue.severity])
+    return sorted(one_per_problem(list(seen.values())), key=lambda issue: -SEVERITY_ORDER[issue.severity])
 
 
 def _examples(issue: Issue) -> list[str]:

@@ -75,6 +75,13 @@ class Issue(IssueDraft):
     criteria: list[str] = []
     """The WCAG success criteria it stands for, by number (`1.3.1`): an axe rule's `wcag131` tags, our rule's row
     (`records/wcag.py` names them). Empty where no criterion applies (a best practice, a heuristic)."""
+    met: bool | None = None
+    """For a check: whether its session's persona met it at its step (made by its action, on the element it acted
+    on, in its view or in what its screen reader said: `session/placed.py`); None where not decided. The wrap-up
+    lists only what the persona met."""
+    check_title: str | None = None
+    """A check finding its persona reported too, made one issue (`records/same_problem.py`): the rule's own title;
+    the issue's title and quote are then the persona's, its evidence the persona's with what the check measured."""
 
     @model_validator(mode="after")
     def _keyed(self) -> Issue:

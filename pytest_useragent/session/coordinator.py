@@ -54,6 +54,7 @@ from pytest_useragent.session.finish import finish
 from pytest_useragent.session.marks import marks_of
 from pytest_useragent.session.memory import remember
 from pytest_useragent.session.page import found_before
+from pytest_useragent.session.placed import placed
 from pytest_useragent.session.state import Context, Last, Setup, State
 from pytest_useragent.session.verdict import checked
 from pytest_useragent.workspace.documents import Documents
@@ -218,6 +219,7 @@ class Session:
             )
             state.summary = remember(state.summary, decision.summary)
             state.last = Last(decision.expectation, decision.action.describe(), done)
+        step.issues = placed(step, observation.full_snapshot, observation.snapshot, page.viewport)
         step.marks = marks_of(observation.full_snapshot, step, page.viewport)
         step = self._record(ctx, step)
         state.files.write_exchanges(f"step-{index:03d}", reply.exchanges, lambda: page.shot(state.secrets))

@@ -128,6 +128,7 @@ def _afterwards(ctx: Context, outcome: SessionOutcome) -> Afterwards:
         outcome=outcome,
         summary=state.summary,
         steps=state.steps,
+        cache_minimum=setup.spending.prices.cache_minimum(state.model),
     )
     return ask_afterwards(
         setup.provider,

@@ -37,7 +37,10 @@ def test_a_session_on_a_model_that_thinks(page, site, tmp_path, fake_api, claude
     assert not fake_api.problems and result.goal_achieved and result.wrap_up is not None
     assert [len(step.calls) for step in result.steps] == [1, 2]  # the malformed reply repaired
     assert all(body["output_config"]["effort"] == "low" for body in fake_api.requests)
-    assert all(body.get("tool_choice", {}).get("type") in (None, "auto") for body in fake_api.requests)
+    # never a forced tool (tool, any): the steps' choice is auto, the wrap-up's none (it answers in text, after the
+    # steps' tools, read from their cache)
+    assert all(body.get("tool_choice", {}).get("type") in (None, "auto", "none") for body in fake_api.requests)
+    assert fake_api.requests[-1]["tool_choice"] == {"type": "none"}
     # the repair sends the model's whole turn back: its thinking block first, unmodified, then the tool call
     assistant = fake_api.requests[2]["messages"][1]["content"]
     assert [block["type"] for block in assistant] == ["thinking", "tool_use"]

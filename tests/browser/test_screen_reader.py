@@ -60,7 +60,7 @@ def test_a_message_in_a_plain_div_is_not_announced_and_is_found(page, site, tmp_
     result = run(page, claude, tmp_path, MAREK, f"{site}/a11y/status-plain.html", survey="sus")
 
     assert result.outcome == "goal_achieved" and result.survey is not None and not fake_api.problems
-    steps = [body for body in fake_api.requests if "tools" in body]
+    steps = [body for body in fake_api.requests if body.get("tool_choice") == {"type": "auto"}]  # the wrap-up: none
     assert len(steps) == 4 and len(fake_api.requests) == 6  # four steps, the wrap-up, the survey
     assert [images(body) for body in fake_api.requests] == [0] * 6  # never an image, after the steps neither
     first = texts(steps[0])
