@@ -26,13 +26,13 @@ class Site(SimpleHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:  # noqa: N802
-        if urlsplit(self.path).path.endswith("/" + self.handler["path"]):
+        if self.handler and urlsplit(self.path).path.endswith("/" + self.handler["path"]):
             self.path = self.path.replace(self.handler["path"], self.handler["page"], 1)
         super().do_GET()
 
     def do_POST(self) -> None:  # noqa: N802
         path = urlsplit(self.path).path
-        if not path.endswith("/" + self.handler["path"]):
+        if not self.handler or not path.endswith("/" + self.handler["path"]):
             self.send_error(405)
             return
         length = min(int(self.headers.get("Content-Length") or 0), 100_000)

@@ -66,13 +66,16 @@ def site_root(path: Path, versions: dict[str, str]) -> Path:
     raise SystemExit(f"{path}: no {' and '.join(versions.values())} in it or in its docs/")
 
 
-def session(browser: Browser, url: str, task: dict[str, Any], persona: str, steps: int) -> dict[str, Any]:
-    """One task as one persona: what it claimed, whether it is true, and its objective findings."""
+def session(browser: Browser, url: str, task: dict[str, Any], who: Persona, steps: int, init: str) -> dict[str, Any]:
+    """One task as one persona: what it claimed, whether it is true, and its objective findings. `init`: the data's
+    script run before each page's own (e.g. noting the messages of `alert()` for a truth to read), or none."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    if init:
+        page.add_init_script(init)
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         config = UserAgentConfig(settle_timeout=2, max_steps=steps)
-        result = Agent(page, PERSONAS[persona], OfflineProvider(), config, Path(tmp)).run(task["goal"], url=url)
+        result = Agent(page, who, OfflineProvider(), config, Path(tmp)).run(task["goal"], url=url)
     try:
         truth = bool(page.evaluate(task["truth"]))
     except PlaywrightError:
@@ -368,14 +371,16 @@ def main() -> None:
     root = site_root(args.site, data["versions"])
     tasks = [task for task in data["tasks"] if args.tasks is None or task["id"] in args.tasks]
     runs: dict[str, Any] = {}
-    with sync_playwright() as playwright, serve(root, data["handler"]) as base:
+    said = data.get("personas", {})  # the personas in the site's language, when its data says them
+    personas = {key: Persona(said[key], uses=p.uses) if key in said else p for key, p in PERSONAS.items()}
+    with sync_playwright() as playwright, serve(root, data.get("handler", {})) as base:
         executable = find_chromium(playwright.chromium.executable_path, headless=True)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
         for version in args.versions:
             for persona in args.personas:
                 for task in tasks:
                     url = f"{base}/{data['versions'][version]}{task['start']}"
-                    run = session(browser, url, task, persona, args.steps)
+                    run = session(browser, url, task, personas[persona], args.steps, data.get("init_script", ""))
                     runs.setdefault(version, {}).setdefault(persona, {})[task["id"]] = run
                     print(
                         f"{version} {persona} {task['id']}: {run['outcome']} reached={run['reached']} "
