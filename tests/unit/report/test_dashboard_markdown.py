@@ -4,9 +4,10 @@ tests), and every list rendering as a list, parsed as GitHub would (markdown-it-
 
 from __future__ import annotations
 
-from dashboard_run import dashboard_run
+from dashboard_run import dashboard_run, nodeid
 from markdown_check import tokens
 
+from pytest_useragent.regression.compare import IssueChange
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
 from pytest_useragent.report.headline import headline
 from pytest_useragent.report.regressions import comparison_lines
@@ -70,3 +71,19 @@ def test_a_run_whose_audit_failed_says_so_where_it_counts_its_issues():
     assert f"- **Issues:** no issues; {said}" in render_run_markdown(unaudited)
     assert said in render_run_html(unaudited, {}).split('id="card-issues"')[1].split("</div>")[0]
     assert headline(unaudited)[0].endswith(f"issues: none; {said}")
+
+
+def test_the_new_issues_line_says_which_of_them_the_gate_does_not_count():
+    # issue 41: "new_issues:0 (10 distinct new issues ...)" and, on the next line, "issues: 12 distinct new": the two
+    # a persona's opinion (listed, never counted) made the difference, unsaid
+    comparison = dashboard_run().comparison
+    assert comparison is not None
+    opinion = IssueChange(
+        test=nodeid(3), status="new", key="opinion:the-form", title="The form was refused", severity="major",
+        source="persona", trust="opinion",
+    )  # fmt: skip
+    said = [line for line in comparison_lines(comparison) if line.startswith("issues: ")]
+    assert said == ["issues: 4 distinct new (55 occurrences in 18 tests)"]  # the twin: no opinion among them
+    with_opinion = comparison.model_copy(update={"issues": [*comparison.issues, opinion]})
+    said = [line for line in comparison_lines(with_opinion) if line.startswith("issues: ")]
+    assert said == ["issues: 5 distinct new (56 occurrences in 18 tests), 1 of them an opinion (listed, not counted)"]
