@@ -46,7 +46,9 @@ def check(rule: str, severity: str, title: str) -> Issue:
         severity=severity,  # type: ignore[arg-type]
         heuristic="WCAG",
         title=title,
-        evidence=f"{rule}: <button class='icon-only-button-without-any-text-at-all'></button> " * 3,
+        # as axe's are: the element, and the rule's address, one long word
+        evidence=f"{rule}: <button class='icon-only-button-without-any-text-at-all'></button> " * 3
+        + f"; the rule: https://dequeuniversity.com/rules/axe/4.12/{rule}?application=axeAPI",
         quote="",
         element=f"<{rule}>",
         step=2,

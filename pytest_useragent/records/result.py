@@ -1,5 +1,4 @@
-"""A session's record: its steps and everything one `agent.run` found (session.json), and the session told in
-one line (`repr(result)`)."""
+"""A session's record: its steps and everything one `agent.run` found (session.json), told in a line and in a few."""
 
 from __future__ import annotations
 
@@ -283,8 +282,7 @@ TOP_ISSUES = 3
 
 
 def one_line(result: SessionResult) -> str:
-    """The session as a repr: outcome first, report.md last, so that pytest's cut of a long repr (the middle goes)
-    keeps both."""
+    """The session as a repr: outcome first, report.md last, both kept by pytest's cut of a long repr (the middle)."""
     verdict = last_verdict(result)
     parts = [
         f"outcome={result.outcome!r}",
@@ -300,6 +298,7 @@ def one_line(result: SessionResult) -> str:
 def lines(result: SessionResult) -> list[str]:
     """The session in a few lines, for a failing test."""
     ending = "explored" if result.explore else "goal achieved" if result.goal_achieved else "goal not achieved"
+    ending = "no UX verdict" if result.outcome == "unreachable" else ending  # the site is down, or the address wrong
     steps = f"{len(result.steps)} step" + ("" if len(result.steps) == 1 else "s")
     told = [f"{result.outcome} after {steps}, {ending} ({_engine(result)}): {result.goal}"]
     if result.error:
@@ -316,6 +315,9 @@ def lines(result: SessionResult) -> list[str]:
         told.extend(f"  {_issue(issue)}" for issue in worst[:TOP_ISSUES])
         if len(worst) > TOP_ISSUES:
             told.append(f"  ... and {len(worst) - TOP_ISSUES} more")
+    if blind := result.unaudited:  # said as report.md says it: not found is not none
+        pages = f"{len(blind)} page{'s' * (len(blind) > 1)} ({', '.join(blind[:5])}{', ...' * (len(blind) > 5)})"
+        told.append(f"not audited: axe could not audit {pages}: their accessibility issues are unknown, not none")
     told.append(f"report: {report_of(result)}")
     return told
 
@@ -349,8 +351,7 @@ def last_verdict(result: SessionResult) -> tuple[str, str, str] | None:
 
 
 def report_of(result: SessionResult) -> str:
-    """The session's report.md: its copy under the run report's folder when there is one (what CI uploads, and what
-    outlives pytest's pruning of tmp_path), else the one in the session's own folder."""
+    """The session's report.md: its copy in the report's folder (what CI uploads, outliving tmp_path), else its own."""
     if result.report_copy is not None:
         return f"{result.report_copy}/report.md"
     return result.files.get("report.md", f"{result.directory}/report.md")
@@ -372,8 +373,7 @@ def _severity_rank(issue: Issue) -> int:
 
 
 def _issue(issue: Issue) -> str:
-    where = f" [{issue.rule}]" if issue.rule else ""
-    return f"{issue.severity}{where} {issue.title}"
+    return f"{issue.severity}{f' [{issue.rule}]' if issue.rule else ''} {issue.title}"
 
 
 def progress_line(step: Step, max_steps: int) -> str:

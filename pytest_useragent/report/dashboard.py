@@ -42,6 +42,17 @@ def change_count(groups: Sequence[IssueGroup]) -> str:
     )
 
 
+def unaudited(summary: Run[E]) -> str:
+    """The pages axe could not audit in any session: `2 pages not audited (shop.test/, ...): their accessibility
+    issues are unknown, not none`, said beside the issues so that none found is not read as none there; "" when
+    every page was audited."""
+    pages = sorted({page for session in summary.sessions for page in session.result.unaudited})
+    if not pages:
+        return ""
+    listed = ", ".join(pages[:5]) + (", ..." if len(pages) > 5 else "")
+    return f"{counted(len(pages), 'page')} not audited ({listed}): their accessibility issues are unknown, not none"
+
+
 class Standing(BaseModel):
     """A run issue against the baseline: new in some tests, persisting in others."""
 
@@ -63,6 +74,8 @@ class Headline(BaseModel):
     severities: str
     trust: str
     review: str
+    unaudited: str = ""
+    """`unaudited`'s words, or ""."""
     cost: str
     spent_fraction: float
     """What the run spent of its budget, 0 to 1 (the bar under the cost); 0 without a budget."""
@@ -105,6 +118,7 @@ def headline_of(summary: Run[E]) -> Headline:
         review=issue_count(summary.to_review, "finding") + " to review (gate nothing unless named)"
         if summary.to_review
         else "",
+        unaudited=unaudited(summary),
         cost=f"{summary.money(summary.spent_usd)} of {summary.money(summary.budget_usd)}",
         spent_fraction=min(summary.spent_usd / summary.budget_usd, 1.0) if summary.budget_usd else 0.0,
     )

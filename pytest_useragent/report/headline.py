@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_useragent.report.dashboard import issue_count
+from pytest_useragent.report.dashboard import issue_count, unaudited
 from pytest_useragent.report.summary import E, Run
 from pytest_useragent.templates import counted
 
@@ -18,6 +18,8 @@ def headline(summary: Run[E]) -> list[str]:
         )
     if summary.to_review:  # apart: a check could not decide them, a person must look
         issues = f"{issues or 'none'}; {issue_count(summary.to_review, 'finding')} to review (not gated)"
+    if blind := unaudited(summary):  # none found there is unknown, not none
+        issues = f"{issues or 'none'}; {blind}"
     judged = (
         f"expectations met {summary.met}/{summary.evaluated} ({summary.met_rate:.0%})"
         if summary.evaluated

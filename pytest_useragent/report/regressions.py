@@ -73,7 +73,8 @@ def comparison_lines(comparison: Comparison) -> list[str]:
 
 
 def _status(comparison: Comparison, status: IssueStatus) -> str:
-    """`12 distinct new (71 occurrences in 18 tests), 2 of them to review`; empty for none."""
+    """`12 distinct new (71 occurrences in 18 tests), 2 of them to review, 2 of them opinions (listed, not counted)`
+    (what `new_issues` leaves out, said, so its count and this one agree); empty for none."""
     found = comparison.with_status(status)
     if not found:
         return ""
@@ -85,6 +86,8 @@ def _status(comparison: Comparison, status: IssueStatus) -> str:
         text += f" ({len(found)} occurrences in {tests} tests)"
     if status == "new" and (review := len(grouped(comparison.new_to_review))):  # apart: `review_issues`
         text += f", {review} of them to review"
+    if status == "new" and (opinions := len(grouped([issue for issue in found if issue.trust == "opinion"]))):
+        text += f", {opinions} of them {'an opinion' if opinions == 1 else 'opinions'} (listed, not counted)"
     return text
 
 

@@ -7,6 +7,7 @@ from dashboard_run import dashboard_run
 from pytest_useragent import Agent, OfflineProvider, Persona
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.report.aggregate import SessionEntry, aggregate
+from pytest_useragent.report.copies import relative_copy
 from pytest_useragent.report.render import render_run_html, write_run_report
 
 
@@ -42,7 +43,9 @@ def test_report_html_is_a_dashboard_that_fits_a_laptop_and_a_phone(page, tmp_pat
     # issue 41: the verdict and the run's headline above the fold, each issue once with its tests behind a
     # disclosure, the gate naming only the limits it exceeded, no sideways scroll at 1280 px nor at 375 px
     html = tmp_path / "report.html"
-    html.write_text(render_run_html(dashboard_run(), {}))
+    run = dashboard_run()  # each session's folder copied beside the report, as a run copies them: long unbroken paths
+    run.copies = {entry.result.directory: relative_copy(entry.nodeid, entry.result.directory) for entry in run.sessions}
+    html.write_text(render_run_html(run, {}))
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(html.as_uri())
 

@@ -135,7 +135,7 @@ def test_a_start_page_that_cannot_be_opened_exits_4_not_as_a_goal_missed(tmp_pat
         port = closed.getsockname()[1]
     done = useragent(tmp_path, "run", f"http://127.0.0.1:{port}/", "--goal=Find the price", CLOSED)
     assert done.returncode == 4, done.stdout + done.stderr
-    assert "unreachable" in done.stdout
+    assert "unreachable after 0 steps, no UX verdict" in done.stdout
 
 
 def test_a_fail_on_that_was_met_names_the_issues_that_met_it(pages, tmp_path):

@@ -30,8 +30,8 @@ def test_the_tutorial_gives_a_passing_persona_test_and_a_report(suite):
 
 
 def test_the_tutorial_as_written_passes_in_the_folder_that_holds_the_clone(suite):
-    """The tutorial clones the plugin into `pytest-useragent/`, saves its files beside it and runs a bare `pytest`
-    there: the clone's own tests (their conftest needs the `test` extra), its example project and its docs' copy of
+    """A user who saves the tutorial's files in the folder that holds the plugin's clone (`pytest-useragent/`; the
+    tutorial makes a folder beside the clone) and runs a bare `pytest` there: the clone's own tests (their conftest needs the `test` extra), its example project and its docs' copy of
     test_shop.py (the same module name as the user's) are not collected; what is named is."""
     clone = suite.mkdir("pytest-useragent")
     for name in ("conftest.py", "pyproject.toml"):

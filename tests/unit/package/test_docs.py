@@ -16,6 +16,7 @@ import yaml
 import pytest_useragent
 import pytest_useragent.testing
 from pytest_useragent.config import MARKER_ARGUMENTS
+from pytest_useragent.plugin import THIRD_PARTY_DEPRECATION
 
 ROOT = Path(__file__).parents[3]
 
@@ -158,3 +159,22 @@ def test_every_file_written_out_in_the_docs_is_the_file_as_it_is():
             found += 1
             assert block == (root / path).read_text(encoding="utf-8"), f"{page.name}: {path} is not as written out"
     assert found >= 12
+
+
+def test_every_install_line_in_the_docs_runs_as_written():
+    """A new user pastes the docs' commands (issue 41): pytest-useragent is not on PyPI, so a bare `pip install
+    pytest-useragent` fails where nothing installed it yet (an extra, `pip install 'pytest-useragent[video]'`, works
+    once it is installed), and `git clone <repository URL>` is no command at all."""
+    for page in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]:
+        for block in re.findall(r"```\w*\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S):
+            for line in block.splitlines():
+                command = line.split("#")[0].strip()
+                assert not re.search(r"<[^>]*>", command) or not command.startswith(("git ", "pip ")), (page, line)
+                assert not re.fullmatch(r"pip install ['\"]?pytest-useragent['\"]?", command), (page, line)
+
+
+def test_the_tutorial_says_what_the_plugin_does_with_pytest_playwrights_deprecation():
+    """The plugin ignores pytest-playwright's base_url deprecation (`plugin.THIRD_PARTY_DEPRECATION`): the tutorial
+    once said it was kept shown, which a new user then looks for and never sees."""
+    said = next(p for p in (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8").split("\n\n") if "base_url" in p)
+    assert THIRD_PARTY_DEPRECATION and "ignores" in said and "shown" not in said

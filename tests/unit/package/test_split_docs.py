@@ -69,3 +69,12 @@ def test_the_combine_job_runs_a_command_the_cli_takes_on_every_shard():
 def test_the_twin_a_command_the_cli_would_refuse_is_found():
     with pytest.raises(argparse.ArgumentError):
         parser().parse_args(["shards/*", "--output", "o", "--compare-fail", "goal:lots"])
+
+
+def test_the_how_to_says_how_shards_on_one_machine_get_a_folder_each():
+    """issue 41: shards run side by side on one machine write one `useragent-report/` unless each names its own; the
+    how-to says how, with an option the plugin has, and combines those folders."""
+    text = (ROOT / "docs" / "how-to" / "split-across-runners.md").read_text(encoding="utf-8")
+    said = text[text.find("on one machine") :].split("```", 2)[:2] if "on one machine" in text else [""]
+    assert "report-dir" in {option.name for option in OPTIONS}
+    assert "--useragent-report-dir=" in said[-1] and "useragent combine" in said[-1]

@@ -78,3 +78,28 @@ def test_a_repeated_result_names_its_own_type_in_its_repr():
     repeated = combined([session_result(steps=1, issues=0), session_result(steps=2, issues=0)])
     assert isinstance(repeated, RepeatedResult)
     assert repr(repeated).startswith("RepeatedResult(outcome=")
+
+
+def test_a_start_page_that_never_opened_gives_no_ux_verdict():
+    """issue 41: "unreachable after 0 steps, explored" read as a look around that happened; the site was down."""
+    down = session_result(outcome="unreachable", steps=0, issues=0).model_copy(
+        update={"error": "http://shop.test/ could not be opened: net::ERR_CONNECTION_REFUSED"}
+    )
+    for result in (down, down.model_copy(update={"explore": True})):
+        assert lines(result)[:2] == [
+            "unreachable after 0 steps, no UX verdict (offline): Find the pricing",
+            "stopped: http://shop.test/ could not be opened: net::ERR_CONNECTION_REFUSED",
+        ]
+    assert lines(session_result(outcome="gave_up", steps=1, issues=0).model_copy(update={"explore": True}))[0] == (
+        "gave_up after 1 step, explored (offline): Find the pricing"
+    )
+
+
+def test_a_page_axe_could_not_audit_is_said_not_read_as_no_issue():
+    """issue 41, point 8: a session whose audit failed told "issues: none" by saying nothing; its twin, all audited."""
+    assert not any(line.startswith("not audited") for line in lines(session_result(steps=2, issues=0)))
+    blind = session_result(steps=2, issues=0).model_copy(update={"unaudited": ["shop.test/", "shop.test/pricing"]})
+    assert lines(blind)[-2] == (
+        "not audited: axe could not audit 2 pages (shop.test/, shop.test/pricing): their accessibility issues are "
+        "unknown, not none"
+    )

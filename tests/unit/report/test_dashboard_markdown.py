@@ -4,11 +4,20 @@ tests), and every list rendering as a list, parsed as GitHub would (markdown-it-
 
 from __future__ import annotations
 
-from dashboard_run import dashboard_run
+from dashboard_run import dashboard_run, nodeid
 from markdown_check import tokens
 
+from pytest_useragent.regression.compare import IssueChange
+from pytest_useragent.report.aggregate import SessionEntry, aggregate
+from pytest_useragent.report.headline import headline
 from pytest_useragent.report.regressions import comparison_lines
-from pytest_useragent.report.render import append_github_summary, render_run_markdown, render_session_markdown
+from pytest_useragent.report.render import (
+    append_github_summary,
+    render_run_html,
+    render_run_markdown,
+    render_session_markdown,
+)
+from pytest_useragent.testing.synthetic import session_result
 
 
 def test_report_md_opens_with_the_verdict_and_groups_issues_and_every_list_renders_as_one(tmp_path):
@@ -49,3 +58,32 @@ def test_the_terminal_says_the_limits_exceeded_and_what_went_beyond_them():
 def test_a_failed_assertion_on_the_run_s_issues_names_each_issue_and_its_tests():
     shown = repr(dashboard_run().at_least("critical"))
     assert shown.count("critical (objective)") == 2 and "(in 18 tests: tests/ux/" in shown and "evidence=" not in shown
+
+
+def test_a_run_whose_audit_failed_says_so_where_it_counts_its_issues():
+    # issue 41, point 8: a page axe could not audit is unknown, not "no issues", in every report's headline and the
+    # terminal's; the twin, every page audited, says nothing of it
+    audited = aggregate([SessionEntry(nodeid="test_a.py::test_a", result=session_result(issues=0))], [])
+    blind = session_result(issues=0).model_copy(update={"unaudited": ["shop.test/", "shop.test/big"]})
+    unaudited = aggregate([SessionEntry(nodeid="test_a.py::test_a", result=blind)], [])
+    said = "2 pages not audited (shop.test/, shop.test/big): their accessibility issues are unknown, not none"
+    assert "not audited" not in render_run_markdown(audited) + render_run_html(audited, {}) + headline(audited)[0]
+    assert f"- **Issues:** no issues; {said}" in render_run_markdown(unaudited)
+    assert said in render_run_html(unaudited, {}).split('id="card-issues"')[1].split("</div>")[0]
+    assert headline(unaudited)[0].endswith(f"issues: none; {said}")
+
+
+def test_the_new_issues_line_says_which_of_them_the_gate_does_not_count():
+    # issue 41: "new_issues:0 (10 distinct new issues ...)" and, on the next line, "issues: 12 distinct new": the two
+    # a persona's opinion (listed, never counted) made the difference, unsaid
+    comparison = dashboard_run().comparison
+    assert comparison is not None
+    opinion = IssueChange(
+        test=nodeid(3), status="new", key="opinion:the-form", title="The form was refused", severity="major",
+        source="persona", trust="opinion",
+    )  # fmt: skip
+    said = [line for line in comparison_lines(comparison) if line.startswith("issues: ")]
+    assert said == ["issues: 4 distinct new (55 occurrences in 18 tests)"]  # the twin: no opinion among them
+    with_opinion = comparison.model_copy(update={"issues": [*comparison.issues, opinion]})
+    said = [line for line in comparison_lines(with_opinion) if line.startswith("issues: ")]
+    assert said == ["issues: 5 distinct new (56 occurrences in 18 tests), 1 of them an opinion (listed, not counted)"]
