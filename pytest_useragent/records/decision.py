@@ -92,6 +92,7 @@ class Action(BaseModel):
         "element to press the key until focus reaches",
     )
     key: str | None = Field(None, description="press: key, e.g. Enter")
+    times: int | None = Field(None, ge=1, le=40, description="press: how many times in one step, e.g. ArrowDown 5")
     url: str | None = Field(None, description="navigate: URL")
     direction: Literal["up", "down"] | None = Field(None, description="scroll without ref")
     reason: str | None = Field(None, description="done / give_up: why")
@@ -127,6 +128,8 @@ class Action(BaseModel):
         ):
             if value and not (value is self.text and self.file):  # document content is too long for a line
                 parts.append(f'"{value}"' if value is self.text or value is self.target else value)
+        if (self.times or 1) > 1:
+            parts.append(f"x{self.times}")
         if self.dialog:
             parts.append(f"({self.dialog} the dialog)")
         line = " ".join(parts)

@@ -46,9 +46,25 @@ def carry_out(ctx: Context, action: Action, index: int) -> Handled:
         seconds = bounded.bound(setup.config.settle_timeout)
         looked = refused_looked_for(page, setup.persona.uses, action, seconds) if page is not None else []
         return Handled(ActionOutcome(ok=False, message=f"refused: {why}"), looked)
+    if action.kind == "press" and (action.times or 1) > 1 and not action.target:
+        return _press_times(ctx, action, index)
     if action.kind in PAGE_ACTIONS and setup.persona.uses in KEYBOARD_USES and page is not None:
         return _by_keyboard(ctx, action, index)
     return HANDLERS[action.kind](ctx, action, index)
+
+
+def _press_times(ctx: Context, action: Action, index: int) -> Handled:
+    """A key pressed `times` times in one step, as a person presses ArrowDown five times on a slider: each press one
+    of its own to the checks; a press that fails stops it there, and the outcome says how many were made."""
+    once = action.model_copy(update={"times": None})
+    found: list[Issue] = []
+    done, presses = ActionOutcome(ok=True, message=""), 0
+    while done.ok and presses < (action.times or 1):
+        with keeping(found):  # the presses before a failure keep what they found
+            pressed = carry_out(ctx, once, index)
+        done, presses = pressed.outcome, presses + 1
+        found.extend(pressed.found)
+    return Handled(done.model_copy(update={"message": f"pressed {action.key} x{presses}: {done.message}"}), found)
 
 
 def _by_keyboard(ctx: Context, action: Action, index: int) -> Handled:
