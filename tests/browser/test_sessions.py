@@ -89,9 +89,10 @@ def test_the_request_carries_persona_language_snapshot_image_and_cache_marker(pa
     (tool,) = body["tools"]
     assert tool["strict"] is True and "action" in tool["input_schema"]["properties"] and "output_config" not in body
     assert body["tool_choice"] == {"type": "auto"}
-    # the wrap-up, asked once and not cached, keeps structured output (a tool would add its system prompt for nothing)
+    # the wrap-up rides the steps' cached prefix (the same tools and system blocks), answering in text: no tool
     last = fake_api.requests[-1]
-    assert last["output_config"]["format"]["type"] == "json_schema" and "tools" not in last
+    assert last["system"] == body["system"] and last["tools"] == body["tools"] and "output_config" not in last
+    assert last["tool_choice"] == {"type": "none"}
     assert fake_api.headers[0]["authorization"] == "Bearer sk-ant-test-key"
 
 
