@@ -73,8 +73,9 @@ def recap(steps: list[Step], summary: str) -> Recap:
 
 def met(issue: Issue) -> bool:
     """Whether the persona met an issue: its own (a check's it reported too included), or a check's finding it met
-    at its step (`session/placed.py`; one not decided, in an older record, counts as met)."""
-    return issue.source == "persona" or issue.met is not False
+    at its step (`session/placed.py`; one not decided, in an older record, counts as met). What axe left for a
+    person to review (`trust` "review": it could not tell) is no problem anyone met, and is not told as one."""
+    return issue.source == "persona" or (issue.met is not False and issue.trust != "review")
 
 
 def clip(text: str, limit: int) -> str:

@@ -83,3 +83,21 @@ def test_each_step_is_told_with_the_verdict_its_own_expectation_received():
 def test_a_session_of_no_steps_is_told_as_such():
     wrap = WrapUpRequest(model="m", persona=DEFAULT_PERSONA, goal="g", outcome="error", summary="s", steps=[])
     assert not [line for line in render("wrap_up.j2", request=wrap).splitlines() if line[:1].isdigit()]
+
+
+def test_what_axe_left_for_review_is_not_told_to_the_persona_as_a_problem_it_met():
+    # "Element's background color could not be determined" is axe saying it could not tell, not a barrier met
+    from pytest_useragent.llm.recap import met
+
+    review = Issue(
+        source="check",
+        rule="color-contrast",
+        severity="major",
+        heuristic="1.4.3",
+        title="Contrast",
+        evidence="x",
+        trust="review",
+    )
+    found = review.model_copy(update={"trust": "objective"})
+    assert not met(review) and met(found)  # the twin: the same finding measured is told
+    assert met(review.model_copy(update={"source": "persona", "trust": "opinion"}))
