@@ -96,6 +96,7 @@ def test_what_axe_left_for_review_is_not_told_to_the_persona_as_a_problem_it_met
         heuristic="1.4.3",
         title="Contrast",
         evidence="x",
+        quote="",
         trust="review",
     )
     found = review.model_copy(update={"trust": "objective"})
