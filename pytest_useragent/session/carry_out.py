@@ -85,6 +85,7 @@ def _press_until(ctx: Context, action: Action, index: int) -> Handled:
     way focus went is the outcome, for the model and the report."""
     once = action.model_copy(update={"target": None})
     trail: list[str] = []
+    been: list[tuple[str, str | None]] = []  # each stop by its name and its place: unnamed ones alike are not one
     found: list[Issue] = []
     done = ActionOutcome(ok=True, message="")
     keys = ctx.state.keys
@@ -99,9 +100,11 @@ def _press_until(ctx: Context, action: Action, index: int) -> Handled:
             break
         if done.focus_stayed:  # once may be a widget's own: once more
             continue
-        if where in trail or where == "the page itself":
+        stop = (where, now.box if now is not None else None)
+        if stop in been or where == "the page itself":
             return Handled(_pressed(done, action, presses, [*trail, where], CAME_ROUND), found)
         trail.append(where)
+        been.append(stop)
         if reaches(where, action.target or ""):
             return Handled(_pressed(done, action, presses, trail, "reached it"), found)
     return Handled(_pressed(done, action, presses, trail, "stopped before reaching it"), found)

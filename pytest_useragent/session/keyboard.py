@@ -113,7 +113,9 @@ class Keys:
             return None
         url, after = self.last
         same = urldefrag(url).url == urldefrag(url_before).url and after.document == before.document
-        return before.element if same and after.on and after.element == before.element else None
+        # the same element: its name and its place (two unnamed checkboxes in a row are two elements)
+        alike = after.element == before.element and after.box == before.box
+        return before.element if same and after.on and alike else None
 
 
 def refused_looked_for(page: Page, uses: str, action: Action, seconds: float) -> list[Issue]:

@@ -316,3 +316,21 @@ def test_a_walk_until_an_element_stops_where_the_page_takes_focus_back(page, sit
     first = result.steps[0].outcome
     assert 'focus stayed on searchbox "Search"' in first.message and "reached it" not in first.message
     assert "keyboard-trap" in {issue.rule for issue in result.issues}  # the walk's Tabs are Tabs to the checks
+
+
+def test_controls_alike_in_a_row_are_stops_of_their_own_not_focus_that_stayed(page, site, tmp_path):
+    # TodoMVC's tick boxes have no name: each Tab moves focus on, to a box named as the last one was
+    steps = iter(
+        [
+            decision("press", key="Tab", expectation="on the first box"),
+            decision("press", key="Tab", expectation="on the second box"),
+            decision("press", key="Tab", target="link All", expectation="on All"),
+            decision("give_up", reason="ok"),
+        ]
+    )
+    agent = Agent(page, KAI, ScriptedProvider(lambda request: next(steps)), UserAgentConfig(settle_timeout=2), tmp_path)
+    result = agent.run("Tick the second todo", url=f"{site}/todo-alike.html", max_steps=5)
+    second, walk = result.steps[1].outcome, result.steps[2].outcome
+    assert "focus stayed" not in second.message and second.focus_stayed is None
+    assert walk.message.startswith("pressed Tab x2 towards 'link All': checkbox") and "reached it" in walk.message
+    assert "keyboard-trap" not in {issue.rule for issue in result.issues}
