@@ -79,6 +79,10 @@ class FormField(BaseModel):
     text: str
 
 
+MAX_TIMES = 40
+"""The most presses of one `press` with `times`: more is no breath a person takes."""
+
+
 class Action(BaseModel):
     """One thing to do. Element actions name a ref from the snapshot (e.g. "e5")."""
 
@@ -88,11 +92,12 @@ class Action(BaseModel):
     file: str | None = Field(None, description="write/append/update/read: document name, e.g. notes.md")
     target: str | None = Field(
         None,
-        description="update: heading or JSON key path; read: query; check: item number; find: words; press: the "
-        "element to press the key until focus reaches",
+        description="update: heading or JSON key path; read: query; check: item number; find: words; press: where "
+        "focus is to stop",
     )
     key: str | None = Field(None, description="press: key, e.g. Enter")
-    times: int | None = Field(None, ge=1, le=40, description="press: how many times in one step, e.g. ArrowDown 5")
+    times: int | None = Field(None, description="press: how often")
+    """Read as `presses`, 1 to MAX_TIMES: bounds in the schema would cost every step's prefix tokens."""
     url: str | None = Field(None, description="navigate: URL")
     direction: Literal["up", "down"] | None = Field(None, description="scroll without ref")
     reason: str | None = Field(None, description="done / give_up: why")
@@ -111,6 +116,11 @@ class Action(BaseModel):
             return [field.ref for field in self.fields or []]
         return [self.ref] if self.ref else []
 
+    @property
+    def presses(self) -> int:
+        """How often a press presses: its `times`, 1 to MAX_TIMES."""
+        return min(max(self.times or 1, 1), MAX_TIMES)
+
     def describe(self) -> str:
         """A short human line: `click e5`, `type e3 "milk"`, `fill e3 "Jana", e4 "{{password}}"`, `done: found it`."""
         parts: list[str] = [self.kind]
@@ -128,8 +138,8 @@ class Action(BaseModel):
         ):
             if value and not (value is self.text and self.file):  # document content is too long for a line
                 parts.append(f'"{value}"' if value is self.text or value is self.target else value)
-        if (self.times or 1) > 1:
-            parts.append(f"x{self.times}")
+        if self.presses > 1:
+            parts.append(f"x{self.presses}")
         if self.dialog:
             parts.append(f"({self.dialog} the dialog)")
         line = " ".join(parts)

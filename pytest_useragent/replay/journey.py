@@ -129,7 +129,7 @@ def _on(element: str | None, call: str) -> str | None:
 def _press(action: Action, element: str | None) -> str:
     key = literal(action.key or "Enter")
     once = f"{element}.press({key})" if element else f"page.keyboard.press({key})"
-    return f"for _ in range({action.times}): {once}" if (action.times or 1) > 1 else once
+    return f"for _ in range({action.presses}): {once}" if action.presses > 1 else once
 
 
 def _scroll(action: Action, element: str | None) -> str:

@@ -46,7 +46,7 @@ def carry_out(ctx: Context, action: Action, index: int) -> Handled:
         seconds = bounded.bound(setup.config.settle_timeout)
         looked = refused_looked_for(page, setup.persona.uses, action, seconds) if page is not None else []
         return Handled(ActionOutcome(ok=False, message=f"refused: {why}"), looked)
-    if action.kind == "press" and (action.times or 1) > 1 and not action.target:
+    if action.kind == "press" and action.presses > 1 and not action.target:
         return _press_times(ctx, action, index)
     if action.kind in PAGE_ACTIONS and setup.persona.uses in KEYBOARD_USES and page is not None:
         return _by_keyboard(ctx, action, index)
@@ -59,7 +59,7 @@ def _press_times(ctx: Context, action: Action, index: int) -> Handled:
     once = action.model_copy(update={"times": None})
     found: list[Issue] = []
     done, presses = ActionOutcome(ok=True, message=""), 0
-    while done.ok and presses < (action.times or 1):
+    while done.ok and presses < action.presses:
         with keeping(found):  # the presses before a failure keep what they found
             pressed = carry_out(ctx, once, index)
         done, presses = pressed.outcome, presses + 1

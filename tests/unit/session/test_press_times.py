@@ -60,3 +60,9 @@ def test_an_exported_journey_presses_as_often():
     )
     assert CODE["press"](Action(kind="press", key="Enter"), None) == 'page.keyboard.press("Enter")'
     assert Action(kind="press", key="ArrowDown", times=3).describe() == "press ArrowDown x3"
+
+
+def test_times_out_of_bounds_is_read_within_them():
+    # the schema carries no bounds (each would cost every step's cached prefix tokens): the record reads them
+    assert Action(kind="press", key="Tab", times=500).presses == 40
+    assert Action(kind="press", key="Tab", times=-3).presses == 1 and Action(kind="press", key="Tab").presses == 1
