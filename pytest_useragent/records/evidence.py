@@ -70,12 +70,15 @@ class StateClaim:
     name: str
     states: tuple[str, ...] = ()
     value: str | None = None
+    ref: str | None = None
+    """An element with no name (TodoMVC's tick boxes) is claimed by its ref, which the page read again keeps."""
 
     def __str__(self) -> str:
         """The claim as evidence is written, the name quoted as the snapshot quotes it (so `state_claim` reads it
         back whole, quotes in the name included)."""
         said = "".join(f" [{state}]" for state in self.states)
-        named = f"{self.role} {json.dumps(self.name, ensure_ascii=False)}{said}"
+        named = f"{self.role}{f' {json.dumps(self.name, ensure_ascii=False)}' if self.name else ''}{said}"
+        named += f" [ref={self.ref}]" if self.ref else ""
         return named + (f" = {self.value}" if self.value is not None else "")
 
 
@@ -114,17 +117,20 @@ def state_claim(evidence: str | None) -> StateClaim | None:
     """The evidence read as an element and its state (`role "name" [state]`, `role "name" = value`); None for text
     evidence."""
     text = (evidence or "").strip()
-    if not text or '"' not in text:
+    if not text or ('"' not in text and "[ref=" not in text):
         return None
     text = re.sub(r'^(\w[\w-]*\s+"(?:[^"\\]|\\.)*")((?:\s*\[[^\]]*\])*)\s*=\s*', r"\1\2: ", text, count=1)
     read = line("- " + text)
-    if read is None or read.name is None or read.role.startswith("/") or read.role == "text":
+    if read is None or read.role.startswith("/") or read.role == "text":
         return None
+    if read.name is None and (read.ref is None or read.role.lower() not in STATEFUL):
+        return None  # no name: only a control's ref names it
     states = tuple(key for key, value in read.attributes.items() if key in STATES and value in (None, "true"))
     value = read.text if read.text else None
     if not states and value is None:
         return None
-    return StateClaim(role=read.role.lower(), name=read.name, states=states, value=value)
+    ref = read.ref if read.name is None else None
+    return StateClaim(role=read.role.lower(), name=read.name or "", states=states, value=value, ref=ref)
 
 
 def holds(claim: StateClaim, snapshot: str) -> bool:
@@ -178,7 +184,12 @@ def bare_label(evidence: str | None, snapshot: str) -> SnapshotLine | None:
 
 
 def _is(element: SnapshotLine, claim: StateClaim) -> bool:
-    if element.role.lower() != claim.role or element.name is None or _folded(element.name) != _folded(claim.name):
+    if element.role.lower() != claim.role:
+        return False
+    if claim.ref is not None:  # an unnamed control by its ref: that element, with no name of its own
+        if element.ref != claim.ref or element.name:
+            return False
+    elif element.name is None or _folded(element.name) != _folded(claim.name):
         return False
     if any(element.attributes.get(state, "absent") not in (None, "true") for state in claim.states):
         return False

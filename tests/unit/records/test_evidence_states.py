@@ -109,3 +109,33 @@ def test_an_element_named_beside_a_state_is_a_claim_that_it_is_there_but_never_a
     assert both is not None and [claim.states for claim in both] == [("expanded",), ()]
     assert holds(both[1], '- row "re: Treegrids are awesome" [level=3] [ref=e9]')
     assert state_claims('row "re: Treegrids are awesome" [level=3]') is None  # the twin: alone it claims no state
+
+
+TODOS = """- list [ref=e1]:
+  - listitem [ref=e2]:
+    - checkbox [checked] [ref=e17]
+    - text: Buy milk
+  - listitem [ref=e3]:
+    - checkbox [ref=e18]
+    - text: Call Jana
+  - checkbox "Mark all" [ref=e19]
+"""
+
+
+@pytest.mark.parametrize(
+    ("evidence", "held"),
+    [
+        ("checkbox [checked] [ref=e17]", True),  # TodoMVC's tick box has no name: its ref names it
+        ("checkbox [checked] [ref=e18]", False),  # the twin: the other box, not ticked
+        ("checkbox [checked] [ref=e19]", False),  # a named box is claimed by its name, never by a ref alone
+        ("checkbox [checked] [ref=e99]", False),  # no such element
+    ],
+)
+def test_an_unnamed_control_is_claimed_by_its_ref(evidence, held):
+    claim = state_claim(evidence)
+    assert claim is not None and holds(claim, TODOS) is held and str(claim) == evidence
+
+
+@pytest.mark.parametrize("evidence", ["checkbox [checked]", "generic [checked] [ref=e2]", "checkbox [ref=e17]"])
+def test_no_name_and_no_ref_or_no_state_or_no_control_is_no_claim(evidence):
+    assert state_claim(evidence) is None
