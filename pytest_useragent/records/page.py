@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pytest_useragent.records.announcement import Announcement
+from pytest_useragent.records.evidence import state_claim
 
 
 class FailedRequest(BaseModel):
@@ -120,6 +121,12 @@ class Claim(BaseModel):
                 "never one to send, book, order or save it)"
                 if valued
                 else ""
+            )
+        lines = [line for line in self.evidence.splitlines() if line.strip()]
+        if len(lines) > 1 and any(state_claim(line) for line in lines):
+            return (
+                "evidence is either text the page shows or elements in their states, one a line, not both: "
+                f'your evidence "{self.evidence}" mixes them'
             )
         return f'your evidence "{self.evidence}" is not on the page or in your documents'
 

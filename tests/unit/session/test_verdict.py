@@ -35,6 +35,11 @@ def test_a_claim_not_taken_says_why_in_one_line():
     assert "success check" in Claim(step=1, evidence="x", found_in="page", success=False).why_not
     assert "no evidence" in Claim(step=1, evidence=None).why_not
     assert '"Your tour is booked" is not on the page' in Claim(step=1, evidence="Your tour is booked").why_not
+    # a state line among text lines: the mix is what is wrong, and the persona is told so
+    mixed = Claim(step=1, evidence='Pro plan\ncheckbox "Yearly" [checked]').why_not
+    assert mixed.startswith("evidence is either text the page shows or elements in their states") and "mixes" in mixed
+    text = Claim(step=1, evidence="Pro plan\n$23 a month").why_not  # the twin: text alone is text not found
+    assert "not on the page" in text and "mixes" not in text
 
 
 def test_false_dones_are_the_claims_not_taken():
