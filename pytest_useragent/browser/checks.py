@@ -150,17 +150,17 @@ class PageChecks:
         try:
             found = bounded.evaluate(self._page, self._seconds, _LABELS, [MAX_CONTROLS])
         except PlaywrightError:  # the document is going away: its tree is read without its labels
-            found = {"lang": "", "controls": []}
-        return read(tree, found["lang"], found["controls"])
+            found = {"lang": "", "controls": [], "parts": []}
+        return read(tree, found["lang"], found["controls"], found.get("parts", []))
 
     def dead_click(
         self, locator: str | None, url_before: str, *, event: Callable[[float], bool] = lambda seconds: False
     ) -> Issue | None:
         """Right after a click (and its settling): an Issue when nothing changed (no URL, DOM, focus or scroll change,
-        no field the browser's own validation called invalid), not even within QUIET_MS for a late effect. Clicks on form fields, clicks that never reached the page's
-        document (in a frame), and clicks after which the browser did something beside the page (`event(seconds)`,
-        asked last and given LATE_EVENT_SECONDS: a dialog, a new tab, a download, a blocked navigation) are never
-        dead. Needs the page's PageWatcher, whose script saw the click."""
+        no field the browser's own validation called invalid), not even within QUIET_MS for a late effect. Clicks on
+        form fields, clicks that never reached the page's document (in a frame), and clicks after which the browser
+        did something beside the page (`event(seconds)`, asked last and given LATE_EVENT_SECONDS: a dialog, a new tab,
+        a download, a blocked navigation) are never dead. Needs the page's PageWatcher, whose script saw the click."""
         try:
             changed = (
                 self._page.url != url_before

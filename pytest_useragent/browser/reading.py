@@ -20,6 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from pytest_useragent.browser.parts import unmarked
 from pytest_useragent.browser.vague import vague
 from pytest_useragent.records import Issue
 from pytest_useragent.records.grouping import MAX_EXAMPLE_CHARS
@@ -362,12 +363,14 @@ def _in_order(label: list[str], name: list[str]) -> bool:
     return all(word in rest for word in label)
 
 
-def read(tree: str, lang: str, controls: list[dict[str, str]]) -> list[Issue]:
-    """Every finding of a screen-reader persona's rules on one page state. Pure."""
+def read(tree: str, lang: str, controls: list[dict[str, str]], parts: list[dict[str, str]]) -> list[Issue]:
+    """Every finding of a screen-reader persona's rules on one page state (`parts`: its blocks of text and their
+    language, `browser/parts.py`). Pure."""
     root = tree_of(tree)
     return (
         nothing_to_navigate_by(root)
         + tables_without_headers(root)
         + links_without_purpose(root, lang)
         + label_not_in_name(root, controls)
+        + unmarked(parts, lang, tree)
     )

@@ -4,8 +4,8 @@ key, the pip extra its SDK comes with, its models (`families.py`), how its clien
 choices and help (`options.py`), which models a provider serves (`settings.py`), which one `auto` picks and what it
 needs at start-up, and how it is built (`llm.choice`), the transports' model defaults and effort, the price book's
 cache minimums, the conformance test (every row, over its fake). A row of a higher layer's code (a transport, a
-fake) names it as "module:attribute", read when it is used; `tests/unit/config/test_provider_table.py` says what a row must
-be given, and fails for a row without it.
+fake) names it as "module:attribute", read when it is used; `tests/unit/config/test_provider_table.py` says what a
+row must be given, and fails for a row without it.
 """
 
 from __future__ import annotations

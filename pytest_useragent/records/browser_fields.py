@@ -6,7 +6,8 @@ by (`prefers-color-scheme`: read back from the page into `result.setting`, and e
 results are kept per emulated media), and how a report says it.
 
 The field itself (its type and checks) is declared on `Persona`, and `Setting` keeps what the page gave back under the
-same name; `tests/unit/records/test_browser_fields.py` ties the rows to both, to the context options, the docs and the audit.
+same name; `tests/unit/records/test_browser_fields.py` ties the rows to both, to the context options, the docs and the
+audit.
 Adding a field is one row here, its `Persona` and `Setting` fields, and what only it needs (a zoom's viewport).
 """
 

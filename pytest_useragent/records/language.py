@@ -49,14 +49,29 @@ _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 DEFAULT = "en"
 
 
-def detected(text: str) -> str:
-    """The language `text` is most likely written in, as a two-letter tag; English when nothing tells."""
+def scores(text: str) -> dict[str, int]:
+    """How much `text` says each language: its commonest words in it, and twice each of its own letters."""
     words = [word.lower() for word in _WORD.findall(text)]
     lowered = text.lower()
-    scores = {
+    return {
         language: sum(word in common for word in words)
         + 2 * sum(lowered.count(letter) for letter in LETTERS.get(language, ""))
         for language, common in STOP_WORDS.items()
     }
-    best = max(scores, key=lambda language: (scores[language], language == DEFAULT))
-    return best if scores[best] >= 2 and scores[best] > scores[DEFAULT] else DEFAULT
+
+
+def detected(text: str) -> str:
+    """The language `text` is most likely written in, as a two-letter tag; English when nothing tells."""
+    said = scores(text)
+    best = max(said, key=lambda language: (said[language], language == DEFAULT))
+    return best if said[best] >= 2 and said[best] > said[DEFAULT] else DEFAULT
+
+
+def clearly(text: str, marked: str) -> str | None:
+    """The language `text` is clearly in when it is not `marked` (a two-letter tag): its words and letters say it at
+    least three times and more than twice as often as they say `marked`; None when they do not (a short text, a name,
+    a mix), or say `marked`."""
+    said = scores(text)
+    best = max(said, key=lambda language: (said[language], language == marked))
+    other = said.get(marked, 0)
+    return best if best != marked and said[best] >= 3 and said[best] > 2 * other else None

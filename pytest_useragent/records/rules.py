@@ -279,6 +279,18 @@ RULES: dict[str, Rule] = {
             finds=("reader/labels--mismatch.html",),
         ),
         Rule(
+            id="language-of-parts",
+            criterion="3.1.2 Language of Parts",
+            severity="major",
+            title="Text in another language is not marked as such",
+            measures="a block of 8 or more words of the tree whose commonest words and letters say another language "
+            "at least three times and more than twice as often as the language it is marked in (`lang`, or the page's)",
+            runs="screen-reader-page",
+            quote="As a screen-reader user I expected text in another language to be read in that language.",
+            passes=(*_ALL_WIDGETS, "reader/language.html"),
+            finds=("reader/language--unmarked.html",),
+        ),
+        Rule(
             id="dead-click",
             criterion="Nielsen #1 visibility of system status",
             severity="major",

@@ -1,7 +1,8 @@
 ([maxControls]) => {
   // for a screen-reader persona's rules (browser/reading.py): the page's language, and the controls named by
   // aria-label or aria-labelledby that show a label of their own (their text, a button's value, their <label>), with
-  // the name those give them, for WCAG 2.5.3 Label in Name. Only what is rendered and not aria-hidden
+  // the name those give them, for WCAG 2.5.3 Label in Name; blocks of text and their language, for 3.1.2 (below).
+  // Only what is rendered and not aria-hidden
   const text = node => (node ? node.textContent : '').replace(/\s+/g, ' ').trim();
   const shown = el => !el.closest('[aria-hidden=true]') &&
                       (!el.checkVisibility || el.checkVisibility({visibilityProperty: true}));
@@ -39,5 +40,31 @@
     found.push({role, name: name.slice(0, 200), visible: visible.slice(0, 200),
                 box: `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`});
   }
-  return {lang: document.documentElement.lang || '', controls: found};
+  // and for WCAG 3.1.2 Language of Parts: each block's own text (a part marked with a lang of its own left out, for it
+  // is read in that language), with the language it is marked in, the nearest lang around it
+  const own = el => {
+    let said = '';
+    const walk = node => {
+      for (const child of node.childNodes) {
+        if (child.nodeType === 3) said += child.textContent;
+        else if (child.nodeType === 1 && !child.hasAttribute('lang') && !['script', 'style'].includes(child.localName)
+                 && !child.matches(BLOCKS)) walk(child);
+      }
+    };
+    walk(el);
+    return said.replace(/\s+/g, ' ').trim();
+  };
+  const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, td, th, dd, dt, blockquote, figcaption, caption, label, summary';
+  const parts = [];
+  for (const el of document.querySelectorAll(BLOCKS)) {
+    if (parts.length >= maxControls) break;
+    if (!shown(el)) continue;
+    const said = own(el);
+    if (said.split(' ').length < 8) continue;
+    const marked = el.closest('[lang]');
+    const r = el.getBoundingClientRect();
+    parts.push({text: said.slice(0, 400), lang: marked ? marked.getAttribute('lang') : '', tag: el.localName,
+                box: `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`});
+  }
+  return {lang: document.documentElement.lang || '', controls: found, parts};
 }

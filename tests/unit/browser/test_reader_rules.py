@@ -58,7 +58,7 @@ def test_skipped_heading_levels_are_no_finding_of_any_rule():
   - heading "Prices" [level=3]
   - text: {WORDS}
 """)
-    assert read(tree, "en", []) == []
+    assert read(tree, "en", [], []) == []
 
 
 def test_a_fragment_link_that_is_not_the_first_is_no_skip_link():
@@ -230,7 +230,7 @@ def test_axe_td_has_header_inside_our_table_gives_way_and_elsewhere_stays():
 def test_a_tree_nested_thousands_deep_is_read_without_running_out_of_stack():
     deep = "\n".join(f"{'  ' * depth}- list:" for depth in range(3000))
     tree = f'{deep}\n{"  " * 3000}- link "more":\n{"  " * 3001}- /url: /x'
-    (issue,) = read(tree, "en", [])
+    (issue,) = read(tree, "en", [], [])
     assert issue.rule == "link-purpose-unclear"
 
 
@@ -264,7 +264,7 @@ def test_a_heading_gives_context_only_to_links_of_its_own_landmark():
 
 def test_a_tree_of_more_lines_than_read_is_read_up_to_the_bound():
     rows = "\n".join(f'    - row:\n      - cell "{index}"\n      - cell "x"' for index in range(20_000))
-    (issue,) = read(f'- main:\n  - heading "Log" [level=1]\n  - table "Log":\n{rows}', "en", [])
+    (issue,) = read(f'- main:\n  - heading "Log" [level=1]\n  - table "Log":\n{rows}', "en", [], [])
     assert "rows and 2 columns" in issue.evidence and "20000 rows" not in issue.evidence
 
 
