@@ -144,6 +144,8 @@ class ActionOutcome(BaseModel):
     """A click that showed no effect on the page (the message says so too, for the model and the report)."""
     came_round: bool = False
     """A press with a target whose walk came back round (or left the page) without reaching it."""
+    presses: int | None = None
+    """A press with a target or `times`: how often the key was pressed (what an exported journey presses)."""
     focus_stayed: str | None = None
     """A keyboard persona's Tab or Shift+Tab after which focus was on the element it was on before (the page took it
     back, or keeps it): that element, as the focus walk names it."""

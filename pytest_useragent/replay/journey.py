@@ -91,6 +91,8 @@ def _acts(action: Action, outcome: ActionOutcome) -> list[tuple[Action, str | No
     """A step's action with its element's locator; a fill's each field as an action of its own (its text), with that
     field's locator, so that the test types each field as the persona did; None for a fill whose fields were not
     each recorded with a locator."""
+    if action.kind == "press" and outcome.presses is not None:  # as often as the key was pressed, where it stopped
+        return [(action.model_copy(update={"times": outcome.presses, "target": None}), outcome.locator)]
     if action.kind not in ON_FIELDS:
         return [(action, outcome.locator)]
     fields = action.fields or []

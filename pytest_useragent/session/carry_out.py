@@ -64,7 +64,8 @@ def _press_times(ctx: Context, action: Action, index: int) -> Handled:
             pressed = carry_out(ctx, once, index)
         done, presses = pressed.outcome, presses + 1
         found.extend(pressed.found)
-    return Handled(done.model_copy(update={"message": f"pressed {action.key} x{presses}: {done.message}"}), found)
+    said = f"pressed {action.key} x{presses}: {done.message}"
+    return Handled(done.model_copy(update={"message": said, "presses": presses}), found)
 
 
 def _by_keyboard(ctx: Context, action: Action, index: int) -> Handled:
@@ -114,7 +115,7 @@ def _pressed(done: ActionOutcome, action: Action, presses: int, trail: list[str]
     way = " -> ".join(trail if len(trail) <= MAX_TRAIL else [trail[0], "...", *trail[-(MAX_TRAIL - 2) :]])
     said = f"pressed {action.key} x{presses} towards {action.target!r}: {way}; {how}"
     extra = f" ({done.message})" if not done.ok or done.focus_stayed else ""
-    return done.model_copy(update={"message": said + extra, "came_round": how == CAME_ROUND})
+    return done.model_copy(update={"message": said + extra, "came_round": how == CAME_ROUND, "presses": presses})
 
 
 def _keyed(ctx: Context, aimed: Action, index: int) -> Handled:

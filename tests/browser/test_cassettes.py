@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import PAGES
 from secret_scan import SECRET, leaks
 
 from pytest_useragent import Agent, Persona, SessionResult
@@ -17,6 +16,8 @@ from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.errors import Divergence, UserAgentWarning
 from pytest_useragent.replay.cassette import load
 from pytest_useragent.testing import Fault, ScriptedProvider, decision, ref_of, wrap_up
+
+PAGES = Path(__file__).parents[1] / "pages"
 
 JANA = Persona(name="Jana", background="Jana, 45.")
 INDEX = (PAGES / "index.html").read_text()

@@ -9,7 +9,7 @@ from typing import Any
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.cost.ledger import Spending
 from pytest_useragent.records import Action, ActionOutcome, Persona
-from pytest_useragent.replay.journey import CODE
+from pytest_useragent.replay.journey import CODE, _acts
 from pytest_useragent.session.coordinator import Session
 from pytest_useragent.session.state import Setup
 from pytest_useragent.testing import FakePage, ScriptedProvider, decision
@@ -33,7 +33,9 @@ def pressed(tmp_path, page: FakePage, **fields: Any) -> tuple[list[Action], str]
         finished=finished.append,
     )
     Session(setup).run("Turn the volume down", START)
-    return [action for action in page.acted if action.kind == "press"], finished[0].steps[0].outcome.message
+    outcome = finished[0].steps[0].outcome
+    assert outcome.presses == (len([a for a in page.acted if a.kind == "press"]) if fields.get("times") else None)
+    return [action for action in page.acted if action.kind == "press"], outcome.message
 
 
 def test_a_key_pressed_five_times_is_five_presses_told_as_such(tmp_path):
@@ -66,3 +68,12 @@ def test_times_out_of_bounds_is_read_within_them():
     # the schema carries no bounds (each would cost every step's cached prefix tokens): the record reads them
     assert Action(kind="press", key="Tab", times=500).presses == 40
     assert Action(kind="press", key="Tab", times=-3).presses == 1 and Action(kind="press", key="Tab").presses == 1
+
+
+def test_an_exported_journey_presses_a_walk_as_often_as_it_pressed():
+    # a press until an element: the journey presses the key as often as the walk did, with no target
+    walk = Action(kind="press", key="Tab", target="link Pricing")
+    ((action, _),) = _acts(walk, ActionOutcome(ok=True, message="pressed Tab x9 towards ...; reached it", presses=9))
+    assert CODE["press"](action, None) == 'for _ in range(9): page.keyboard.press("Tab")'
+    ((once, _),) = _acts(Action(kind="press", key="Tab"), ActionOutcome(ok=True, message="pressed Tab"))  # the twin
+    assert CODE["press"](once, None) == 'page.keyboard.press("Tab")'
