@@ -9,7 +9,7 @@ quote or a mix says nothing. A page with no lang at all is axe's `html-has-lang`
 from __future__ import annotations
 
 from pytest_useragent.records import Issue
-from pytest_useragent.records.language import clearly
+from pytest_useragent.records.language import clearly, primary
 from pytest_useragent.records.rules import rule
 
 MIN_WORDS = 8
@@ -27,11 +27,11 @@ def unmarked(parts: list[dict[str, str]], lang: str, tree: str) -> list[Issue]:
         for part in parts
         if len(part["text"].split()) >= MIN_WORDS
         and " ".join(part["text"].split()[:6]).casefold() in read
-        and (said := clearly(part["text"], _primary(part["lang"] or lang))) is not None
+        and (said := clearly(part["text"], primary(part["lang"] or lang))) is not None
     ]
     if not wrong:
         return []
-    (first, said), marked = wrong[0], _primary(wrong[0][0]["lang"] or lang)
+    (first, said), marked = wrong[0], primary(wrong[0][0]["lang"] or lang)
     words = " ".join(first["text"].split()[:12])
     return [
         rule("language-of-parts").issue(
@@ -43,8 +43,3 @@ def unmarked(parts: list[dict[str, str]], lang: str, tree: str) -> list[Issue]:
             examples=[" ".join(part["text"].split()[:8]) for part, _ in wrong[:5]],
         )
     ]
-
-
-def _primary(tag: str) -> str:
-    """A language tag's primary subtag: `es` of `es-ES`."""
-    return tag.strip().split("-")[0].casefold()

@@ -67,6 +67,11 @@ def detected(text: str) -> str:
     return best if said[best] >= 2 and said[best] > said[DEFAULT] else DEFAULT
 
 
+def primary(tag: str) -> str:
+    """A language tag's primary subtag, folded: `pl` of `pl-PL` (or of a written `pl_PL`)."""
+    return (tag or "").strip().split("-")[0].split("_")[0].casefold()
+
+
 def clearly(text: str, marked: str) -> str | None:
     """The language `text` is clearly in when it is not `marked` (a two-letter tag): its words and letters say it at
     least three times and more than twice as often as they say `marked`; None when they do not (a short text, a name,

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from importlib.resources import files
 
+from pytest_useragent.records.language import primary
+
 _LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i", "ß": "ss"})
 TOKEN = re.compile(r"[^\W\d_]+")
 MIN_STEM = 3
@@ -234,7 +236,7 @@ def detect(text: str) -> str | None:
 
 def page_language(lang: str) -> str | None:
     """The table of a page's `lang` attribute ("pl-PL": pl), when there is one; any other value is none."""
-    code = (lang or "").strip().split("-")[0].split("_")[0].casefold()
+    code = primary(lang)
     return code if code in LANGUAGES else None
 
 
