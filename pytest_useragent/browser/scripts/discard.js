@@ -43,16 +43,17 @@ async function (mode, keep, limit, waited, ...listened) {
   const known = window.__useragentDiscarded = window.__useragentDiscarded || new WeakSet();
   if (mode === 'passed') {
     const now = deep();
+    const pressed = watch.keyAt === null || watch.keyAt === undefined ? -Infinity : watch.keyAt;
     try {
       for (let at = log.length - 1; at >= 0; at--) {
         const came = log[at];
-        if (came.type !== 'in' || came.keyed || came.target === now || !came.target.isConnected ||
+        if (came.type !== 'in' || came.keyed || came.at < pressed || came.target === now || !came.target.isConnected ||
             !shown(came.target) || known.has(came.target)) continue;
         const left = log.slice(at + 1).find(e => e.type === 'out' && e.target === came.target);
         if (left && left.at - came.at <= KEPT_MS && !led(came.target, now)) return told(came.target, now);
       }
       return null;
-    } finally { log.length = 0; }
+    } finally { log.length = 0; watch.keyAt = null; }
   }
   // at a document's first look only: later, focus on the page may have a Tab start point of the persona's own
   const first = !window.__useragentScanned;

@@ -106,5 +106,7 @@
     }
     return null;
   };
-  try { return run(); } finally { if (window.__useragent && window.__useragent.passes) window.__useragent.passes.length = 0; }
+  try { return run(); } finally {
+    if (window.__useragent && window.__useragent.passes) { window.__useragent.passes.length = 0; window.__useragent.keyAt = null; }
+  }
 }

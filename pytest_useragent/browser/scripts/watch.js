@@ -30,13 +30,17 @@
   // `blur`, not focusin: a handler that blurs on focus runs before focusin, which then never comes. The last few.
   // Focus a key's own handlers move (a menu's Tab that closes its submenu on its button, before Tab moves on) is
   // `keyed`: from a trusted keydown until the end of its dispatch (a listener added then runs after the page's).
+  // `keyAt`: when the first key since the harness last read the log was pressed; focus the page moved before it (a
+  // frame after the last key, past the harness's probe) is that key's doing, not this one's
   watch.passes = [];
   watch.keying = false;
+  watch.keyAt = null;
   let ending = false;
   const ended = () => { watch.keying = false; ending = false; };
   addEventListener('keydown', event => {
     if (!event.isTrusted) return;
     watch.keying = true;
+    if (watch.keyAt === null) watch.keyAt = performance.now();
     if (!ending) { ending = true; addEventListener('keydown', ended, {once: true}); }
   }, true);
   addEventListener('keyup', ended, true);
