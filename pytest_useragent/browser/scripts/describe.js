@@ -3,6 +3,34 @@ el => {
   // a close approximation of the ARIA name computation (aria-labelledby, aria-label, <label>, alt, title, text,
   // placeholder), enough to find the element on the page; a value is never its name (a checkbox's "on")
   const text = node => (node ? node.textContent : '').replace(/\s+/g, ' ').trim();
+  // a name from content (accname 2F): what is rendered and not aria-hidden, an inner element's aria-label, an image's
+  // alt (a link that holds only a picture is named by it); bounded, as a large container is read only to its start
+  const NODES = 400, CHARS = 200;
+  let nodes = 0;
+  const content = node => {
+    const said = [];
+    let length = 0;
+    const walk = node => {
+      if (length > CHARS || ++nodes > NODES) return;
+      if (node.nodeType === 3) { said.push(node.textContent); length += node.textContent.length; return; }
+      if (node.nodeType !== 1) return;
+      if (node !== el) {
+        if (node.getAttribute('aria-hidden') === 'true') return;
+        if (node.checkVisibility && !node.checkVisibility({visibilityProperty: true})) return;
+        const label = (node.getAttribute('aria-label') || '').trim();
+        const image = ['img', 'area'].includes(node.localName) ||
+                      (node.localName === 'input' && (node.getAttribute('type') || '').toLowerCase() === 'image');
+        const own = label || (image ? node.getAttribute('alt') || '' : null);
+        if (own !== null) { said.push(` ${own} `); length += own.length; return; }
+      } else if (['script', 'style', 'template'].includes(node.localName)) {
+        return;
+      }
+      for (const child of node.childNodes) walk(child);
+      if (node !== el) said.push(' ');  // inner elements' words are words of their own
+    };
+    walk(node);
+    return said.join('').replace(/\s+/g, ' ').trim();
+  };
   const tag = el.localName;
   const type = (el.getAttribute('type') || '').toLowerCase();
   const inputs = {checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox',
@@ -17,7 +45,7 @@ el => {
   const labels = el.labels ? [...el.labels].map(text).join(' ').trim() : '';
   const buttonValue = tag === 'input' && ['button', 'submit', 'reset'].includes(type) ? el.getAttribute('value') || '' : '';
   const name = (labelledby || (el.getAttribute('aria-label') || '').trim() || labels || el.getAttribute('alt') ||
-                buttonValue || (['input', 'select', 'textarea', 'img'].includes(tag) ? '' : text(el)) ||
+                buttonValue || (['input', 'select', 'textarea', 'img'].includes(tag) ? '' : content(el)) ||
                 el.getAttribute('title') || el.getAttribute('placeholder') || '').slice(0, 80);
   return name ? `${role} "${name}"` : `${role} (no name)`;
 }

@@ -56,9 +56,15 @@
   // pushState; history): the browser moves focus to the page itself on its own, no focus the page lost
   watch.navigations = 0;
   const navigated = () => { watch.navigations += 1; };
-  if (window.navigation) window.navigation.addEventListener('navigate', navigated);
-  addEventListener('hashchange', navigated);
-  addEventListener('popstate', navigated);
+  // one count a navigation: the Navigation API's `navigate` fires as it starts; hashchange and popstate come a task
+  // later (a fragment link fires all three), and counted too they landed after the next key's "before" was read,
+  // making that key look like a navigation: they count only in a browser without the API
+  if (window.navigation) {
+    window.navigation.addEventListener('navigate', navigated);
+  } else {
+    addEventListener('hashchange', navigated);
+    addEventListener('popstate', navigated);
+  }
   // what a person sees a click do beside the DOM and focus: the page scrolled (a link to a section scrolled by
   // script, smoothly), or the browser said a form field is invalid (its own bubble, no DOM change)
   watch.scrolls = 0;
