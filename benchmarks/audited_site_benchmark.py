@@ -156,6 +156,28 @@ def handles_of(page: Page, code: str | None) -> list[ElementHandle]:
         return []
 
 
+NAMED = re.compile(r'([a-z]+) "(.+)"')
+
+
+def named(page: Page, text: str | None) -> list[ElementHandle]:
+    """The elements a finding of ours names by role and accessible name (`link "Pricing"`), as Playwright finds
+    them by role; none for anything else (an unnamed element is found by its HTML, or not at all)."""
+    match = NAMED.fullmatch(text or "")
+    if match is None:
+        return []
+    role, name = match[1], match[2]
+    try:  # an element with no role of its own is named by its tag (`div "Home"`): found by its tag and its text
+        found = page.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
+        return found.element_handles()[:20]
+    except PlaywrightError:
+        pass
+    try:
+        text = re.compile(rf"^\s*{re.escape(name)}\s*$")
+        return page.locator(role).filter(has_text=text).element_handles()[:20]
+    except PlaywrightError:
+        return []
+
+
 ON = """([barrier, found, within]) => {
   if (barrier === found) return true;
   const big = barrier === document.documentElement || barrier === document.body;
@@ -174,6 +196,7 @@ def on_element(page: Page, barrier: dict[str, Any], finding: dict[str, Any]) -> 
         return False
     codes = [finding["locator"], *finding["examples"]]
     found = [handle for code in codes for handle in handles_of(page, code)]
+    found += [handle for text in [finding["element"], *finding["examples"]] for handle in named(page, text)]
     if found:
         within = bool(barrier.get("within"))
         return any(page.evaluate(ON, [b, f, within]) for b in barriers for f in found)
