@@ -167,8 +167,9 @@ def named(page: Page, text: str | None) -> list[ElementHandle]:
         return []
     role, name = match[1], match[2]
     try:  # an element with no role of its own is named by its tag (`div "Home"`): found by its tag and its text
-        found = page.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
-        return found.element_handles()[:20]
+        found = page.get_by_role(role, name=name, exact=True).element_handles()[:20]  # type: ignore[arg-type]
+        if found:
+            return found
     except PlaywrightError:
         pass
     try:
