@@ -125,7 +125,9 @@ def test_every_page_is_in_the_navigation():
 
     docs = ROOT / "docs"
     written = {path.relative_to(docs).as_posix() for path in docs.rglob("*.md")}
-    assert set(pages(config["nav"])) == written
+    listed = pages(config["nav"])
+    assert set(listed) == written
+    assert len(listed) == len(set(listed)), "a page listed twice in the navigation"
 
 
 def test_the_workflow_uploads_the_report_the_plugin_writes():
