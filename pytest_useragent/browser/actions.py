@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Callable
 from urllib.parse import urljoin
@@ -64,7 +65,7 @@ def _fill(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot
     if not fields:
         return ActionOutcome(ok=False, message='fill needs fields, e.g. [{"ref": "e3", "text": "Jana"}]')
     locators: list[str] = []
-    chosen: list[int] = []
+    chosen: dict[int, str] = {}
     notes: list[str] = []
     for number, field in enumerate(fields, 1):
         one = action.model_copy(update={"ref": field.ref, "text": field.text, "fields": None})
@@ -76,8 +77,8 @@ def _fill(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot
                 ok=False, message=f"{message}it and those after it were not", locators=locators, chosen=chosen
             )
         locators.append(done.locator or f'locator("aria-ref={field.ref}")')
-        if done.message.startswith(SELECTED):
-            chosen.append(number - 1)
+        if done.message.startswith(SELECTED):  # selected 'Saturday 14:00': the label as the page spells it
+            chosen[number - 1] = ast.literal_eval(done.message.removeprefix(SELECTED))
         if done.message.startswith(SELECTED) or "holds" in done.message:
             notes.append(f"{field.ref}: {done.message}")
     said = "; ".join([f"typed {len(fields)} fields", *notes])

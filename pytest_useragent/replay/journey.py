@@ -103,12 +103,20 @@ def _acts(action: Action, outcome: ActionOutcome) -> list[tuple[Action, str | No
         if not fields or len(outcome.locators) != len(fields):
             return None
         acts = [
-            (Action(kind="select" if n in outcome.chosen else action.kind, text=field.text), outcome.locators[n])
+            (_field(action.kind, field.text, outcome.chosen.get(n)), outcome.locators[n])
             for n, field in enumerate(fields)
         ]
     if action.key and action.kind in THEN_KEY:
         acts.append((Action(kind="press", key=action.key), acts[-1][1]))
     return acts
+
+
+def _field(kind: str, text: str, chosen: str | None) -> Action:
+    """A fill's field as an action of its own: typed, or a dropdown selected by the label its option has on the page
+    (the persona may have written it in another case); a text with a credential's placeholder keeps the placeholder."""
+    if chosen is None:
+        return Action(kind=kind, text=text)
+    return Action(kind="select", text=text if len(pieces(text)) > 1 else chosen)
 
 
 def write(found: Journey, directory: Path) -> Path:

@@ -20,7 +20,7 @@ from pytest_useragent.llm.schema import parse, shape, strict
 from pytest_useragent.records import Action, ActionOutcome, Claim, Decision, FormField, Observation
 from pytest_useragent.records.decision import MAX_FIELDS
 from pytest_useragent.replay.cassette import CassetteStep, PageFit, Target, load, without_refs
-from pytest_useragent.replay.journey import journey, literal
+from pytest_useragent.replay.journey import _field, journey, literal
 from pytest_useragent.replay.provider import _fit
 from pytest_useragent.testing import decision
 from pytest_useragent.testing.synthetic import session_result
@@ -171,10 +171,12 @@ def test_a_fill_exports_as_a_line_per_field_and_a_placeholder_reads_the_environm
 
 
 def test_a_fill_with_a_dropdown_exports_its_select_and_a_key_its_press():
-    fields = [FormField(ref="e2", text="Jana"), FormField(ref="e3", text="14:00"), FormField(ref="e4", text="x@y.z")]
+    fields = [FormField(ref="e2", text="Jana"), FormField(ref="e3", text="14:00 "), FormField(ref="e4", text="x@y.z")]
     names = (("textbox", "Full name"), ("combobox", "Start time"), ("textbox", "Email"))
     locators = [f"get_by_role({literal(role)}, name={literal(name)})" for role, name in names]
-    done = ActionOutcome(ok=True, message="typed 3 fields; e3: selected '14:00'", locators=locators, chosen=[1])
+    done = ActionOutcome(
+        ok=True, message="typed 3 fields; e3: selected '14:00'", locators=locators, chosen={1: "14:00"}
+    )
     found = journey(reached(Action(kind="fill", fields=fields, key="Enter"), done), "t.py::t")
     assert found is not None and found.steps == [
         'page.get_by_role("textbox", name="Full name").fill("Jana")',
@@ -183,8 +185,10 @@ def test_a_fill_with_a_dropdown_exports_its_select_and_a_key_its_press():
         'page.get_by_role("textbox", name="Email").press("Enter")',
     ]
     # the twin: a fill of text fields alone, no key, exports a fill a field and nothing more
-    plain = journey(reached(Action(kind="fill", fields=fields), done.model_copy(update={"chosen": []})), "t.py::t")
+    plain = journey(reached(Action(kind="fill", fields=fields), done.model_copy(update={"chosen": {}})), "t.py::t")
     assert plain is not None and [line.split(").")[-1][:5] for line in plain.steps] == ["fill("] * 3
+    # the label as the page spells it, where the persona's differed in case or spaces; never a credential's value
+    assert _field("fill", "{{slot}}", "Saturday").text == "{{slot}}" and _field("fill", "a", None).kind == "fill"
 
 
 def test_a_dropdown_option_is_found_by_its_label_exactly_else_in_any_case():
