@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Callable
 from urllib.parse import urljoin
@@ -56,21 +57,32 @@ def _act(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot:
 
 
 def _fill(page: Page, action: Action, secrets: Secrets, timeout: float, snapshot: str) -> ActionOutcome:
-    """Each field typed as `type` types it, in order, until one fails: that one is named (the model's to put
-    right), with the fields typed before it; the page is settled once, after all of them, by the session."""
+    """Each field typed as `type` types it (a dropdown set to the option its text names, as `select` sets it), in
+    order, until one fails: that one is named (the model's to put right), with the fields typed before it; the page
+    is settled once, after all of them, by the session. The outcome says what a field holds where that is not just
+    what was typed: the option chosen, the date a field read."""
     fields = action.fields or []
     if not fields:
         return ActionOutcome(ok=False, message='fill needs fields, e.g. [{"ref": "e3", "text": "Jana"}]')
     locators: list[str] = []
+    chosen: dict[int, str] = {}
+    notes: list[str] = []
     for number, field in enumerate(fields, 1):
         one = action.model_copy(update={"ref": field.ref, "text": field.text, "fields": None})
         done = _act(page, one, secrets, timeout, snapshot)
         if not done.ok:
             typed = "the fields before it were typed, " if number > 1 else ""
             message = f"field {number} of {len(fields)} ({field.ref}) failed: {done.message}; {typed}"
-            return ActionOutcome(ok=False, message=f"{message}it and those after it were not", locators=locators)
+            return ActionOutcome(
+                ok=False, message=f"{message}it and those after it were not", locators=locators, chosen=chosen
+            )
         locators.append(done.locator or f'locator("aria-ref={field.ref}")')
-    return ActionOutcome(ok=True, message=f"typed {len(fields)} fields", locators=locators)
+        if done.message.startswith(SELECTED):  # selected 'Saturday 14:00': the label as the page spells it
+            chosen[number - 1] = ast.literal_eval(done.message.removeprefix(SELECTED))
+        if done.message.startswith(SELECTED) or "holds" in done.message:
+            notes.append(f"{field.ref}: {done.message}")
+    said = "; ".join([f"typed {len(fields)} fields", *notes])
+    return ActionOutcome(ok=True, message=said, locators=locators, chosen=chosen)
 
 
 def _perform(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
@@ -93,8 +105,10 @@ def _type(page: Page, action: Action, locator: Locator | None, secrets: Secrets,
     kind = bounded.evaluate(element, timeout_ms / 1000, "e => e.type")
     if kind == "password":
         secrets.add(text)
-    if kind in ("select-one", "select-multiple"):
-        return secrets.redact(_type_ahead(element, text, timeout_ms))  # a label the page shows may hold one
+    if kind in ("select-one", "select-multiple"):  # a label the page shows may hold a secret
+        if action.kind == "fill":  # a form's dropdown, set as select sets it
+            return secrets.redact(_choose(element, text, timeout_ms))
+        return secrets.redact(_type_ahead(element, text, timeout_ms))
     if kind in ISO_FORMATS:
         return _type_date(element, str(kind), text, action.text or "", timeout_ms)
     if text[-1:].isspace() or not text or kind not in KEYED:
@@ -144,13 +158,42 @@ KEYED = frozenset({"text", "search", "email", "url", "tel", "password", "number"
 take their value whole."""
 
 
+SELECTED = "selected "
+MAX_OPTIONS = 12
+"""The most of a dropdown's options named when none is the one asked for."""
+
+
+def _choose(element: Locator, text: str, timeout_ms: float) -> str:
+    """A dropdown set to the option whose label is `text` (the same letters in any case, spaces trimmed, when none
+    is exactly it), as `select` sets one; none such changes nothing, and the model is told the labels there are at
+    once, rather than Playwright waiting its timeout for an option that will never come."""
+    labels = bounded.evaluate(element, timeout_ms / 1000, "e => [...e.options].map(o => o.label)")
+    labels = [str(label) for label in labels or []]
+    index = option_index(labels, text)
+    if index is None:
+        more = ", ..." if len(labels) > MAX_OPTIONS else ""
+        shown = ", ".join(repr(label) for label in labels[:MAX_OPTIONS]) + more
+        raise NotTaken(f"no option {text!r}: the dropdown offers {shown}")
+    element.select_option(index=index, timeout=timeout_ms)
+    return f"{SELECTED}{labels[index]!r}"
+
+
+def option_index(labels: list[str], text: str) -> int | None:
+    """The place of the option labelled `text`: exactly, else the same letters in any case with spaces trimmed.
+    Pure."""
+    if text in labels:
+        return labels.index(text)
+    alike = [n for n, label in enumerate(labels) if label.strip().casefold() == text.strip().casefold()]
+    return alike[0] if alike else None
+
+
 class NotTaken(Exception):
     """The page took an action but not what it meant: an outcome for the model, as a failed click is."""
 
 
 def _select(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
     _element(locator).select_option(label=action.text or "", timeout=timeout_ms)
-    return f"selected {action.text!r}"
+    return f"{SELECTED}{action.text!r}"
 
 
 def _hover(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:

@@ -60,6 +60,8 @@ PAGE_READS = kinds("read")
 """Actions that read the page as it is, without touching it."""
 ON_ELEMENTS = tuple(kind for kind, spec in ACTIONS.items() if spec.element)
 ON_FIELDS = tuple(kind for kind, spec in ACTIONS.items() if spec.fields)
+THEN_KEY = ("type", "fill")
+"""The kinds whose `key` is pressed after their text, on the field typed (a fill's last), as a press of its own."""
 
 
 INLINE_LINES = 40

@@ -73,7 +73,8 @@ MAX_FIELDS = 12
 
 
 class FormField(BaseModel):
-    """One field of a `fill`: the ref of a field and what to type into it, each as `type` takes them."""
+    """One field of a `fill`: the ref of a field and what to type into it, each as `type` takes them; on a dropdown
+    (a `<select>`), the label of the option to choose, as `select` takes it."""
 
     ref: str
     text: str
@@ -95,7 +96,9 @@ class Action(BaseModel):
         description="update: heading or JSON key path; read: query; check: item number; find: words; press: where "
         "focus is to stop",
     )
-    key: str | None = Field(None, description="press: key, e.g. Enter")
+    key: str | None = Field(None, description="press: key, e.g. Enter; type, fill: a key pressed after the text")
+    """On `type` and `fill`, pressed on the field typed (a fill's last) once the text is in, as a person presses Enter
+    after typing a todo: the press is one of its own to the checks (`session/carry_out._then_key`)."""
     times: int | None = Field(None, description="press: how often")
     """Read as `presses`, 1 to MAX_TIMES: bounds in the schema would cost every step's prefix tokens."""
     url: str | None = Field(None, description="navigate: URL")

@@ -138,6 +138,9 @@ class ActionOutcome(BaseModel):
     """The acted element as a stable Playwright locator, e.g. get_by_role("button", name="Buy")."""
     locators: list[str] = []
     """fill: each field typed, as `locator` is, in the fields' order (those before a field that failed)."""
+    chosen: dict[int, str] = {}
+    """fill: the fields (by their place, from 0) that were dropdowns, each with the label of the option it was set to
+    (as the page spells it): an exported journey selects them."""
     claim: Claim | None = None
     """For `done`: the claim as judged; `ok` is whether it was accepted."""
     dead_click: bool = False

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from pytest_useragent.files import atomic_write
 from pytest_useragent.records import ON_FIELDS, Action, ActionOutcome, SessionResult
+from pytest_useragent.records.actions import THEN_KEY
 from pytest_useragent.replay.cassette import path_of
 from pytest_useragent.secrets.credentials import pieces
 from pytest_useragent.templates import environment
@@ -68,11 +69,11 @@ def journey(result: SessionResult, test: str, run: int = 1) -> Journey | None:
         acts = _acts(step.action, step.outcome)
         if acts is None:
             return None
-        for action, locator in acts:
+        for action, locator in acts:  # a fill's dropdown a select, a key a press: each its own kind's code
             element = _element(locator) if locator else None
             if locator and element is None:
                 return None
-            if line := code(action, element):
+            if line := CODE[action.kind](action, element):
                 lines.append(line)
                 variables |= {_variable(name) for name in pieces(action.text or "")[1::2]}
     name = _name(test + (f" {run}" if run > 1 else ""))
@@ -88,17 +89,34 @@ def journey(result: SessionResult, test: str, run: int = 1) -> Journey | None:
 
 
 def _acts(action: Action, outcome: ActionOutcome) -> list[tuple[Action, str | None]] | None:
-    """A step's action with its element's locator; a fill's each field as an action of its own (its text), with that
-    field's locator, so that the test types each field as the persona did; None for a fill whose fields were not
-    each recorded with a locator."""
+    """A step's action with its element's locator; a fill's each field as an action of its own (its text; a
+    dropdown's a select of its label), with that field's locator, so that the test types each field as the persona
+    did; a `key` after the text as a press of its own on the field typed (a fill's last); None for a fill whose
+    fields were not each recorded with a locator."""
     if action.kind == "press" and outcome.presses is not None:  # as often as the key was pressed, where it stopped
         return [(action.model_copy(update={"times": outcome.presses, "target": None}), outcome.locator)]
     if action.kind not in ON_FIELDS:
-        return [(action, outcome.locator)]
-    fields = action.fields or []
-    if not fields or len(outcome.locators) != len(fields):
-        return None
-    return [(Action(kind=action.kind, text=field.text), outcome.locators[n]) for n, field in enumerate(fields)]
+        typed = action.model_copy(update={"key": None}) if action.kind in THEN_KEY else action
+        acts = [(typed, outcome.locator)]
+    else:
+        fields = action.fields or []
+        if not fields or len(outcome.locators) != len(fields):
+            return None
+        acts = [
+            (_field(action.kind, field.text, outcome.chosen.get(n)), outcome.locators[n])
+            for n, field in enumerate(fields)
+        ]
+    if action.key and action.kind in THEN_KEY:
+        acts.append((Action(kind="press", key=action.key), acts[-1][1]))
+    return acts
+
+
+def _field(kind: str, text: str, chosen: str | None) -> Action:
+    """A fill's field as an action of its own: typed, or a dropdown selected by the label its option has on the page
+    (the persona may have written it in another case); a text with a credential's placeholder keeps the placeholder."""
+    if chosen is None:
+        return Action(kind=kind, text=text)
+    return Action(kind="select", text=text if len(pieces(text)) > 1 else chosen)
 
 
 def write(found: Journey, directory: Path) -> Path:

@@ -16,7 +16,7 @@ from pytest_useragent.browser import bounded
 from pytest_useragent.browser.find import find
 from pytest_useragent.llm.base import ComposeRequest
 from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, ActionOutcome, Issue
-from pytest_useragent.records.actions import too_long_inline
+from pytest_useragent.records.actions import THEN_KEY, too_long_inline
 from pytest_useragent.records.focus import reaches
 from pytest_useragent.records.modes import refusal
 from pytest_useragent.session.compose import compose_write
@@ -46,11 +46,39 @@ def carry_out(ctx: Context, action: Action, index: int) -> Handled:
         seconds = bounded.bound(setup.config.settle_timeout)
         looked = refused_looked_for(page, setup.persona.uses, action, seconds) if page is not None else []
         return Handled(ActionOutcome(ok=False, message=f"refused: {why}"), looked)
+    if action.kind in THEN_KEY and action.key:
+        return _then_key(ctx, action, index)
     if action.kind == "press" and action.presses > 1 and not action.target:
         return _press_times(ctx, action, index)
     if action.kind in PAGE_ACTIONS and setup.persona.uses in KEYBOARD_USES and page is not None:
         return _by_keyboard(ctx, action, index)
     return HANDLERS[action.kind](ctx, action, index)
+
+
+def _then_key(ctx: Context, action: Action, index: int) -> Handled:
+    """A `type` or `fill` whose `key` is pressed after the text, as a person presses Enter after typing a todo, in
+    one step: the text typed as it is without a key, then the key pressed on the field typed (a fill's last; a
+    keyboard persona's where focus is) as a `press` of its own, so that what it did (a navigation, a change, where
+    focus went, what a screen reader said) is told and checked as a press's is. A text that failed is not pressed."""
+    typed = carry_out(ctx, action.model_copy(update={"key": None}), index)
+    if not typed.outcome.ok:
+        said = f"{typed.outcome.message}; {action.key} was not pressed"
+        return Handled(typed.outcome.model_copy(update={"message": said}), typed.found)
+    last = action.refs[-1:] if ctx.setup.persona.uses not in KEYBOARD_USES else []
+    # a prompt the key opens gets the typed text, as the typing's would
+    answer = {"dialog": action.dialog, "text": action.text} if action.dialog else {}
+    press = Action(kind="press", ref=last[0] if last else None, key=action.key, **answer)
+    found = list(typed.found)
+    with keeping(found):  # what the typing found stays with a failure in the press
+        pressed = carry_out(ctx, press, index)
+    done, key = typed.outcome, pressed.outcome
+    update = {
+        "ok": key.ok,
+        "message": f"{done.message}; {key.message}",
+        "focus_stayed": key.focus_stayed,
+        "announced": [*done.announced, *key.announced],
+    }
+    return Handled(done.model_copy(update=update), found + pressed.found)
 
 
 def _press_times(ctx: Context, action: Action, index: int) -> Handled:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pytest_useragent import OfflineProvider, Persona
+from pytest_useragent.browser.actions import option_index
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
@@ -19,7 +20,7 @@ from pytest_useragent.llm.schema import parse, shape, strict
 from pytest_useragent.records import Action, ActionOutcome, Claim, Decision, FormField, Observation
 from pytest_useragent.records.decision import MAX_FIELDS
 from pytest_useragent.replay.cassette import CassetteStep, PageFit, Target, load, without_refs
-from pytest_useragent.replay.journey import journey, literal
+from pytest_useragent.replay.journey import _field, journey, literal
 from pytest_useragent.replay.provider import _fit
 from pytest_useragent.testing import decision
 from pytest_useragent.testing.synthetic import session_result
@@ -167,6 +168,33 @@ def test_a_fill_exports_as_a_line_per_field_and_a_placeholder_reads_the_environm
     ]
     half = ActionOutcome(ok=True, message="typed 2 fields", locators=locators[:1])  # not one this session recorded
     assert journey(reached(action, half), "t.py::t") is None
+
+
+def test_a_fill_with_a_dropdown_exports_its_select_and_a_key_its_press():
+    fields = [FormField(ref="e2", text="Jana"), FormField(ref="e3", text="14:00 "), FormField(ref="e4", text="x@y.z")]
+    names = (("textbox", "Full name"), ("combobox", "Start time"), ("textbox", "Email"))
+    locators = [f"get_by_role({literal(role)}, name={literal(name)})" for role, name in names]
+    done = ActionOutcome(
+        ok=True, message="typed 3 fields; e3: selected '14:00'", locators=locators, chosen={1: "14:00"}
+    )
+    found = journey(reached(Action(kind="fill", fields=fields, key="Enter"), done), "t.py::t")
+    assert found is not None and found.steps == [
+        'page.get_by_role("textbox", name="Full name").fill("Jana")',
+        'page.get_by_role("combobox", name="Start time").select_option(label="14:00")',
+        'page.get_by_role("textbox", name="Email").fill("x@y.z")',
+        'page.get_by_role("textbox", name="Email").press("Enter")',
+    ]
+    # the twin: a fill of text fields alone, no key, exports a fill a field and nothing more
+    plain = journey(reached(Action(kind="fill", fields=fields), done.model_copy(update={"chosen": {}})), "t.py::t")
+    assert plain is not None and [line.split(").")[-1][:5] for line in plain.steps] == ["fill("] * 3
+    # the label as the page spells it, where the persona's differed in case or spaces; never a credential's value
+    assert _field("fill", "{{slot}}", "Saturday").text == "{{slot}}" and _field("fill", "a", None).kind == "fill"
+
+
+def test_a_dropdown_option_is_found_by_its_label_exactly_else_in_any_case():
+    labels = ["10:00", "14:00", " Castle & Lesser Town "]
+    assert option_index(labels, "14:00") == 1 and option_index(labels, "castle & lesser town") == 2
+    assert option_index(labels, "14") is None and option_index([], "x") is None  # a start is not a label
 
 
 def request(snapshot: str, **more: object) -> StepRequest:
