@@ -171,11 +171,15 @@ def _choose(element: Locator, text: str, timeout_ms: float) -> str:
     labels = [str(label) for label in labels or []]
     index = option_index(labels, text)
     if index is None:
-        more = ", ..." if len(labels) > MAX_OPTIONS else ""
-        shown = ", ".join(repr(label) for label in labels[:MAX_OPTIONS]) + more
-        raise NotTaken(f"no option {text!r}: the dropdown offers {shown}")
+        raise NotTaken(f"no option {text!r}: the dropdown offers {offered(labels)}")
     element.select_option(index=index, timeout=timeout_ms)
     return f"{SELECTED}{labels[index]!r}"
+
+
+def offered(labels: list[str]) -> str:
+    """A dropdown's first options, as the model is told them when none is the one it asked for. Pure."""
+    more = ", ..." if len(labels) > MAX_OPTIONS else ""
+    return ", ".join(repr(str(label)) for label in labels[:MAX_OPTIONS]) + more
 
 
 def option_index(labels: list[str], text: str) -> int | None:
@@ -192,7 +196,11 @@ class NotTaken(Exception):
 
 
 def _select(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
-    _element(locator).select_option(label=action.text or "", timeout=timeout_ms)
+    element, label = _element(locator), action.text or ""
+    labels = bounded.evaluate(element, timeout_ms / 1000, "e => e.options ? [...e.options].map(o => o.label) : null")
+    if labels is not None and label not in labels:  # said at once, not after Playwright's wait for an option to come
+        raise NotTaken(secrets.redact(f"no option {label!r}: the dropdown offers {offered(labels)}"))
+    element.select_option(label=label, timeout=timeout_ms)  # a <select>, or what Playwright finds one by (a label)
     return f"{SELECTED}{action.text!r}"
 
 
