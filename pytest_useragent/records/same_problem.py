@@ -53,20 +53,15 @@ def one_per_problem(issues: list[Issue]) -> list[Issue]:
     """`issues` with each persona finding that is a check's problem merged into that check's, in the check's place;
     a persona finding merges into one check at most (the first), and a check takes one persona finding (the first)."""
     result: list[Issue | None] = list(issues)
-    for at, mine in enumerate(issues):
-        if mine.source != "persona":
+    open_checks = [index for index, issue in enumerate(issues) if issue.source == "check" and issue.check_title is None]
+    for at, mine in enumerate(issues):  # each persona finding against the checks still open, never every issue
+        if mine.source != "persona" or not open_checks:
             continue
-        other = next(
-            (
-                index
-                for index, check in enumerate(result)
-                if check is not None and check.source == "check" and check.check_title is None and same(mine, check)
-            ),
-            None,
-        )
+        other = next((index for index in open_checks if same(mine, issues[index])), None)
         if other is not None:
             result[other] = merged(mine, issues[other])
             result[at] = None
+            open_checks.remove(other)
     return [issue for issue in result if issue is not None]
 
 
