@@ -240,7 +240,8 @@ def test_a_session_that_starts_while_redis_is_gone_makes_no_call(server: RedisSe
     spending.ledger.halt("somewhere", "refused")  # a halt it cannot write is no loss: no call is made anyway
 
 
-def test_a_redis_that_never_answers_is_given_up_within_its_bound():
+def test_a_redis_that_never_answers_is_given_up_within_its_bound(monkeypatch):
+    monkeypatch.setattr("pytest_useragent.cost.shared.TIMEOUT_SECONDS", 0.5)  # the same give-up, sooner
     with socket.socket() as silent:  # accepts connections, never says a word
         silent.bind(("127.0.0.1", 0))
         silent.listen(8)
