@@ -70,10 +70,30 @@
   watch.scrolls = 0;
   watch.invalid = 0;
   const seen = name => () => { watch[name] += 1; if (watch.wake) watch.wake(); };
-  addEventListener('scroll', seen('scrolls'), {capture: true, passive: true});
+  // a scroll is the click's only where it moved something after the press: a click brings its target into view
+  // first (the scroll already made when the button goes down), and that scroll's event comes a frame later, maybe
+  // after the click's effect began to be read; where things stood at the last press is kept until the next
+  const at = scroller => [scroller.scrollLeft, scroller.scrollTop].join(',');
+  const scrollerOf = target => target === document ? document.scrollingElement : target;
+  const scrolled = seen('scrolls');
+  watch.pressedAt = new Map();
+  addEventListener('scroll', event => {
+    const scroller = scrollerOf(event.target);
+    const before = scroller ? watch.pressedAt.get(scroller) : undefined;
+    if (before === undefined || before !== at(scroller)) scrolled();
+  }, {capture: true, passive: true});
   addEventListener('invalid', seen('invalid'), true);
   addEventListener('mousedown', event => {
-    if (event.isTrusted) watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement,
-                                        scrolls: watch.scrolls, invalid: watch.invalid};
+    if (!event.isTrusted) return;
+    const pressedAt = new Map();  // where the target's scrolling ancestors stood as the button went down
+    for (let node = event.target; node; node = node.parentElement || (node.getRootNode() || {}).host) {
+      if (node.nodeType === 1 && (node.scrollHeight > node.clientHeight || node.scrollWidth > node.clientWidth)) {
+        pressedAt.set(node, at(node));
+      }
+    }
+    if (document.scrollingElement) pressedAt.set(document.scrollingElement, at(document.scrollingElement));
+    watch.pressedAt = pressedAt;
+    watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement,
+                   scrolls: watch.scrolls, invalid: watch.invalid};
   }, true);
 })()
