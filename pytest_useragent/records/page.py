@@ -11,6 +11,10 @@ from pydantic import BaseModel, Field
 from pytest_useragent.records.announcement import Announcement
 from pytest_useragent.records.evidence import state_claim
 
+_NAMELESS = re.compile(r"[a-z][\w-]*(\s*\[(?!ref=)[^\]]+\])+")
+"""A role and states with no name and no ref (`checkbox [checked]`): what an unnamed control looks like claimed
+without the ref that alone names it."""
+
 
 class FailedRequest(BaseModel):
     """A request that failed outright or was answered with a status of 400 or more."""
@@ -127,6 +131,12 @@ class Claim(BaseModel):
             return (
                 "evidence is either text the page shows or elements in their states, one a line, not both: "
                 f'your evidence "{self.evidence}" mixes them'
+            )
+        nameless = next((line.strip() for line in lines if _NAMELESS.fullmatch(line.strip())), None)
+        if nameless is not None:  # `checkbox [checked]`: no name, no ref, so no one element
+            return (
+                f'"{nameless}" names no element: a control with no name is claimed by its ref as your snapshot shows '
+                f"it, e.g. {nameless} [ref=e12], one a line and no page text beside it"
             )
         return f'your evidence "{self.evidence}" is not on the page or in your documents'
 

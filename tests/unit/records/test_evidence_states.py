@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_useragent.records.evidence import STATE_GOAL, StateClaim, bare_label, holds, state_claim
+from pytest_useragent.records.page import Claim
 
 SNAPSHOT = """- main [ref=e1]:
   - checkbox "Join Newsletter" [checked] [ref=e2]
@@ -139,3 +140,24 @@ def test_an_unnamed_control_is_claimed_by_its_ref(evidence, held):
 @pytest.mark.parametrize("evidence", ["checkbox [checked]", "generic [checked] [ref=e2]", "checkbox [ref=e17]"])
 def test_no_name_and_no_ref_or_no_state_or_no_control_is_no_claim(evidence):
     assert state_claim(evidence) is None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "said"),
+    [
+        # a control with no name claimed without its ref (TodoMVC's tick box): told how an unnamed one is claimed
+        (
+            "checkbox [checked]\nCall the plumber\n0 items left",
+            '"checkbox [checked]" names no element: a control with no name is claimed by its ref as your snapshot '
+            "shows it, e.g. checkbox [checked] [ref=e12], one a line and no page text beside it",
+        ),
+        # the twins: text evidence that is not there, and a claim by ref, are told as before
+        ("0 items left", 'your evidence "0 items left" is not on the page or in your documents'),
+        (
+            "checkbox [checked] [ref=e17]",
+            'your evidence "checkbox [checked] [ref=e17]" is not on the page or in your documents',
+        ),
+    ],
+)
+def test_a_refused_done_says_why_for_a_control_claimed_without_name_or_ref(evidence, said):
+    assert Claim(step=3, evidence=evidence).why_not == said
