@@ -1,7 +1,8 @@
 """Pure: a goal's quoted values, each with the form field the words just before it name ("el nombre «Ana García», el
 teléfono «+34 600 123 456»": "Nombre" takes "Ana García", "Teléfono" the number). The words before a value are those
 since the previous quote, or since its sentence began; read from the nearest back, the first that names a field by
-its label (case and diacritics folded, an inflected ending cut: "komentarzem" ~ "Komentarz") names it; of several
+its label (case and diacritics folded, an inflected ending cut: "komentarzem" ~ "Komentarz"; a whole word before
+one that shares only its first four letters: "Nachricht" is not "Nachname") names it; of several
 fields that word names ("name": "First name", "Last name"), the one the other words before the value name too
 ("last"). A word that names no label may name a field by its kind, in English or the goal's and page's languages
 (`lexicon`'s `email_fields`, `phone_fields`, `password_fields`: "email" ~ "Correo electrónico" ~ "Courriel" ~
@@ -19,6 +20,8 @@ SENTENCE = re.compile(r"[.!?;]+(?:\s+|$)")
 """Where a sentence ends: the words before a value never reach past it."""
 MIN_LETTERS = 3
 """A shorter word ("el", "e" of "e-mail") names no field."""
+MIN_WHOLE = 4
+"""A label's word shorter than this is no stem of the goal's word ("nom" of "nombre")."""
 KINDS: tuple[tuple[str, Words], ...] = (
     ("email_fields", Words.of(["email*", "mail*", "e-mail"])),
     ("phone_fields", Words.of(["phone*", "telephone*", "tel", "mobile*", "cell"])),
@@ -49,10 +52,21 @@ def named_field(text: str, fields: list[Element], lex: Lexicon = ENGLISH) -> Ele
     """The text field the words of `text` name (the words just before a value), or None when they name none."""
     words = field_words(text, lex)
     for word in words:
-        named = [field for field in fields if matches(word, field.name)] or _of_kind(word, fields, lex)
+        named = (
+            [field for field in fields if _whole(word, field.name)]
+            or [field for field in fields if matches(word, field.name)]
+            or _of_kind(word, fields, lex)
+        )
         if named:
             return max(named, key=lambda field: sum(1 for other in words if matches(other, field.name)))
     return None
+
+
+def _whole(word: str, label: str) -> bool:
+    """A word of the label starts with `word`, or `word` with it ("komentarzem": "Komentarz"): "Nachricht" names
+    "Nachricht" before "Vor- und Nachname", which `matches` by its first four letters alone."""
+    found = tokens(label)
+    return any(token.startswith(word) or (len(token) >= MIN_WHOLE and word.startswith(token)) for token in found)
 
 
 def _of_kind(word: str, fields: list[Element], lex: Lexicon) -> list[Element]:

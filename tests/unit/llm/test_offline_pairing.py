@@ -92,6 +92,12 @@ def test_a_quoted_value_belongs_to_the_field_the_words_before_it_name(goal, labe
     assert {value: field.name for value, field in got.items()} == wanted
 
 
+def test_a_whole_word_names_its_field_before_one_that_shares_its_first_letters():
+    goal = "Sende die Nachricht „Paket nicht angekommen“ mit dem Betreff „Reklamation“"
+    got = paired(goal, parse_snapshot(form("Vor- und Nachname", "E-Mail-Adresse", "Nachricht")), lexicon(goal))
+    assert {value: field.name for value, field in got.items()} == {"Paket nicht angekommen": "Nachricht"}
+
+
 @pytest.mark.parametrize(
     "goal",
     [
