@@ -197,8 +197,8 @@ def _in(element: Element, row: list[Element] | None) -> bool:
 
 
 def _press_enter(now: Situation) -> Move | None:
-    field = now.field
-    if not now.values or field is None or 'pressed "Enter"' in now.tried:
+    field = now.field_for(now.values[-1]) if now.values else None
+    if field is None or 'pressed "Enter"' in now.tried:
         return None
     expected = Expected(kind="mentions", target=now.values[-1])
     return Move("My text is entered.", expected, Action(kind="press", ref=field.ref, key="Enter"), 'pressed "Enter"')
