@@ -144,35 +144,35 @@ def _spare(asked: Words, lex: Lexicon) -> Words:
 def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str | None:
     """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under (and,
     in a table, the cells before it in its row) names every one of `words` (the Pro plan's price, not the Team
-    plan's); or with the headings above it, when its own heading or row names one of them (a card "Simba" under
-    "Our plush toys"). A kind a heading may give (a price) is read in a heading too (a card's `h4 "$15"`, under its
-    `h3 "Simba"`). None when the page shows no such answer (its words alone are no answer)."""
+    plan's); or with the headings above it and the page's first-level headings (what the page is about, wherever
+    they sit), when its own heading or row names one of them (a card "Forêt" under "Nos puzzles"). A kind a heading
+    may give (a price) is read in a heading too (a card's `h4 "18 €"` under its `h3 "Forêt"`). None when the page
+    shows no such answer (its words alone are no answer)."""
     heading, row = "", ""
     outline: list[tuple[int, str]] = []  # the headings above, by level
+    subject = " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)  # what the page is about
     for element in elements:
         before = row
         if element.role == "row":
             row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
         elif element.role in CELLS:
             row = f"{row} {element.name}"
+        above = " ".join([*(name for _, name in outline), subject])
         if element.role == "heading":
-            if kind.headed and _answers(kind, words, outline, element.name, heading):
+            if kind.headed and _answers(kind, words, element.name, heading, above):
                 return element.name[:MAX_ANSWER_CHARS]
             level = element.level or 1
             outline = [(at, name) for at, name in outline if at < level] + [(level, element.name)]
             heading = element.name
-        elif element.role in TEXT and _answers(kind, words, outline, element.name, f"{heading} {before}"):
+        elif element.role in TEXT and _answers(kind, words, element.name, f"{heading} {before}", above):
             return element.name[:MAX_ANSWER_CHARS]
     return None
 
 
-def _answers(kind: AnswerKind, words: list[str], outline: list[tuple[int, str]], text: str, near: str) -> bool:
+def _answers(kind: AnswerKind, words: list[str], text: str, near: str, above: str) -> bool:
     """Whether `text` shows an answer of `kind` for `words`: named by it with its heading and row (`near`), or with
-    the headings above too when those name one of them."""
+    the headings `above` too when those name one of them."""
     if not text or not kind.shows(text):
         return False
     close = score(words, f"{near} {text}")
-    if close == len(words):
-        return True
-    above = " ".join(name for _, name in outline)
-    return close > 0 and score(words, f"{above} {near} {text}") == len(words)
+    return close == len(words) or (close > 0 and score(words, f"{above} {near} {text}") == len(words))

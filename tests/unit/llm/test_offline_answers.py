@@ -106,6 +106,15 @@ def test_a_price_in_a_heading_is_the_price_of_the_card_it_heads():
     assert answered("What does the Eagle kite cost?", kites) == ("price", None)
 
 
+def test_what_the_page_is_about_is_its_first_level_heading_wherever_it_sits():
+    below = CARDS.replace('- heading "Nos puzzles" [level=2] [ref=e2]\n', "") + (
+        '\n- heading "Venez voir nos puzzles en bois" [level=1] [ref=e9]'
+    )
+    assert answered("Combien coûte le puzzle Forêt ?", below) == ("price", "18 €")
+    assert answered("Combien coûte le puzzle Désert ?", below) == ("price", None)
+    assert answered("Combien coûte la peluche Forêt ?", below) == ("price", None)  # the page sells no plush toy
+
+
 def test_the_headings_above_name_the_goal_only_beside_a_heading_of_its_own():
     plans = (
         '- heading "Pro and Team plans" [level=1] [ref=e1]\n- heading "Team" [level=2] [ref=e2]\n'

@@ -145,3 +145,18 @@ def test_the_twin_a_value_that_names_no_field_goes_where_the_goals_words_lead():
     page = form("Name", "Search the catalogue")
     told = ask("Search for 'tea'", page)
     assert (told.action.kind, told.action.ref, told.action.text) == ("type", "e11", "tea")
+
+
+def test_a_value_typed_under_a_placeholder_is_the_fields_and_is_not_typed_over():
+    """The ai snapshot writes a field with a placeholder's value as a text line under it, not on its own line."""
+    goal = "Envía el formulario con el nombre «Ana» y el email «ana@example.com»"
+    page = (
+        '- textbox "Nombre completo" [ref=e10]:\n  - /placeholder: Ej. Juan Pérez\n  - text: Ana\n'
+        '- textbox "Email" [ref=e11]:\n  - /placeholder: ejemplo@email.com\n  - text: ana@example.com\n'
+        '- button "Enviar mensaje" [ref=e12]'
+    )
+    assert [e.value for e in parse_snapshot(page) if e.role == "textbox"] == ["Ana", "ana@example.com"]
+    sent = ask(goal, page, ('typed "Ana"', 'typed "ana@example.com"'))
+    assert (sent.action.kind, sent.action.ref) == ("click", "e12")  # not the persona's own name over "Ana"
+    empty = page.replace("\n  - text: Ana\n", "\n")
+    assert [e.value for e in parse_snapshot(empty) if e.role == "textbox"] == [None, "ana@example.com"]
