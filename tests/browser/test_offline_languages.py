@@ -1,8 +1,9 @@
 """The offline engine in the persona's language: goals in Czech, German, Spanish, French and Polish on a small library
 site in that language (tests/pages/lang: a news list and an article, a survey form with radios, boxes, a dropdown and
 a text area, a shop with a search box and a cart, a price table, an account page with a sign-in form and a newsletter
-form; and, written after the engine was, a contact form and an events table with a button a row), as a mouse, a
-keyboard and a screen-reader persona (`MATRIX`).
+form; and, written after the engine was, a contact form and an events table with a button a row; and a form whose
+fields the goal names, each before its quoted value, in English too), as a mouse, a keyboard and a screen-reader
+persona (`MATRIX`).
 
 What is held is the page's true state after the session, read here with Playwright and independent of the engine:
 the survey sent with exactly the answers the goal names (chosen before Send, and no option's label typed into its text
@@ -82,6 +83,11 @@ def message(subject: str, reply: str, text: str) -> Callable[[Page, str], bool]:
     return lambda page, evidence: page.evaluate("() => window.sent || null") == wanted
 
 
+def fields_sent(**wanted: str) -> Callable[[Page, str], bool]:
+    """The form sent with each quoted value in the field the goal names before it, and nothing else in any field."""
+    return lambda page, evidence: page.evaluate("() => window.sent || null") == wanted
+
+
 def registered(event: str) -> Callable[[Page, str], bool]:
     """Registered for this event by its own row's button, and for no other."""
     return lambda page, evidence: page.evaluate("() => window.registered || []") == [event]
@@ -128,6 +134,11 @@ TASKS = {
             message("Reklamacja", "Telefonicznie", "Paczka nie dotarła"),
         ),
         Task("events", "Zapisz się na „Szycie dla początkujących”", registered("Szycie dla początkujących")),
+        Task(
+            "fields",
+            "Wyślij zgłoszenie z imieniem „Ewa”, nazwiskiem „Nowak”, e-mailem „ewa@example.com” i telefonem „600 700 800”",
+            fields_sent(imie="Ewa", nazwisko="Nowak", email="ewa@example.com", telefon="600 700 800"),
+        ),
     ],
     "cs": [
         Task(
@@ -152,6 +163,11 @@ TASKS = {
             message("Reklamace", "Telefonicky", "Balík nedorazil"),
         ),
         Task("events", "Přihlas se na „Šití pro začátečníky“", registered("Šití pro začátečníky")),
+        Task(
+            "fields",
+            "Odešli přihlášku se jménem „Petr“, příjmením „Svoboda“, e-mailem „petr@example.com“ a telefonem „777 123 456“",
+            fields_sent(jmeno="Petr", prijmeni="Svoboda", email="petr@example.com", telefon="777 123 456"),
+        ),
     ],
     "de": [
         Task(
@@ -176,6 +192,12 @@ TASKS = {
             message("Reklamation", "Telefonisch", "Paket nicht angekommen"),
         ),
         Task("events", "Melde dich für „Nähen für Anfänger“ an", registered("Nähen für Anfänger")),
+        Task(
+            "fields",
+            "Sende die Anfrage mit dem Vornamen „Jonas“, dem Nachnamen „Becker“, der E-Mail-Adresse „jonas@example.com“ "
+            "und der Telefonnummer „030 1234567“ ab",
+            fields_sent(vorname="Jonas", nachname="Becker", email="jonas@example.com", telefon="030 1234567"),
+        ),
     ],
     "es": [
         Task(
@@ -200,6 +222,17 @@ TASKS = {
             message("Reclamación", "Por teléfono", "El paquete no llegó"),
         ),
         Task("events", "Inscríbete en «Costura para principiantes»", registered("Costura para principiantes")),
+        Task(
+            "fields",
+            "Envía la solicitud con el nombre «Lucía Gómez», el email «lucia@example.com», el teléfono «+34 611 222 333» "
+            "y el mensaje «Necesito un presupuesto»",
+            fields_sent(
+                nombre="Lucía Gómez",
+                correo="lucia@example.com",
+                telefono="+34 611 222 333",
+                mensaje="Necesito un presupuesto",
+            ),
+        ),
     ],
     "fr": [
         Task(
@@ -224,6 +257,20 @@ TASKS = {
             message("Réclamation", "Par téléphone", "Colis non reçu"),
         ),
         Task("events", "Inscrivez-vous à « Couture pour débutants »", registered("Couture pour débutants")),
+        Task(
+            "fields",
+            "Inscrivez-vous avec le prénom « Léa », le nom « Martin », l'e-mail « lea@example.com » et le téléphone "
+            "« 01 23 45 67 89 »",
+            fields_sent(prenom="Léa", nom="Martin", courriel="lea@example.com", telephone="01 23 45 67 89"),
+        ),
+    ],
+    "en": [
+        Task(
+            "fields",
+            "Send the enquiry with the name 'Sam Rivera', the email 'sam@example.com', the phone '555 0100' and the "
+            "message 'Do you ship abroad?'",
+            fields_sent(name="Sam Rivera", email="sam@example.com", phone="555 0100", message="Do you ship abroad?"),
+        ),
     ],
 }
 CASES = [(lang, index) for lang, tasks in TASKS.items() for index in range(len(tasks))]

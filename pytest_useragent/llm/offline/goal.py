@@ -1,13 +1,14 @@
 """Pure: what a goal asks of the offline engine beyond its words: the parts it has ("add a todo 'buy milk' and then
-mark it as completed" is two, each with its own evidence), and the kind of answer a find goal asks for ("what does
-the Pro plan cost" wants a price, not the heading "Pro plan" echoed back)."""
+mark it as completed" is two, each with its own evidence), whether a part ticks, removes or signs in, the answer a
+disclosure it opened reveals, and the list rows that hold its values (the kind of answer a find goal asks for, and
+the text that gives it, are `answers`)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, Words, fold, lexicon, tokens
+from pytest_useragent.llm.offline.answers import MAX_ANSWER_CHARS
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, fold, lexicon, tokens
 from pytest_useragent.llm.offline.page import QUOTED, TEXT, Element, quoted, score
 
 STEP_VERBS = (
@@ -24,44 +25,6 @@ TICK_VERBS = ("mark", "tick", "check", "complete")
 REMOVE_VERBS = ("delete", "remove")
 """A part that starts with one of these takes a row away: reached when its value is gone."""
 
-
-@dataclass(frozen=True)
-class AnswerKind:
-    name: str
-    asked: re.Pattern[str]
-    """In the goal: it asks for this kind of answer."""
-    shown: re.Pattern[str]
-    """In a page's text: an answer of this kind."""
-    hints: tuple[str, ...] = ()
-    """Words that lead to such an answer, beside the goal's own ("price": a Pricing link)."""
-    asked_words: Words = Words()
-    """In the goal, in its language: it asks for this kind of answer ("ile kosztuje", "Preis")."""
-    shown_folded: re.Pattern[str] | None = None
-    """In a page's folded text, in its language: an answer of this kind ("2,50 zł", "lundi")."""
-
-    def asks(self, text: str) -> bool:
-        return bool(self.asked.search(text)) or self.asked_words.said(text)
-
-    def shows(self, text: str) -> bool:
-        return bool(self.shown.search(text)) or (
-            self.shown_folded is not None and bool(self.shown_folded.search(fold(text)))
-        )
-
-
-_MONEY = r"[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|usd|eur|gbp|czk|kč|dollars?|euros?)(?!\w)"
-_DATE = (
-    r"\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|"
-    r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d"
-)
-ANSWER_KINDS = (
-    AnswerKind(
-        "price", re.compile(r"\b(?:costs?|price|prices|how much|fees?)\b", re.I), re.compile(_MONEY, re.I), ("price",)
-    ),
-    AnswerKind("number", re.compile(r"\b(?:how many|number of)\b", re.I), re.compile(r"\b\d+\b")),
-    AnswerKind("date", re.compile(r"\b(?:when|what date|what time|opening hours)\b", re.I), re.compile(_DATE, re.I)),
-)
-CELLS = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
-MAX_ANSWER_CHARS = 160
 MIN_ANSWER_CHARS = 20
 """A revealed panel's text shorter than this is a label, not an answer."""
 
@@ -138,47 +101,6 @@ def logs_in(part: str, lex: Lexicon = ENGLISH) -> bool:
     page asks for a password no more."""
     english = bool(re.match(r"\s*(?:log|sign)\s*(?:in|on)\b|\s*login\b", part, re.IGNORECASE))
     return english or lead_word(part, lex) in lex.login or lex.login.said(" ".join(part.split()[:3]))
-
-
-def answer_kind(goal: str, lex: Lexicon = ENGLISH) -> AnswerKind | None:
-    """The kind of answer a find goal asks for, when it says ("what does X cost": a price; "ile kosztuje": one too)."""
-    return next((kind for kind in answer_kinds(lex) if kind.asks(goal)), None)
-
-
-def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
-    """The kinds of answer, asked and shown in English and in `lex`'s languages."""
-    if not lex.langs:
-        return ANSWER_KINDS
-    money = lex.currencies.pattern()
-    money = re.compile(rf"\d[\d.,]*\s?{money}") if money else None
-    dates = re.compile(lex.dates.pattern()) if lex.dates else None
-    price, number, date = ANSWER_KINDS
-    hints = price.hints + tuple(sorted(lex.price_hints.exact))
-    return (
-        AnswerKind(price.name, price.asked, price.shown, hints, lex.price_asked, money),
-        AnswerKind(number.name, number.asked, number.shown, (), lex.number_asked),
-        AnswerKind(date.name, date.asked, date.shown, (), lex.date_asked, dates),
-    )
-
-
-def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str | None:
-    """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under (and,
-    in a table, the cells before it in its row) names every one of the goal's words (the Pro plan's price, not the
-    Team plan's); None when the page shows no such answer (its words alone are no answer)."""
-    heading, row = "", ""
-    for element in elements:
-        if element.role == "heading":
-            heading = element.name
-        before = row
-        if element.role == "row":
-            row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
-        elif element.role in CELLS:
-            row = f"{row} {element.name}"
-        if element.role not in TEXT or element.role == "heading" or not element.name:
-            continue
-        if kind.shows(element.name) and score(words, f"{heading} {before} {element.name}") == len(words):
-            return element.name[:MAX_ANSWER_CHARS]
-    return None
 
 
 def revealed(elements: list[Element], words: list[str], tried: frozenset[str]) -> str | None:

@@ -123,13 +123,28 @@ class Lexicon:
     price_hints: Words = Words()
     number_asked: Words = Words()
     date_asked: Words = Words()
+    days_asked: Words = Words()
+    """A goal asks which days something is open ("quels jours", "an welchen Tagen")."""
+    time_asked: Words = Words()
+    """A goal asks until (or at) what time ("jusqu'à quelle heure", "do której")."""
+    hours_words: Words = Words()
+    """The words of a question about opening hours beside those that ask (open, closed, until: "ouvert", "jusqu",
+    "geöffnet", "hat"): a goal's words that an answer of days or hours need not repeat."""
+    hours_hints: Words = Words()
+    """Words that lead to opening hours ("horaires", "Öffnungszeiten")."""
     currencies: Words = Words()
     dates: Words = Words()
+    """Months: a date's words (the days of the week are `weekdays`)."""
+    weekdays: Words = Words()
+    """The days of the week, and every day ("tous les jours", "täglich")."""
+    time_units: Words = Words()
+    """What follows an hour's number in a time of day ("19 h 30", "19 Uhr", "19 hod."), folded."""
     up_words: Words = Words()
     down_words: Words = Words()
     email_fields: Words = Words()
     password_fields: Words = Words()
     name_fields: Words = Words()
+    phone_fields: Words = Words()
     endings: Words = Words()
     """A word's endings that inflect it (Polish, Czech: "parku", "nowym"), cut off a goal's word for matching."""
     nouns: tuple[tuple[str, Words], ...] = ()

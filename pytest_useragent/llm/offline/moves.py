@@ -13,11 +13,10 @@ from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.answers import answer, answer_kind
 from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
-    answer,
-    answer_kind,
     logs_in,
     removes,
     revealed,
@@ -136,10 +135,13 @@ def _follow_found(now: Situation) -> Move | None:
 
 
 def _type_pending(now: Situation) -> Move | None:
-    field = now.field
-    if not now.pending or field is None:
+    """A quoted value not yet typed: into the field the words before it name (`pairing`), else the goal's field."""
+    if not now.pending:
         return None
     value = now.pending[0]
+    field = now.field_for(value)
+    if field is None:
+        return None
     expected = Expected(kind="plain", target=f'The field accepts "{value}".')
     notice = f"There is a field: {field.name or field.role}."
     return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), f'typed "{value}"')
@@ -195,8 +197,8 @@ def _in(element: Element, row: list[Element] | None) -> bool:
 
 
 def _press_enter(now: Situation) -> Move | None:
-    field = now.field
-    if not now.values or field is None or 'pressed "Enter"' in now.tried:
+    field = now.field_for(now.values[-1]) if now.values else None
+    if field is None or 'pressed "Enter"' in now.tried:
         return None
     expected = Expected(kind="mentions", target=now.values[-1])
     return Move("My text is entered.", expected, Action(kind="press", ref=field.ref, key="Enter"), 'pressed "Enter"')
@@ -275,7 +277,7 @@ def _evidence(now: Situation) -> str | None:
     kind = answer_kind(now.goal, now.lex)
     if kind is None:
         return revealed(now.elements, now.words, now.tried) or _named(now)
-    return answer(now.elements, kind, [word for word in goal_words(now.goal, now.lex) if not kind.asks(word)])
+    return answer(now.elements, kind, kind.needs(goal_words(now.goal, now.lex)))
 
 
 def _heading(now: Situation) -> str | None:

@@ -151,7 +151,7 @@ STATES = frozenset({"checked", "selected", "expanded", "pressed", "disabled", "a
 def parse_snapshot(snapshot: str) -> list[Element]:
     """The snapshot's lines as elements: role, accessible name (or text), ref, state, and a link's address."""
     elements: list[Element] = []
-    parents: list[tuple[int, str]] = []  # (indent, role) of the open ancestors
+    parents: list[tuple[int, str, int]] = []  # (indent, role, index) of the open ancestors
     for read in parse(snapshot):
         if read.role == "/url" and elements and read.text:
             elements[-1] = replace(elements[-1], url=read.text)
@@ -159,8 +159,13 @@ def parse_snapshot(snapshot: str) -> list[Element]:
             continue
         while parents and parents[-1][0] >= read.indent:
             parents.pop()
-        within = tuple(role for _, role in parents)
-        parents.append((read.indent, read.role))
+        field = elements[parents[-1][2]] if parents and parents[-1][1] in FIELDS else None
+        if field is not None and read.role == "text" and field.value is None and read.text:
+            # a field with a placeholder holds its value as a line: `textbox "Name":`, `/placeholder: …`, `text: Ana`
+            elements[parents[-1][2]] = replace(field, value=read.text.strip())
+            continue
+        within = tuple(role for _, role, _ in parents)
+        parents.append((read.indent, read.role, len(elements)))
         elements.append(
             Element(
                 role=read.role,

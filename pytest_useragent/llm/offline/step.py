@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.goal import answer_kind, parts, removes
+from pytest_useragent.llm.offline.answers import answer_kind
+from pytest_useragent.llm.offline.goal import parts, removes
 from pytest_useragent.llm.offline.lexicon import Lexicon, fold, lexicon
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
@@ -20,6 +21,7 @@ from pytest_useragent.llm.offline.page import (
     task_verb,
     whole,
 )
+from pytest_useragent.llm.offline.pairing import paired
 from pytest_useragent.llm.offline.value import ValueGoal, value_goal
 from pytest_useragent.llm.offline.widget import WidgetGoal, widget_goal
 from pytest_useragent.records import Action
@@ -127,6 +129,15 @@ class Situation:
             return (e.role == "searchbox", score(self.words, e.name), whole(self.words, e.name), e.ref not in mine)
 
         return max(fields, key=fit, default=None)
+
+    @cached_property
+    def paired(self) -> dict[str, Element]:
+        """The part's quoted values whose words name a field of the form, each with that field (`pairing`)."""
+        return paired(self.goal, self.elements, self.lex)
+
+    def field_for(self, value: str) -> Element | None:
+        """The field to type `value` into: the one the words before it name, else `field`."""
+        return self.paired.get(value) or self.field
 
     def untried(self, element: Element) -> bool:
         return element.key not in self.tried

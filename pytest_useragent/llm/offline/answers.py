@@ -1,0 +1,178 @@
+"""Pure: the kind of answer a find goal asks for, and the text on a page that gives it: "what does the Pro plan cost"
+wants a price, not the heading "Pro plan" echoed back; "until what time is the shop open" a time of day ("19:00",
+"7 pm", "19h", "19 h 30", "19 Uhr"); "which days is it open" the days of the week; "how many" a number; "when" a date.
+Each kind is asked and shown in English (here) and in the goal's and page's languages (`lexicon`'s tables). An
+answer is never the goal's words alone: it shows an answer of the kind, and it names the goal's other words with the
+headings it sits under."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, Words, fold, tokens
+from pytest_useragent.llm.offline.page import TEXT, Element, score
+
+NOTHING = re.compile(r"(?!)")
+"""A pattern that matches nothing."""
+
+
+@dataclass(frozen=True)
+class AnswerKind:
+    name: str
+    asked: re.Pattern[str]
+    """In the goal: it asks for this kind of answer."""
+    shown: re.Pattern[str]
+    """In a page's text: an answer of this kind."""
+    hints: tuple[str, ...] = ()
+    """Words that lead to such an answer, beside the goal's own ("price": a Pricing link)."""
+    asked_words: Words = Words()
+    """In the goal, in its language: it asks for this kind of answer ("ile kosztuje", "Preis")."""
+    shown_folded: re.Pattern[str] | None = None
+    """In a page's folded text, in its language: an answer of this kind ("2,50 zł", "lundi")."""
+    headed: bool = False
+    """Whether a heading may be the answer (a card's `h4 "$15"`), a short label of a kind: a price, days, hours."""
+    spare: re.Pattern[str] = NOTHING
+    """A goal's words that an answer need not repeat, beside those that ask ("days", "open")."""
+    spare_words: Words = Words()
+    """Those words in the goal's language ("jours", "ouvert", "geöffnet")."""
+
+    def asks(self, text: str) -> bool:
+        return bool(self.asked.search(text)) or self.asked_words.said(text)
+
+    def shows(self, text: str) -> bool:
+        return bool(self.shown.search(text)) or (
+            self.shown_folded is not None and bool(self.shown_folded.search(fold(text)))
+        )
+
+    def needs(self, words: list[str]) -> list[str]:
+        """The goal's words an answer must name (with the headings it is under): not those that ask for it."""
+        return [w for w in words if not self.asks(w) and not self.spare.search(w) and not self._spared(w)]
+
+    def _spared(self, word: str) -> bool:
+        """One of `spare_words`, or a stem of one (a goal's word cut: "godzin" of "godziny")."""
+        folded = fold(word)
+        return word in self.spare_words or any(spare.startswith(folded) for spare in self.spare_words.exact)
+
+
+_MONEY = r"[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|usd|eur|gbp|czk|kč|dollars?|euros?)(?!\w)"
+_DATE = (
+    r"\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|"
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d"
+)
+_TIME = r"\b\d{1,2}:\d{2}\b|\b\d{1,2}(?:[.:]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|o'clock)(?!\w)"
+_DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)"
+_DAYS = (
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\bdaily\b|\bevery day\b|"
+    rf"\b{_DAY}\.?\s*(?:-|–|—|to|through)\s*{_DAY}\b"
+)
+_OPEN = r"open|opens|opened|close|closes|closed"
+ANSWER_KINDS = (
+    AnswerKind(
+        "price",
+        re.compile(r"\b(?:costs?|price|prices|how much|fees?)\b", re.I),
+        re.compile(_MONEY, re.I),
+        ("price",),
+        headed=True,
+    ),
+    AnswerKind(
+        "time",
+        re.compile(r"\b(?:what time|how late|closing time|opening time)\b", re.I),
+        re.compile(_TIME, re.I),
+        ("hours", "opening"),
+        headed=True,
+        spare=re.compile(rf"^(?:time|hours?|until|till|{_OPEN})$", re.I),
+    ),
+    AnswerKind(
+        "days",
+        re.compile(r"\b(?:which|what) days?\b|\bdays? of the week\b", re.I),
+        re.compile(_DAYS, re.I),
+        ("hours", "opening"),
+        headed=True,
+        spare=re.compile(rf"^(?:days?|week|{_OPEN})$", re.I),
+    ),
+    AnswerKind("number", re.compile(r"\b(?:how many|number of)\b", re.I), re.compile(r"\b\d+\b")),
+    AnswerKind("date", re.compile(r"\b(?:when|what date|opening hours)\b", re.I), re.compile(_DATE, re.I)),
+)
+"""In the order a goal is read: a time of day before a date ("quelle heure" asks the first)."""
+CELLS = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
+MAX_ANSWER_CHARS = 160
+
+
+def answer_kind(goal: str, lex: Lexicon = ENGLISH) -> AnswerKind | None:
+    """The kind of answer a find goal asks for, when it says ("what does X cost": a price; "ile kosztuje": one too)."""
+    return next((kind for kind in answer_kinds(lex) if kind.asks(goal)), None)
+
+
+def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
+    """The kinds of answer, asked and shown in English and in `lex`'s languages."""
+    if not lex.langs:
+        return ANSWER_KINDS
+    money = lex.currencies.pattern()
+    money = re.compile(rf"\d[\d.,]*\s?{money}") if money else None
+    dates = lex.dates | lex.weekdays
+    dated = re.compile(dates.pattern()) if dates else None
+    price, time, days, number, date = ANSWER_KINDS
+    hours = tuple(sorted(lex.hours_hints.exact))
+    return (
+        AnswerKind(price.name, price.asked, price.shown, price.hints + tuple(sorted(lex.price_hints.exact)),
+                   lex.price_asked, money, headed=True),
+        AnswerKind(time.name, time.asked, time.shown, time.hints + hours, lex.time_asked, _clock(lex.time_units),
+                   headed=True, spare=time.spare, spare_words=_spare(lex.time_asked, lex)),
+        AnswerKind(days.name, days.asked, days.shown, days.hints + hours, lex.days_asked,
+                   re.compile(lex.weekdays.pattern()) if lex.weekdays else None,
+                   headed=True, spare=days.spare, spare_words=_spare(lex.days_asked, lex)),
+        AnswerKind(number.name, number.asked, number.shown, (), lex.number_asked),
+        AnswerKind(date.name, date.asked, date.shown, (), lex.date_asked, dated),
+    )  # fmt: skip
+
+
+def _clock(units: Words) -> re.Pattern[str] | None:
+    """A time of day in folded text, its hour's number followed by one of `units` ("19h", "19 h 30", "19.30 uhr")."""
+    if not units:
+        return None
+    words = "|".join(re.escape(unit) for unit in sorted(units.exact | set(units.phrases), key=len, reverse=True))
+    return re.compile(rf"(?<![\w:.])\d{{1,2}}(?:[.:]\d{{2}})?\s?(?:{words})\.?(?:\s?\d{{2}})?(?!\w)")
+
+
+def _spare(asked: Words, lex: Lexicon) -> Words:
+    """The words of the phrases that ask ("quels jours": "jours"), and of opening hours ("ouvert", "jusqu"): no answer
+    need repeat them."""
+    return Words.of([word for phrase in asked.phrases for word in tokens(phrase)]) | lex.hours_words
+
+
+def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str | None:
+    """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under (and,
+    in a table, the cells before it in its row) names every one of `words` (the Pro plan's price, not the Team
+    plan's); or with the headings above it and the page's first-level headings (what the page is about, wherever
+    they sit), when its own heading or row names one of them (a card "Forêt" under "Nos puzzles"). A kind a heading
+    may give (a price) is read in a heading too (a card's `h4 "18 €"` under its `h3 "Forêt"`). None when the page
+    shows no such answer (its words alone are no answer)."""
+    heading, row = "", ""
+    outline: list[tuple[int, str]] = []  # the headings above, by level
+    subject = " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)  # what the page is about
+    for element in elements:
+        before = row
+        if element.role == "row":
+            row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
+        elif element.role in CELLS:
+            row = f"{row} {element.name}"
+        above = " ".join([*(name for _, name in outline), subject])
+        if element.role == "heading":
+            if kind.headed and _answers(kind, words, element.name, heading, above):
+                return element.name[:MAX_ANSWER_CHARS]
+            level = element.level or 1
+            outline = [(at, name) for at, name in outline if at < level] + [(level, element.name)]
+            heading = element.name
+        elif element.role in TEXT and _answers(kind, words, element.name, f"{heading} {before}", above):
+            return element.name[:MAX_ANSWER_CHARS]
+    return None
+
+
+def _answers(kind: AnswerKind, words: list[str], text: str, near: str, above: str) -> bool:
+    """Whether `text` shows an answer of `kind` for `words`: named by it with its heading and row (`near`), or with
+    the headings `above` too when those name one of them."""
+    if not text or not kind.shows(text):
+        return False
+    close = score(words, f"{near} {text}")
+    return close == len(words) or (close > 0 and score(words, f"{above} {near} {text}") == len(words))
