@@ -52,7 +52,8 @@ def test_through_the_messages_api_the_request_says_what_exploring_means(page, si
     system = "\n".join(block["text"] for block in sent["system"])
     assert "You are exploring: nobody gave you a task." in text and "find out what the shop sells" in text
     assert "answer done with a\nreason; no evidence is needed" in text and "Goal:" not in text
-    assert "exploring (no task given), done means you have seen enough: a reason, no evidence" in system
+    said = " ".join(system.casefold().split())
+    assert "exploring (no task given), done means you have seen enough: a reason, no evidence" in said
     assert "How it ended: explored" in "\n".join(
         block.get("text", "") for block in fake_api.requests[-1]["messages"][0]["content"]
     )

@@ -305,4 +305,26 @@ def _named(now: Situation) -> str | None:
     headings = [e.name for e in now.elements if e.role == "heading" and (e.level or 1) <= 2 and e.name]
     if not words or score(words, " ".join([now.request.observation.title, *headings])) < needed:
         return None
-    return max(headings, key=lambda name: score(words, name), default=None) or None
+    title = now.request.observation.title.casefold()
+    # of headings as good, one that is not the site's name (the title's) names the goal: "Our services", not "TechShop"
+    named = max(headings, key=lambda name: (score(words, name), name.casefold() not in title), default=None) or None
+    if named is None or not now.request.goal.rstrip().endswith("?"):
+        return named
+    # a question is not answered by the heading that names its subject ("What services ...?": "Our services"), nor
+    # by one that only repeats its words: by what that heading heads, its first item, or not at all
+    return next(iter(headed(now.elements, named)), None)
+
+
+def headed(elements: list[Element], heading: str) -> list[str]:
+    """The headings under the heading named `heading` (deeper, before the next at its level or above). Pure."""
+    at = next((n for n, e in enumerate(elements) if e.role == "heading" and e.name == heading), None)
+    if at is None:
+        return []
+    level, found = elements[at].level or 1, []
+    for element in elements[at + 1 :]:
+        if element.role != "heading" or not element.name:
+            continue
+        if (element.level or 1) <= level:
+            break
+        found.append(element.name)
+    return found

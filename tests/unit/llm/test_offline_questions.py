@@ -1,0 +1,58 @@
+"""A question the offline engine has no answer kind for ("What services does TechShop offer?") is answered by what
+the heading that names its subject heads, never by that heading or one that repeats the goal's words (a false done
+on a real site: evidence "TechSolutions" for "¿Qué servicios ofrece TechSolutions?"). A goal to find a page is
+still reached by the heading that names it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from tempfile import mkdtemp
+
+from pytest_useragent import OfflineProvider, Persona
+from pytest_useragent.cost.ledger import Budget, RunLedger
+from pytest_useragent.cost.pricing import PriceBook
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.moves import headed
+from pytest_useragent.llm.offline.page import parse_snapshot
+from pytest_useragent.records import Action, ActionOutcome, Observation
+
+SERVICES = """- heading "TechShop" [level=1] [ref=e1]
+- heading "Our services" [level=2] [ref=e2]
+- heading "Web development" [level=3] [ref=e3]
+- paragraph [ref=e4]: Modern, working web sites
+- heading "Mobile apps" [level=3] [ref=e5]
+- heading "About us" [level=2] [ref=e6]
+- heading "Our story" [level=3] [ref=e7]"""
+
+
+def decided(goal: str, snapshot: str) -> Action:
+    request = StepRequest(
+        model="offline", persona=Persona("Ana"), goal=goal, step=2, max_steps=9, summary="",
+        observation=Observation(url="http://x/#services", title="TechShop", snapshot=snapshot, lang="en"),
+        last_action="click e9: Services", last_outcome=ActionOutcome(ok=True, message="clicked"),
+        expectation="the services",
+    )  # fmt: skip
+    budget = Budget(PriceBook.load(), RunLedger.create(Path(mkdtemp()) / "ledger.json", 1))
+    reply = OfflineProvider().decide(request, budget)
+    assert reply.value is not None
+    return reply.value.action
+
+
+def test_the_headings_a_heading_heads():
+    elements = parse_snapshot(SERVICES)
+    assert headed(elements, "Our services") == ["Web development", "Mobile apps"]
+    assert headed(elements, "Mobile apps") == [] and headed(elements, "Nowhere") == []
+
+
+def test_a_question_is_answered_by_what_its_subject_s_heading_heads_never_by_the_heading():
+    action = decided("What services does TechShop offer?", SERVICES)
+    assert (action.kind, action.evidence) == ("done", "Web development")
+    # the twin: the section names no services, so nothing on the page answers: no done
+    bare = "\n".join(line for line in SERVICES.splitlines() if "level=3" not in line)
+    action = decided("What services does TechShop offer?", bare)
+    assert action.kind != "done" or action.evidence not in ("TechShop", "Our services"), action
+
+
+def test_a_goal_to_find_a_page_is_still_reached_by_the_heading_that_names_it():
+    action = decided("Find the services of TechShop", SERVICES)
+    assert (action.kind, action.evidence) == ("done", "Our services")
