@@ -41,7 +41,12 @@ _PASSED = f"() => ({SCAN})('passed', 0, 0, 0)"
 def scan_arguments(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The scan's arguments for CDP: its bounds, then the nodes with a focus listener (as CDP arguments, at most
     MAX_LISTENED)."""
-    bounds = [{"value": "scan"}, {"value": MAX_EXAMPLES}, {"value": MAX_FOCUSED}, {"value": MAX_WAITED}]
+    bounds: list[dict[str, Any]] = [
+        {"value": "scan"},
+        {"value": MAX_EXAMPLES},
+        {"value": MAX_FOCUSED},
+        {"value": MAX_WAITED},
+    ]
     return bounds + nodes[:MAX_LISTENED]
 
 

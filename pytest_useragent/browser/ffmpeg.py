@@ -46,7 +46,7 @@ def supply(cache: Path | None = None) -> str | None:
     if (folder / f"ffmpeg-{revision()}" / FFMPEG_NAME).exists():
         return None
     try:
-        import imageio_ffmpeg
+        import imageio_ffmpeg  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         return None
     ours = (cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))) / OUR_FOLDER

@@ -214,7 +214,7 @@ class Listeners:
             self._session = session
             document = self._send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
             listeners = self._send("DOMDebugger.getEventListeners", {"objectId": document, "depth": -1})["listeners"]
-            arguments = [{"value": MAX_EXAMPLES}, {"value": MAX_SCANNED}, {"value": None}]
+            arguments: list[dict[str, Any]] = [{"value": MAX_EXAMPLES}, {"value": MAX_SCANNED}, {"value": None}]
             called = self._call(document, _SCAN, arguments + self._nodes(listeners, POINTER_EVENTS))
             found = _unreachable(called["result"].get("value") or {"count": 0, "found": []})
         except (PlaywrightError, KeyError):  # a document going away, or no CDP (not Chromium): nothing to say

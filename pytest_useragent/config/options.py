@@ -14,7 +14,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from pytest_useragent.config.providers import DEFAULT_MODEL, FALLBACK, KEYED, NAMES, PROVIDERS
-from pytest_useragent.records.persona import BROWSER_FIELDS
+from pytest_useragent.records.browser_fields import BROWSER_FIELDS
 from pytest_useragent.regression.thresholds import FailRules, parse_fail_rules
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")

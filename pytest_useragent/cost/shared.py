@@ -238,7 +238,7 @@ class RedisLedger:
         )
 
     def reserve(self, amount_usd: float) -> LedgerState | None:
-        args = [self.mark, repr(amount_usd), EXPIRE_SECONDS]
+        args: list[str | int] = [self.mark, repr(amount_usd), EXPIRE_SECONDS]
         held = self._call(lambda: self._reserve(keys=[self._run], args=args))
         return self.state() if held else None
 

@@ -60,7 +60,7 @@ def report_gate(session: pytest.Session, lines: list[str]) -> None:
     ):
         report = pytest.TestReport(
             nodeid=GATE_NODEID,
-            location=location,  # type: ignore[arg-type]
+            location=location,
             keywords={"useragent": 1},
             outcome=outcome,  # type: ignore[arg-type]
             longrepr=longrepr,  # type: ignore[arg-type]

@@ -124,7 +124,8 @@ def compare(before: Baseline, now: Baseline, rules: FailRules | None = None, *, 
         old, new = before.tests[test], now.tests[test]
         changes += _changes(test, old, new, rules)
         issues += _issues(test, old, new)
-    for measure, review in (("new_issues", False), ("review_issues", True)):  # each its own count
+    counts: tuple[tuple[Measure, bool], ...] = (("new_issues", False), ("review_issues", True))
+    for measure, review in counts:  # each its own count
         limit = rules.get(measure)
         counted = [issue for issue in issues if issue.counted and (issue.trust == "review") is review]
         if limit is not None and len(counted) > limit.limit:

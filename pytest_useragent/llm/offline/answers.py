@@ -108,8 +108,8 @@ def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
     """The kinds of answer, asked and shown in English and in `lex`'s languages."""
     if not lex.langs:
         return ANSWER_KINDS
-    money = lex.currencies.pattern()
-    money = re.compile(rf"\d[\d.,]*\s?{money}") if money else None
+    currencies = lex.currencies.pattern()
+    money = re.compile(rf"\d[\d.,]*\s?{currencies}") if currencies else None
     dates = lex.dates | lex.weekdays
     dated = re.compile(dates.pattern()) if dates else None
     price, time, days, number, date = ANSWER_KINDS

@@ -82,9 +82,9 @@ def read_state(expected: Expected, elements: list[Element]) -> Evaluation:
         return Evaluation(verdict="unmet", note=f"still on {expected.target or 'the page'}")
     same = [e for e in elements if e.role == expected.role and e.name == expected.name]
     if expected.state == "changed":  # a value widget's key: its number moved from `target`
-        now = next((number(value_shown(elements, e)) for e in same), None)
-        moved = now is not None and f"{now:g}" != expected.target
-        note = f'{expected.role} "{expected.name}" shows {now:g}' if now is not None else "no value shown"
+        reads = next((number(value_shown(elements, e)) for e in same), None)
+        moved = reads is not None and f"{reads:g}" != expected.target
+        note = f'{expected.role} "{expected.name}" shows {reads:g}' if reads is not None else "no value shown"
         return Evaluation(verdict="met" if moved else "unmet", note=note)
     if expected.state == "value":
         shown = next((e.value for e in same if e.value), None)

@@ -81,7 +81,7 @@ def _of_kind(word: str, fields: list[Element], lex: Lexicon) -> list[Element]:
 def paired(goal: str, elements: list[Element], lex: Lexicon = ENGLISH) -> dict[str, Element]:
     """Each quoted value of `goal` whose words name one of the page's text fields, with that field."""
     fields = [e for e in elements if e.role in FIELDS and e.ref and e.name]
-    found = {}
+    found: dict[str, Element] = {}
     for value, before in before_values(goal):
         field = named_field(before, fields, lex)
         if field is not None:

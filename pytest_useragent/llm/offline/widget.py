@@ -66,7 +66,7 @@ def widget_goal(
     (`elements`; the longest such name), or of a closed combobox whose option it then names ("Choose Banana as your
     favorite fruit"); None for any other goal, and for one that turns something off (no state flag of the snapshot
     shows it off)."""
-    words = re.findall(r"[^\W\d_]+", goal.lower())
+    words: list[str] = re.findall(r"[^\W\d_]+", goal.lower())
     verb = _verb(goal, lex)
     if verb is None or (words[0] == "turn" and "off" in words):
         return None
@@ -91,7 +91,7 @@ def widget_goal(
 def _verb(goal: str, lex: Lexicon) -> str | None:
     """The goal's operating verb: its first word (after "please" in its language), or, in another language than
     English, its last ("Option „Rot“ auswählen"); None when neither is one."""
-    words = re.findall(r"[^\W\d_]+", goal.lower())
+    words: list[str] = re.findall(r"[^\W\d_]+", goal.lower())
     while words and lex.polite and words[0] in lex.polite:
         words = words[1:]
     if not words:
