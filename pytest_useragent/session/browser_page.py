@@ -5,7 +5,7 @@ them to a new tab or popup that becomes the session's page."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
@@ -180,9 +180,10 @@ class BrowserPage:
         seen_as: Callable[[str], str],
         goal: str,
         before: str,
+        dialogs: Sequence[str] = (),
     ) -> tuple[ActionOutcome, Issue | None]:
         return judge_done(
-            step, evidence, self.page, documents, check, self._config.settle_timeout, seen_as, goal, before
+            step, evidence, self.page, documents, check, self._config.settle_timeout, seen_as, goal, before, dialogs
         )
 
     def succeeded(self, check: SuccessCheck) -> bool:

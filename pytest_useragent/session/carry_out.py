@@ -220,8 +220,10 @@ def _done(ctx: Context, action: Action, index: int) -> Handled:
     if setup.explore:
         return Handled(ActionOutcome(ok=True, message="done exploring"))
     documents = read_documents(state.documents.listing(), setup.config.document_limit * 1000)
+    # what a dialog said at the previous step, as the persona was told it (redacted): an alert's "Thank you"
+    dialogs = [event.message for event in state.last.events if event.kind == "dialog" and event.message]
     judged, false_done = ctx.page.judge(
-        index, action.evidence, documents, setup.success, state.secrets.redact, state.goal, state.start_text
+        index, action.evidence, documents, setup.success, state.secrets.redact, state.goal, state.start_text, dialogs
     )
     return Handled(judged, [false_done] if false_done else [])
 

@@ -4,7 +4,7 @@ Playwright one; `testing.FakePage` is one in memory, so a session's outcomes are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -134,6 +134,7 @@ class SessionPage(Protocol):
         seen_as: Callable[[str], str],
         goal: str,
         before: str,
+        dialogs: Sequence[str] = (),
     ) -> tuple[ActionOutcome, Issue | None]:
         """A `done` judged on the page as it is now (`verdict.judge_done`)."""
         ...

@@ -10,7 +10,7 @@ element and its state (`checkbox "Join Newsletter" [checked]`), against the page
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal, Union
 
@@ -40,14 +40,16 @@ def normalized(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold().split())
 
 
-def locate(evidence: str | None, page_text: str, documents: dict[str, str]) -> str | None:
-    """Where the evidence is: "page", "docs/<name>" (documents: name -> text), or None. Pure."""
+def locate(evidence: str | None, page_text: str, documents: dict[str, str], dialogs: Sequence[str] = ()) -> str | None:
+    """Where the evidence is: "page", "docs/<name>" (documents: name -> text), "dialog" (what a dialog the page
+    opened said, as the persona was told it: a form some sites confirm only with an `alert()`), or None. Pure."""
     wanted = normalized(evidence or "")
     if len(wanted) < MIN_EVIDENCE:
         return None
     if wanted in normalized(page_text):
         return "page"
-    return next((f"docs/{name}" for name, text in documents.items() if wanted in normalized(text)), None)
+    found = next((f"docs/{name}" for name, text in documents.items() if wanted in normalized(text)), None)
+    return found or next(("dialog" for said in dialogs if wanted in normalized(said)), None)
 
 
 def describe(check: SuccessCheck | None) -> str | None:
@@ -115,13 +117,14 @@ def judge_done(
     seen_as: Callable[[str], str] = str,
     goal: str = "",
     before: str = "",
+    dialogs: Sequence[str] = (),
 ) -> tuple[ActionOutcome, Issue | None]:
     """The outcome of a `done`: the claim as judged, and a UX finding when the test's check says it is false.
     `seen_as` turns the page's text into what the persona saw of it: a page showing a credential showed it the
     placeholder (`Signed in as {{email}}`), which is what its evidence quotes. Evidence that names elements in a
     state holds only when the page has each in that state now; a label, where focus is, or text that was on the page
     `before` the persona did anything is no evidence of a state `goal`."""
-    kind, found_in = _where(evidence, page, documents, timeout_s, seen_as, goal, before)
+    kind, found_in = _where(evidence, page, documents, timeout_s, seen_as, goal, before, dialogs)
     claim = Claim(
         step=step,
         evidence=evidence,
@@ -151,6 +154,7 @@ def _where(
     seen_as: Callable[[str], str],
     goal: str,
     before: str,
+    dialogs: Sequence[str] = (),
 ) -> tuple[Literal["text", "state", "label", "focus", "before"], str | None]:
     """What the evidence is and where it holds: elements in a state, checked against the page read again ("page
     state"); an element named only by focus (refused: focus shows no goal reached); the bare label of a stateful
@@ -165,7 +169,7 @@ def _where(
         return "state", "page state" if shown else None
     if focus_only(evidence):
         return "focus", None
-    found = locate(evidence, seen_as(visible_text(page, timeout_s)), documents)
+    found = locate(evidence, seen_as(visible_text(page, timeout_s)), documents, dialogs)
     if found == "page" and STATE_GOAL.search(goal):
         if bare_label(evidence, page_snapshot(page, timeout_s)):
             return "label", None

@@ -133,10 +133,11 @@ class FakePage:
         seen_as: Callable[[str], str],
         goal: str,
         before: str,
+        dialogs: Sequence[str] = (),
     ) -> tuple[ActionOutcome, Issue | None]:
         """Evidence as text only: found on the page or in a document (the browser's page also reads states)."""
         self._call("judge")
-        found_in = locate(evidence, seen_as(self.pages.get(self._url, "")), documents)
+        found_in = locate(evidence, seen_as(self.pages.get(self._url, "")), documents, dialogs)
         success = None if check is None else self.succeeded(check)
         return judged(Claim(step=step, evidence=evidence, found_in=found_in, success=success), self._url)
 

@@ -19,6 +19,7 @@ from pytest_useragent.llm.offline.page import (
     notable,
     proof,
     quoted,
+    refuses,
     score,
 )
 from pytest_useragent.llm.offline.value import number
@@ -56,6 +57,10 @@ def evaluate(
     expected = memory.expected or Expected(kind="plain", target=request.expectation)
     values = quoted(request.goal)
     lex = lexicon(request.goal, request.observation.lang)
+    alerted = next((e.message for e in request.last_events if e.kind == "dialog" and e.message), None)
+    if alerted is not None and expected.kind in ("form", "confirms"):  # a form some sites answer with an alert()
+        said: Verdict = "unmet" if refuses(alerted, lex) else "met"
+        return Evaluation(verdict=said, note=f'an alert said "{alerted}"'), []
     if expected.kind == "form":
         shown = proof(elements, values, memory.said, lex)
         if shown is not None:  # a form that answers in place, its heading unchanged

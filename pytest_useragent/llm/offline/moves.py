@@ -36,12 +36,14 @@ from pytest_useragent.llm.offline.page import (
     SIGN_OUT,
     SUBMIT_WORDS,
     Element,
+    all_or_none,
     goal_words,
     has_stem,
     note_of,
     parse_snapshot,
     proof,
     quoted,
+    refuses,
     score,
 )
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
@@ -292,9 +294,13 @@ def _clicked(element: Element, kind: Literal["mentions", "confirms"], now: Situa
 
 
 def _shown(now: Situation) -> str | None:
-    """For a task: what the page answered to the engine's own action, when it answered."""
-    acted = any(not key.startswith("found") for key in now.memory.tried)
-    return proof(now.elements, now.values, now.memory.said, now.lex) if acted else None
+    """For a task: what the page answered to the engine's own action, when it answered: on the page, or in an alert
+    that action opened (some forms confirm only so), when it says no error."""
+    if not any(not key.startswith("found") for key in now.memory.tried):
+        return None
+    said = [event.message for event in now.request.last_events if event.kind == "dialog" and event.message]
+    confirmed = (text for text in said if not refuses(text, now.lex) and all_or_none(text, now.values))
+    return proof(now.elements, now.values, now.memory.said, now.lex) or next(confirmed, None)
 
 
 def _named(now: Situation) -> str | None:

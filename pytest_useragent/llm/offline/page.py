@@ -264,7 +264,7 @@ def proof(elements: list[Element], values: list[str], said: tuple[str, ...], lex
     list entry only when it holds every quoted value of the goal). A text that names some of the goal's quoted values
     but not all confirms something else ("Booked: Saturday 10:00, for Kai" for "Saturday 14:00" for "Kai")."""
     news = [text for text in notable(elements, values, lex) if text not in said and not refuses(text, lex)]
-    return next((text for text in news if _all_or_none(text, values)), None)
+    return next((text for text in news if all_or_none(text, values)), None)
 
 
 def refuses(text: str, lex: Lexicon = ENGLISH) -> bool:
@@ -272,7 +272,7 @@ def refuses(text: str, lex: Lexicon = ENGLISH) -> bool:
     return has_stem(ERROR_STEMS, text, lex.error_stems) or has_stem(PENDING_STEMS, text, lex.pending_stems)
 
 
-def _all_or_none(text: str, values: list[str]) -> bool:
+def all_or_none(text: str, values: list[str]) -> bool:
     held = [fold(value) in fold(text) for value in values]
     return all(held) or not any(held)
 
