@@ -138,7 +138,7 @@ class Claim(BaseModel):
                 f'"{nameless}" names no element: a control with no name is claimed by its ref as your snapshot shows '
                 f"it, e.g. {nameless} [ref=e12], one a line and no page text beside it"
             )
-        return f'your evidence "{self.evidence}" is not on the page, in your documents or in what a dialog said'
+        return f'your evidence "{self.evidence}" is not on the page, in your documents or in what an alert said'
 
 
 class ActionOutcome(BaseModel):

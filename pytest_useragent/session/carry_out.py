@@ -220,8 +220,9 @@ def _done(ctx: Context, action: Action, index: int) -> Handled:
     if setup.explore:
         return Handled(ActionOutcome(ok=True, message="done exploring"))
     documents = read_documents(state.documents.listing(), setup.config.document_limit * 1000)
-    # what a dialog said at the previous step, as the persona was told it (redacted): an alert's "Thank you"
-    dialogs = [event.message for event in state.last.events if event.kind == "dialog" and event.message]
+    # what an alert said at the previous step, as the persona was told it (redacted): a "Thank you" the page told; a
+    # confirm or a prompt asks, and shows nothing done
+    dialogs = [event.message for event in state.last.events if event.dialog == "alert" and event.message]
     judged, false_done = ctx.page.judge(
         index, action.evidence, documents, setup.success, state.secrets.redact, state.goal, state.start_text, dialogs
     )

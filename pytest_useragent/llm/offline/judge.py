@@ -57,7 +57,7 @@ def evaluate(
     expected = memory.expected or Expected(kind="plain", target=request.expectation)
     values = quoted(request.goal)
     lex = lexicon(request.goal, request.observation.lang)
-    alerted = next((e.message for e in request.last_events if e.kind == "dialog" and e.message), None)
+    alerted = next((e.message for e in request.last_events if e.dialog == "alert" and e.message), None)
     if alerted is not None and expected.kind in ("form", "confirms"):  # a form some sites answer with an alert()
         said: Verdict = "unmet" if refuses(alerted, lex) else "met"
         return Evaluation(verdict=said, note=f'an alert said "{alerted}"'), []

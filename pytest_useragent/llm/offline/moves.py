@@ -298,7 +298,7 @@ def _shown(now: Situation) -> str | None:
     that action opened (some forms confirm only so), when it says no error."""
     if not any(not key.startswith("found") for key in now.memory.tried):
         return None
-    said = [event.message for event in now.request.last_events if event.kind == "dialog" and event.message]
+    said = [event.message for event in now.request.last_events if event.dialog == "alert" and event.message]
     confirmed = (text for text in said if not refuses(text, now.lex) and all_or_none(text, now.values))
     return proof(now.elements, now.values, now.memory.said, now.lex) or next(confirmed, None)
 

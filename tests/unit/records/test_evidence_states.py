@@ -152,10 +152,10 @@ def test_no_name_and_no_ref_or_no_state_or_no_control_is_no_claim(evidence):
             "shows it, e.g. checkbox [checked] [ref=e12], one a line and no page text beside it",
         ),
         # the twins: text evidence that is not there, and a claim by ref, are told as before
-        ("0 items left", 'your evidence "0 items left" is not on the page, in your documents or in what a dialog said'),
+        ("0 items left", 'your evidence "0 items left" is not on the page, in your documents or in what an alert said'),
         (
             "checkbox [checked] [ref=e17]",
-            'your evidence "checkbox [checked] [ref=e17]" is not on the page, in your documents or in what a dialog said',
+            'your evidence "checkbox [checked] [ref=e17]" is not on the page, in your documents or in what an alert said',
         ),
     ],
 )

@@ -30,9 +30,12 @@ def test_evidence_is_looked_for_on_the_page_then_in_documents_then_in_what_a_dia
     assert locate("mensaje ha sido enviado", "Contacto", {}) is None
 
 
-@pytest.mark.parametrize(("evidence", "taken"), [(THANKS, True), ("Mensaje recibido", False)])
-def test_a_done_quoting_the_alert_that_confirmed_the_form_is_taken(tmp_path, evidence, taken):
-    alert = PageEvent(kind="dialog", dialog="alert", message=THANKS, answer="accepted")
+@pytest.mark.parametrize(
+    ("evidence", "dialog", "taken"),
+    [(THANKS, "alert", True), ("Mensaje recibido", "alert", False), (THANKS, "confirm", False)],
+)  # the twins: what no dialog said, and a confirm, which asks and shows nothing done
+def test_a_done_quoting_the_alert_that_confirmed_the_form_is_taken(tmp_path, evidence, dialog, taken):
+    alert = PageEvent(kind="dialog", dialog=dialog, message=THANKS, answer="accepted")
     page = FakePage(PAGES, url=START, events=[alert])
     steps = [decision("click", "e3", expectation="sent"), decision("done", evidence=evidence), decision("give_up")]
     config = UserAgentConfig(max_steps=3)
@@ -48,4 +51,3 @@ def test_a_done_quoting_the_alert_that_confirmed_the_form_is_taken(tmp_path, evi
     assert (result.outcome == "goal_achieved") is taken
     if taken:
         assert claim.found_in == "dialog" and result.steps[1].outcome.message == "done, shown by the dialog"
-
