@@ -25,6 +25,7 @@ from pytest_useragent.llm.offline.goal import (
     ticked_row,
     ticks,
 )
+from pytest_useragent.llm.offline.lexicon import fold
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.operate import adjust, operate
 from pytest_useragent.llm.offline.operate import evidence as widget_evidence
@@ -136,6 +137,22 @@ def _follow_found(now: Situation) -> Move | None:
     )
 
 
+def _follow_named(now: Situation) -> Move | None:
+    """A quoted value that names a link or button here, on a page with no field to type it into ("Allez sur la page
+    « Account »"): clicked, as a person clicks what the goal names; both its key and the element's are tried."""
+    if any(e.role in FIELDS for e in now.elements):
+        return None
+    for value in now.pending:
+        named = (e for e in now.elements if e.role in CLICKABLE and e.ref and fold(e.name) == fold(value))
+        target = next((e for e in named if now.untried(e)), None)
+        if target is not None:
+            action = Action(kind="click", ref=target.ref)
+            expected = _clicked(target, "mentions", now)
+            notice = f'"{target.name}" is what my goal names.'
+            return Move(notice, expected, action, f'followed "{value}"', also=(target.key,))
+    return None
+
+
 def _type_pending(now: Situation) -> Move | None:
     """A quoted value not yet typed: into the field the words before it name (`pairing`), else the goal's field."""
     if not now.pending:
@@ -241,6 +258,7 @@ RULES: tuple[Rule, ...] = (
     operate,
     _find_hidden,
     _follow_found,
+    _follow_named,
     _type_pending,
     _tick,
     _remove,

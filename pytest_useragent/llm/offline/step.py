@@ -116,7 +116,8 @@ class Situation:
         offered = {fold(e.name) for e in self.elements if e.role in CHOICES}
         chosen = [key.removeprefix(SHOWN_CHOSEN).removeprefix(CHOSE) for key in self.tried]
         offered |= {fold(key.split(" ", 1)[-1].strip('"')) for key in chosen if key not in self.tried}
-        return [v for v in self.values if fold(v) not in offered and not {f'typed "{v}"', f'found "{v}"'} & self.tried]
+        done = ("typed", "found", "followed")
+        return [v for v in self.values if fold(v) not in offered and not {f'{how} "{v}"' for how in done} & self.tried]
 
     @cached_property
     def field(self) -> Element | None:
