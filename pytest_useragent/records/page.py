@@ -4,6 +4,7 @@ the claim of done, and what the browser did beside the page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -199,3 +200,9 @@ class PageEvent(BaseModel):
             size = f"{self.size} bytes" if self.size is not None else (self.reason or "not finished")
             return f"a download: {self.file} ({size})"
         return f"blocked: {self.reason}"
+
+
+def alerts(events: Iterable[PageEvent]) -> list[str]:
+    """What the alerts among `events` said: what a page told a person (a form some sites confirm only so); a confirm
+    or a prompt asks, and shows nothing done. Pure."""
+    return [event.message for event in events if event.dialog == "alert" and event.message]

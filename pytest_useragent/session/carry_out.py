@@ -19,6 +19,7 @@ from pytest_useragent.records import DOCUMENT_ACTIONS, PAGE_ACTIONS, Action, Act
 from pytest_useragent.records.actions import THEN_KEY, too_long_inline
 from pytest_useragent.records.focus import reaches
 from pytest_useragent.records.modes import refusal
+from pytest_useragent.records.page import alerts
 from pytest_useragent.session.compose import compose_write
 from pytest_useragent.session.keyboard import KEYBOARD_USES, STUCK, refused_looked_for
 from pytest_useragent.session.page import Handled, keeping
@@ -214,17 +215,22 @@ def _check(ctx: Context, action: Action, index: int) -> Handled:
 
 
 def _done(ctx: Context, action: Action, index: int) -> Handled:
-    """The claim judged: its evidence looked for on the page and in the documents, or the test's check asked. A
-    session that explores has no goal to show: its done says it has seen enough, and is taken."""
+    """The claim judged: its evidence looked for on the page, in the documents and in what an alert said at the step
+    before (as the persona was told it, redacted), or the test's check asked. A session that explores has no goal to
+    show: its done says it has seen enough, and is taken."""
     setup, state = ctx.setup, ctx.state
     if setup.explore:
         return Handled(ActionOutcome(ok=True, message="done exploring"))
     documents = read_documents(state.documents.listing(), setup.config.document_limit * 1000)
-    # what an alert said at the previous step, as the persona was told it (redacted): a "Thank you" the page told; a
-    # confirm or a prompt asks, and shows nothing done
-    dialogs = [event.message for event in state.last.events if event.dialog == "alert" and event.message]
     judged, false_done = ctx.page.judge(
-        index, action.evidence, documents, setup.success, state.secrets.redact, state.goal, state.start_text, dialogs
+        index,
+        action.evidence,
+        documents,
+        setup.success,
+        state.secrets.redact,
+        state.goal,
+        state.start_text,
+        alerts(state.last.events),
     )
     return Handled(judged, [false_done] if false_done else [])
 

@@ -30,6 +30,7 @@ from pytest_useragent.records import (
     IssueDraft,
     Verdict,
 )
+from pytest_useragent.records.page import alerts
 
 
 def evaluate(
@@ -57,7 +58,7 @@ def evaluate(
     expected = memory.expected or Expected(kind="plain", target=request.expectation)
     values = quoted(request.goal)
     lex = lexicon(request.goal, request.observation.lang)
-    alerted = next((e.message for e in request.last_events if e.dialog == "alert" and e.message), None)
+    alerted = next(iter(alerts(request.last_events)), None)
     if alerted is not None and expected.kind in ("form", "confirms"):  # a form some sites answer with an alert()
         said: Verdict = "unmet" if refuses(alerted, lex) else "met"
         return Evaluation(verdict=said, note=f'an alert said "{alerted}"'), []

@@ -51,6 +51,7 @@ from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
 from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
 from pytest_useragent.records import Action
+from pytest_useragent.records.page import alerts
 
 Rule = Callable[[Situation], Move | None]
 
@@ -316,7 +317,7 @@ def _shown(now: Situation) -> str | None:
     that action opened (some forms confirm only so), when it says no error."""
     if not any(not key.startswith("found") for key in now.memory.tried):
         return None
-    said = [event.message for event in now.request.last_events if event.dialog == "alert" and event.message]
+    said = alerts(now.request.last_events)
     confirmed = (text for text in said if not refuses(text, now.lex) and all_or_none(text, now.values))
     return proof(now.elements, now.values, now.memory.said, now.lex) or next(confirmed, None)
 
