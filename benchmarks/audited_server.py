@@ -1,4 +1,5 @@
-"""The audited site served as it ships, with a stand-in for its PHP form handler: an echo of what was sent.
+"""The audited site served as it ships, with a stand-in for its PHP form handler: an echo of what was sent; or, for a
+site that is a PHP application, by PHP's own development server (`serve_php`).
 
 The handler (`handler` in the site's data: its path, the form page it answers for, the labels of a radio group's
 values) runs the PHP's checks and answers a page with `#echo`, every value sent as a `data-` attribute, so a task's
@@ -8,7 +9,11 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
+import socket
+import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -94,3 +99,33 @@ def serve(root: Path, handler: dict[str, Any]) -> Iterator[str]:
         yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
+
+
+@contextmanager
+def serve_php(root: Path, router: Path) -> Iterator[str]:
+    """A PHP site served by `php -S` from `root`, each request through `router` (a file of ours beside the site's
+    data, not the site's); the server ends with the benchmark."""
+    php = shutil.which("php")
+    if php is None:
+        raise SystemExit("this site is a PHP application: install PHP (e.g. apt-get install php-cli php-mbstring)")
+    if not router.is_file():
+        raise SystemExit(f"{router}: no such router")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [php, "-S", f"127.0.0.1:{port}", "-t", str(root), str(router)]
+    server = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"php -S did not start on port {port}") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

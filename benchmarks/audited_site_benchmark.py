@@ -10,7 +10,9 @@ The data beside this script (`audited/<site>.json`) is the evaluation's barriers
 (a Playwright selector), its WCAG criteria, the evaluation's words and the rules (axe's by id, ours by
 `records/rules.py` id) that could find it; and the tasks, in the site's language, each with a truth: JavaScript that
 returns true when the task's outcome is on the page, and for a reading task the answer the persona's last evidence
-must give. The site's PHP form handler is stood in for by `Site` (an echo of the submitted form, `#echo`).
+must give. The site's PHP form handler is stood in for by `Site` (an echo of the submitted form, `#echo`); a site that
+is a PHP application (its data's `php`: the router, a file beside the data) is served by `php -S` instead. A page's
+address is its path: a query (`?preset=...`) is set aside, and a folder's address is its index (the data's `index`).
 
 Every task of both versions is run with the offline engine (`OfflineProvider`, no model, no network) as a mouse, a
 keyboard and a screen-reader persona, 12 steps at most. Printed, and written as JSON with `--json`:
@@ -43,7 +45,7 @@ from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records.rules import RULES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from audited_server import serve  # noqa: E402
+from audited_server import serve, serve_php  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PERSONAS = {
@@ -209,9 +211,16 @@ def pages_of(barrier: dict[str, Any], tasks: list[dict[str, Any]]) -> list[str]:
     return sorted({task["start"] for task in tasks} | {"news.html"}) if barrier["page"] == "*" else [barrier["page"]]
 
 
+def path_of(finding: dict[str, Any], index: str = "index.html") -> str:
+    """The path of a finding's page, its query set aside; a folder's address names its index."""
+    path = urlsplit("http://" + (finding["page"] or "")).path
+    return path + index if path.endswith("/") else path
+
+
 def measure(browser: Browser, base: str, data: dict[str, Any], runs: dict[str, Any]) -> dict[str, Any]:
     """Each barrier of the before version against each persona's findings there."""
     folder = data["versions"]["before"]
+    index = data.get("index", "index.html")
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     per: dict[str, Any] = {}
     for persona in PERSONAS:
@@ -229,7 +238,7 @@ def measure(browser: Browser, base: str, data: dict[str, Any], runs: dict[str, A
             }
             for name in pages_of(barrier, data["tasks"]):
                 path = "/" + folder + name
-                here = [f for f in findings if (f["page"] or "").endswith(path)]
+                here = [f for f in findings if path_of(f, index).endswith(path)]
                 if not here:
                     continue
                 page.goto(base + path)
@@ -288,7 +297,7 @@ def added(runs: dict[str, Any], folders: list[str]) -> dict[str, dict[str, list[
 def site_page(finding: dict[str, Any], folders: list[str]) -> bool:
     """A page of one of the site's versions (`before/x.html`), not the demonstration's reports or annotations."""
     path = urlsplit("http://" + (finding["page"] or "")).path
-    return any(re.fullmatch(f"/{re.escape(folder)}[^/]+", path) for folder in folders)
+    return any(re.fullmatch(f"/{re.escape(folder)}[^/]*", path) for folder in folders)
 
 
 INSIDE = "([element, site]) => !!document.querySelector(site) && document.querySelector(site).contains(element)"
@@ -397,7 +406,9 @@ def main() -> None:
     runs: dict[str, Any] = {}
     said = data.get("personas", {})  # the personas in the site's language, when its data says them
     personas = {key: Persona(said[key], uses=p.uses) if key in said else p for key, p in PERSONAS.items()}
-    with sync_playwright() as playwright, serve(root, data.get("handler", {})) as base:
+    php = data.get("php")
+    server = serve_php(root, args.data.parent / php["router"]) if php else serve(root, data.get("handler", {}))
+    with sync_playwright() as playwright, server as base:
         executable = find_chromium(playwright.chromium.executable_path, headless=True)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
         for version in args.versions:
