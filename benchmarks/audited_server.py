@@ -108,12 +108,13 @@ def serve_php(root: Path, router: Path) -> Iterator[str]:
     php = shutil.which("php")
     if php is None:
         raise SystemExit("this site is a PHP application: install PHP (e.g. apt-get install php-cli php-mbstring)")
+    router = router.resolve()  # the server runs in the site's folder
     if not router.is_file():
         raise SystemExit(f"{router}: no such router")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = [php, "-S", f"127.0.0.1:{port}", "-t", str(root), str(router)]
+    command = [php, "-S", f"127.0.0.1:{port}", "-t", str(root.resolve()), str(router)]
     server = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
