@@ -22,7 +22,8 @@ REF_ATTRIBUTE = re.compile(rf"\[ref=({REF})\]")
 _KEY = re.compile(r'(?P<role>/?[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>(?: \[[^\]\n]*\])*)')
 _ATTR = re.compile(r" \[(?P<key>[\w-]+)(?:=(?P<value>[^\]\n]*))?\]")
 _QUOTED_KEY = re.compile(r"'((?:[^']|'')*)'")
-_HEX = re.compile(r"\\x([0-9a-fA-F]{2})")
+_HEX = re.compile(r"(?<!\\)((?:\\\\)*)\\x([0-9a-fA-F]{2})")
+"""A YAML hex escape (backslash, x, two digits): its backslash not itself escaped (an even run before it is text)."""
 _YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
 
 
@@ -139,7 +140,7 @@ def _unquoted(text: str) -> str:
     """A YAML scalar as the snapshot writes it, plain."""
     if len(text) >= 2 and text[0] == text[-1] == '"':
         try:
-            return str(json.loads(_HEX.sub(r"\\u00\1", text)))
+            return str(json.loads(_HEX.sub(r"\1\\u00\2", text)))
         except json.JSONDecodeError:
             return text[1:-1]
     if len(text) >= 2 and text[0] == text[-1] == "'":

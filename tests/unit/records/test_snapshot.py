@@ -3,7 +3,7 @@ YAML-quoted keys, and lines that are not elements."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pytest_useragent.records.snapshot import SnapshotLine, line, parse
@@ -72,6 +72,7 @@ _attributes = st.dictionaries(
     attributes=_attributes,
     text=st.one_of(st.none(), _names),
 )
+@example(indent=0, role="a", name=None, attributes={}, text="-\\x00")  # a backslash before x00 is text, no escape
 def test_a_rendered_line_reads_back_as_itself(
     indent: int, role: str, name: str | None, attributes: dict[str, str | None], text: str | None
 ) -> None:
