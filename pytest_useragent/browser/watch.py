@@ -23,7 +23,8 @@ page logs thousands."""
 
 
 ABORTED = "net::ERR_ABORTED"
-"""A navigation given up (by our allowed-hosts route, or another navigation replacing it) leaves the page as it was."""
+"""A request the browser gave up: a navigation replaced by another (or refused by our allowed-hosts route), a fetch
+the page's script cancelled, a player's preload cancelled, a page left while it loaded. Never the app's failure."""
 
 
 class PageWatcher:
@@ -134,9 +135,11 @@ class PageWatcher:
         failed = FailedRequest(
             method=request.method, url=request.url, resource=request.resource_type, error=request.failure or "failed"
         )
+        if failed.error == ABORTED:  # given up by the browser or the page, not failed: the page stays as it was
+            return
         if not self._typed(request):
             self._keep("failed_requests", failed)
-        if failed.error != ABORTED and self._top_level_navigation(request):
+        if self._top_level_navigation(request):
             self.failed_navigation = failed
 
     def _top_level_navigation(self, request: Request) -> bool:
