@@ -21,7 +21,7 @@ from pytest_useragent.records.focus import reaches
 from pytest_useragent.records.modes import refusal
 from pytest_useragent.records.page import alerts
 from pytest_useragent.session.compose import compose_write
-from pytest_useragent.session.keyboard import KEYBOARD_USES, STUCK, refused_looked_for
+from pytest_useragent.session.keyboard import KEYBOARD_USES, refused_looked_for
 from pytest_useragent.session.page import Handled, keeping
 from pytest_useragent.session.state import Context
 from pytest_useragent.session.verdict import read_documents
@@ -126,9 +126,9 @@ def _press_until(ctx: Context, action: Action, index: int) -> Handled:
         found.extend(pressed.found)
         now = keys.last[1] if keys.last is not None else None
         where = now.element[:MAX_NAMED] if now is not None and now.on else "the page itself"
-        if not done.ok or keys.stuck >= STUCK:  # the page takes focus back: walked for a trap, and told
+        if not done.ok or keys.stuck >= keys.limit:  # the page takes focus back: walked for a trap, and told
             break
-        if done.focus_stayed:  # once may be a widget's own: once more
+        if done.focus_stayed or keys.within:  # once may be a widget's own, a player's controls: once more
             continue
         stop = (where, now.box if now is not None else None)
         if stop in been or where == "the page itself":
@@ -158,6 +158,8 @@ def _keyed(ctx: Context, aimed: Action, index: int) -> Handled:
         found = handled.found + state.keys.after(_browser(ctx), aimed, before, url_before, seconds, blocked)
     if (stayed := state.keys.stayed(aimed, before, url_before)) is not None:
         done = done.model_copy(update={"message": f"{done.message}; focus stayed on {stayed}", "focus_stayed": stayed})
+    elif state.keys.within and state.keys.last is not None:
+        done = done.model_copy(update={"message": f"{done.message}; focus moved within {state.keys.last[1].element}"})
     return Handled(done, found)
 
 

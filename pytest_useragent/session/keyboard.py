@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 from pytest_useragent.browser.discard import passed
 from pytest_useragent.browser.keyboard import (
+    INNER_STOPS,
     FocusNow,
     escaped,
     focus_lost,
@@ -41,6 +42,18 @@ class Keys:
     last: tuple[str, FocusNow] | None = None
     stuck: int = 0
     """Tabs in a row that left focus on the element it was on."""
+    inner: bool = False
+    """Whether that element has focus stops of its own (a player, a frame, a date field): Tabs go through them first."""
+
+    @property
+    def limit(self) -> int:
+        """Tabs in a row on one element before the page is walked for a trap: those within its own stops not counted."""
+        return STUCK + (INNER_STOPS if self.inner else 0)
+
+    @property
+    def within(self) -> bool:
+        """Whether the last Tab that left focus where it was moved it among the element's own stops."""
+        return self.inner and 0 < self.stuck <= INNER_STOPS
 
     def look(self, uses: str, url: str, snapshot: str) -> Focus | None:
         """The focus to tell a keyboard persona at this step (None for others), its walk carried on while the page
@@ -100,15 +113,19 @@ class Keys:
         if action.kind == "press" and action.key == "Escape" and not escaped(before, after):
             found += [trap] if (trap := trapped(page, seconds)) else []
         self.last = (page.url, after) if after is not None else None
-        self.stuck = self.stuck + 1 if self.stayed(action, before, url_before) else 0
-        if self.stuck == STUCK:  # Tab after Tab left focus where it was: the page takes it back
-            tried = f"{action.key} x{STUCK} that left focus on {after.element if after else 'it'}"
+        self.stuck = self.stuck + 1 if self._stayed(action, before, url_before) else 0
+        self.inner = self.stuck > 0 and after is not None and after.inner
+        if self.stuck == self.limit:  # Tab after Tab left focus where it was: the page takes it back
+            tried = f"{action.key} x{self.stuck} that left focus on {after.element if after else 'it'}"
             found += [trap] if (trap := trapped(page, seconds, tried=tried)) else []
         return found
 
     def stayed(self, action: Action, before: FocusNow | None, url_before: str) -> str | None:
         """The element focus stayed on through a Tab or Shift+Tab (the page took it back), on the same page; None
-        when focus moved, or the key was another."""
+        when focus moved, moved among the element's own stops, or the key was another."""
+        return None if self.within else self._stayed(action, before, url_before)
+
+    def _stayed(self, action: Action, before: FocusNow | None, url_before: str) -> str | None:
         if action.kind != "press" or action.key not in MOVES or before is None or not before.on or self.last is None:
             return None
         url, after = self.last

@@ -309,6 +309,17 @@ def test_a_key_pressed_until_focus_reaches_an_element_is_one_step_with_its_trail
     assert (focused == "Sign up") is reached
 
 
+def test_a_walk_until_an_element_goes_through_a_player_s_and_a_date_field_s_own_stops(page, site, tmp_path):
+    # Tab stays on the <audio> through its six controls and on the date field through its parts: no trap, no stop
+    steps = iter([decision("press", key="Tab", target="button Book", expectation="on it"), decision("give_up")])
+    agent = Agent(page, KAI, ScriptedProvider(lambda request: next(steps)), UserAgentConfig(settle_timeout=2), tmp_path)
+    result = agent.run("Book a visit", url=f"{site}/rules/focus-inner.html", max_steps=3)
+    first = result.steps[0].outcome
+    assert first.ok and first.message.endswith('-> button "Book"; reached it'), first.message
+    assert "focus stayed" not in first.message and first.presses == 12
+    assert "keyboard-trap" not in {issue.rule for issue in result.issues}
+
+
 def test_a_walk_until_an_element_stops_where_the_page_takes_focus_back(page, site, tmp_path):
     steps = iter([decision("press", key="Tab", target="button Sign up", expectation="on it"), decision("give_up")])
     agent = Agent(page, KAI, ScriptedProvider(lambda request: next(steps)), UserAgentConfig(settle_timeout=2), tmp_path)

@@ -4,6 +4,10 @@
   const TABBABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, summary, ' +
                    '[contenteditable]:not([contenteditable=false]), audio[controls], video[controls], [tabindex]';
   const DIALOG = 'dialog, [role=dialog], [role=alertdialog]';
+  // an element with focus stops of its own, which Tab goes through while the page's focus stays on it: a player's
+  // controls, a frame's document, a date or time field's parts
+  const INNER = 'audio[controls], video[controls], iframe, frame, object, embed, input[type=date], input[type=time], ' +
+                'input[type=datetime-local], input[type=month], input[type=week]';
   // a control that leaves what it sits in, in the languages the offline engine speaks
   const EXIT = /^(close|cancel|dismiss|done|ok|okay|no thanks|back|exit|skip|×|✕|✖|x|schließen|abbrechen|zavřít|zrušit|zamknij|anuluj|cerrar|cancelar|fermer|annuler)\b/i;
   const shown = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
@@ -26,7 +30,7 @@
   window.__useragentDocument = window.__useragentDocument || Math.random().toString(36).slice(2);
   const here = (el = active) => { const on = onPageOf(el);
     return {on, element: on ? describe(el) : 'body', html: on ? html(el) : '', box: on ? box(el) : null,
-            within: on ? within(el) : '', document: window.__useragentDocument,
+            within: on ? within(el) : '', inner: on && el.matches(INNER), document: window.__useragentDocument,
             navigations: (window.__useragent || {}).navigations || 0}; };
   // the probe's own blur and focus, kept from the page: a menu that closes when focus leaves it (APG's disclosure
   // navigation) must not close because we looked
@@ -75,10 +79,17 @@
         delete window.__useragentLoud; delete window.__useragentBlurred; }
       return true;
     }
-    if (command === 'start') { window.__useragentWalk = {start: active, met: new Set([active])}; return here(); }
+    if (command === 'start') {
+      window.__useragentWalk = {start: active, met: new Set([active]), last: active, inner: 0};
+      return here();
+    }
     const walk = window.__useragentWalk;
+    // a key that left focus on an element with stops of its own moved it within: up to `keep` such keys in a row
+    const insideIt = () => { const stayed = !!active && active === walk.last; walk.last = active;
+      walk.inner = stayed ? walk.inner + 1 : 0; return stayed && active.matches(INNER) && walk.inner <= keep; };
     if (command === 'tab') {  // after a Tab: 'round' back at the start, 'page' left for the page itself, 'on' else
       if (!walk) return 'page';
+      if (insideIt()) return 'on';
       if (active === walk.start) return 'round';
       if (!onPage) return 'page';
       walk.met.add(active);
@@ -86,6 +97,7 @@
     }
     if (command === 'back') {  // after a Shift+Tab: 'out' on an element the Tab walk never met
       if (!walk) return 'page';
+      if (insideIt()) return 'on';
       if (active === walk.start) return 'round';
       return !onPage || !walk.met.has(active) ? 'out' : 'on';
     }
