@@ -8,6 +8,7 @@ truth can read what the persona submitted. A GET of the handler's path is its fo
 from __future__ import annotations
 
 import html
+import os
 import re
 import shutil
 import socket
@@ -26,6 +27,14 @@ class Site(SimpleHTTPRequestHandler):
     """The site's files; the form handler (`handler.path`) as an echo of what was sent, with the PHP's checks."""
 
     handler: dict[str, Any] = {}
+    charset: str = ""
+    """The charset the site's host names for its text files (the data's `charset`: a page that declares none is
+    read in it, as GitHub Pages serves UTF-8), or none: the type alone, as before."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        kind = super().guess_type(path)
+        text = kind.startswith("text/") or kind in {"application/javascript", "application/json"}
+        return f"{kind}; charset={self.charset}" if self.charset and text else kind
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         pass
@@ -91,8 +100,9 @@ def echo(sent: dict[str, str], parks: dict[str, str], options: dict[str, str]) -
 
 
 @contextmanager
-def serve(root: Path, handler: dict[str, Any]) -> Iterator[str]:
+def serve(root: Path, handler: dict[str, Any], charset: str = "") -> Iterator[str]:
     Site.handler = handler
+    Site.charset = charset
     server = ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: Site(*a, directory=str(root)))  # type: ignore[misc]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

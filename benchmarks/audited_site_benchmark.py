@@ -13,6 +13,7 @@ returns true when the task's outcome is on the page, and for a reading task the 
 must give. The site's PHP form handler is stood in for by `Site` (an echo of the submitted form, `#echo`); a site that
 is a PHP application (its data's `php`: the router, a file beside the data) is served by `php -S` instead. A page's
 address is its path: a query (`?preset=...`) is set aside, and a folder's address is its index (the data's `index`).
+A site whose pages declare no charset is served with the one its host names (the data's `charset`).
 
 Every task of both versions is run with the offline engine (`OfflineProvider`, no model, no network) as a mouse, a
 keyboard and a screen-reader persona, 12 steps at most. Printed, and written as JSON with `--json`:
@@ -407,7 +408,11 @@ def main() -> None:
     said = data.get("personas", {})  # the personas in the site's language, when its data says them
     personas = {key: Persona(said[key], uses=p.uses) if key in said else p for key, p in PERSONAS.items()}
     php = data.get("php")
-    server = serve_php(root, args.data.parent / php["router"]) if php else serve(root, data.get("handler", {}))
+    server = (
+        serve_php(root, args.data.parent / php["router"])
+        if php
+        else serve(root, data.get("handler", {}), data.get("charset", ""))
+    )
     with sync_playwright() as playwright, server as base:
         executable = find_chromium(playwright.chromium.executable_path, headless=True)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", *QUIET_ARGS, CLOSED])
