@@ -27,7 +27,8 @@ from pytest_useragent.config import MARKER_ARGUMENTS, OPTIONS, Option
 from pytest_useragent.plugin import fixtures
 from pytest_useragent.records.browser_fields import BROWSER
 from pytest_useragent.records.persona import Persona
-from pytest_useragent.records.rules import RULES, WHEN
+from pytest_useragent.records.rule import WHEN
+from pytest_useragent.records.rules import RULES
 
 MARKER_ONLY = {
     "persona": "persona text, a preset name (`screen-reader-user`), a path to a YAML file, or a `Persona`",

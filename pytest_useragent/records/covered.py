@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pytest_useragent.records.result import Step
-from pytest_useragent.records.rules import RULES, Runs
+from pytest_useragent.records.rule import Runs
+from pytest_useragent.records.rules import RULES
 from pytest_useragent.records.wcag import number_of, ordered
 
 

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from pytest_useragent.records import Box, Issue, Step
 from pytest_useragent.records.keys import text_of
-from pytest_useragent.records.rules import RULES, Runs
+from pytest_useragent.records.rule import Runs
+from pytest_useragent.records.rules import RULES
 from pytest_useragent.records.same_problem import role_and_name
 from pytest_useragent.records.snapshot import SnapshotLine, parse
 

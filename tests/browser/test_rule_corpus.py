@@ -19,7 +19,8 @@ import pytest
 from pytest_useragent import Agent, Persona
 from pytest_useragent.config import UserAgentConfig
 from pytest_useragent.records import Issue
-from pytest_useragent.records.rules import RULES, WHEN, Rule
+from pytest_useragent.records.rule import WHEN, Rule
+from pytest_useragent.records.rules import RULES
 from pytest_useragent.testing import ScriptedProvider, decision, ref_of
 
 PAGES = Path(__file__).parents[1] / "pages"

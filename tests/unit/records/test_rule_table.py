@@ -9,12 +9,14 @@ from pathlib import Path
 
 from pytest_useragent.records.covered import ran
 from pytest_useragent.records.decision import Action
-from pytest_useragent.records.rules import RULES, WHEN
+from pytest_useragent.records.rule import WHEN
+from pytest_useragent.records.rules import RULES
 from pytest_useragent.testing.synthetic import session_result
 
 PACKAGE = Path(__file__).parents[3] / "pytest_useragent"
 AXE = PACKAGE / "browser" / "audit.py"
-TABLE = PACKAGE / "records" / "rules.py"
+TABLE = PACKAGE / "records" / "rule.py"
+"""Where a row makes its findings (`Rule.issue`), the one place a check issue of ours is built."""
 """axe's rules come with axe's own ids, criteria and words: its findings are made from its results."""
 
 
