@@ -56,8 +56,10 @@ class PageChecks:
         reader: ScreenReader | None = None,
     ) -> None:
         self._page = page
-        self._listeners = Listeners(page, seconds) if keyboard else None
-        """A keyboard persona's: what responds to a pointer, scanned once a page state for what no Tab reaches."""
+        self._listeners = Listeners(page, seconds) if keyboard or reader is not None else None
+        """A keyboard or screen-reader persona's: what responds to a pointer, scanned once a page state for what no
+        Tab reaches (keyboard), or what the tree reads as text (screen reader)."""
+        self._keyboard = keyboard
         self._reader = reader
         """A screen-reader persona's: the tree it read, which its own rules read once a page state."""
         self._read: list[Issue] = []
@@ -99,7 +101,8 @@ class PageChecks:
             return issues_from_signals(signals)
         # a keyboard or screen-reader persona's own, never kept for the sessions of other personas
         self._read = self._reading()
-        seen_now = issues_from_signals(signals) + (self._listeners.scan() if self._listeners else []) + self._read
+        keyed = self._listeners.scan() if self._listeners and self._keyboard else []
+        seen_now = issues_from_signals(signals) + keyed + self._read
         known = self._audits.get(state)
         if known is not None:
             self._seen.add(state)
@@ -143,7 +146,8 @@ class PageChecks:
 
     def _reading(self) -> list[Issue]:
         """A screen-reader persona's findings on the tree of the look just taken (`reading.read`), with the page's
-        language and the controls whose label the tree does not show, measured on the page."""
+        language and the controls whose label the tree does not show, measured on the page; and what responds to a
+        pointer but the tree reads as text (`Listeners.unexposed`)."""
         tree = self._reader.last if self._reader is not None else None
         if tree is None:
             return []
@@ -151,7 +155,8 @@ class PageChecks:
             found = bounded.evaluate(self._page, self._seconds, _LABELS, [MAX_CONTROLS])
         except PlaywrightError:  # the document is going away: its tree is read without its labels
             found = {"lang": "", "controls": [], "parts": []}
-        return read(tree, found["lang"], found["controls"], found.get("parts", []))
+        unexposed = self._listeners.unexposed() if self._listeners is not None else []
+        return read(tree, found["lang"], found["controls"], found.get("parts", [])) + unexposed
 
     def dead_click(
         self, locator: str | None, url_before: str, *, event: Callable[[float], bool] = lambda seconds: False

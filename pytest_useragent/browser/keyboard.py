@@ -1,7 +1,8 @@
 """What a keyboard user meets, as objective checks: an element that responds to a pointer but no Tab reaches
 (`keyboard-unreachable`, WCAG 2.1.1), focus that Tab and Shift+Tab keep within part of the page and Escape does not
 free (`keyboard-trap`, 2.1.2), a focused element that looks as it does unfocused (`focus-not-visible`, 2.4.7), and
-focus dropped to the page after an action (`focus-lost`, 2.4.3). Every probe is bounded: each call on the page
+focus dropped to the page after an action (`focus-lost`, 2.4.3); and, for a screen-reader persona, the same pointer
+scan asked what has no role (`unexposed`). Every probe is bounded: each call on the page
 (`bounded`), a Tab walk at most `MAX_WALK` presses, a scan at most `MAX_SCANNED` elements."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from pytest_useragent.browser import bounded, discard
 from pytest_useragent.browser.discard import FOCUS_EVENTS, MAX_LISTENED
 from pytest_useragent.browser.scripts import script
+from pytest_useragent.browser.unexposed import not_exposed
 from pytest_useragent.records import Issue
 from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
 from pytest_useragent.records.rules import rule
@@ -31,7 +33,9 @@ _KEYBOARD = script("keyboard.js", describe=True)
 _UNREACHABLE = script("unreachable.js")
 _DESCRIBE = script("describe.js")
 _SCAN = f"function (...args) {{ const describe = {_DESCRIBE};\n return ({_UNREACHABLE}).apply(this, args); }}"
-_ONE = f"(el, [keep, limit]) => {{ const describe = {_DESCRIBE};\n return ({_UNREACHABLE})(keep, limit, el); }}"
+_ONE = (
+    f"(el, [keep, limit]) => {{ const describe = {_DESCRIBE};\n return ({_UNREACHABLE})(keep, limit, el, 'reach'); }}"
+)
 
 
 @dataclass(frozen=True)
@@ -212,16 +216,23 @@ class Listeners:
         self._seconds = seconds
         self._session: CDPSession | None = None
 
+    def unexposed(self) -> list[Issue]:
+        """Every element that responds to a pointer but a screen reader reads as text (`unexposed`), grouped as one
+        issue that says how many."""
+        try:
+            document, listeners = self._listened()
+            called = self._call(document, _SCAN, self._scanning("role", listeners))
+            self._send("Runtime.releaseObjectGroup", {"objectGroup": ""})
+        except (PlaywrightError, KeyError):  # a document going away, or no CDP (not Chromium): nothing to say
+            return []
+        return not_exposed(called["result"].get("value") or {"count": 0, "found": []})
+
     def scan(self) -> list[Issue]:
         """Every keyboard-unreachable element of the page, grouped as one issue that says how many; and, once a
         document, every tabbable element that gives up the focus it takes (`discard`)."""
         try:
-            session = self._session or self._page.context.new_cdp_session(self._page)
-            self._session = session
-            document = self._send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
-            listeners = self._send("DOMDebugger.getEventListeners", {"objectId": document, "depth": -1})["listeners"]
-            arguments: list[dict[str, Any]] = [{"value": MAX_EXAMPLES}, {"value": MAX_SCANNED}, {"value": None}]
-            called = self._call(document, _SCAN, arguments + self._nodes(listeners, POINTER_EVENTS))
+            document, listeners = self._listened()
+            called = self._call(document, _SCAN, self._scanning("reach", listeners))
             found = _unreachable(called["result"].get("value") or {"count": 0, "found": []})
         except (PlaywrightError, KeyError):  # a document going away, or no CDP (not Chromium): nothing to say
             return []
@@ -234,6 +245,17 @@ class Listeners:
         except (PlaywrightError, KeyError):
             pass
         return found
+
+    def _listened(self) -> tuple[str, list[dict[str, Any]]]:
+        """The document's handle and every event listener in it, through CDP."""
+        self._session = self._session or self._page.context.new_cdp_session(self._page)
+        document = self._send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
+        return document, self._send("DOMDebugger.getEventListeners", {"objectId": document, "depth": -1})["listeners"]
+
+    def _scanning(self, ask: str, listeners: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The scan's arguments: what it keeps and looks at, what it asks, and the nodes with a pointer listener."""
+        asked: list[dict[str, Any]] = [{"value": MAX_EXAMPLES}, {"value": MAX_SCANNED}, {"value": None}, {"value": ask}]
+        return asked + self._nodes(listeners, POINTER_EVENTS)
 
     def _nodes(self, listeners: list[dict[str, Any]], types: Collection[str], most: int | None = None) -> list[Any]:
         """The nodes with a listener of one of `types` (the first `most`), resolved, as CDP call arguments."""

@@ -186,6 +186,19 @@ RULES: dict[str, Rule] = {
             finds=("reader/labels--mismatch.html",),
         ),
         Rule(
+            id="control-not-exposed",
+            criterion="4.1.2 Name, Role, Value",
+            severity="major",
+            title="A control is read as plain text",
+            measures="an element that responds to a pointer (a click listener of its own, or a pointer cursor its "
+            "parent lacks) with no widget role: no link, button or form field, none around it or in it, no member of "
+            "a widget nor a pointer's shortcut beside one, and something to read (failure F59); a backdrop is none",
+            runs="screen-reader-page",
+            quote="As a screen-reader user I expected to hear that this is a button or a link, not plain text.",
+            passes=(*_ALL_WIDGETS, "reader/controls.html"),
+            finds=("reader/controls--div.html",),
+        ),
+        Rule(
             id="language-of-parts",
             criterion="3.1.2 Language of Parts",
             severity="major",

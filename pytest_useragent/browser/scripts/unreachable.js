@@ -1,4 +1,4 @@
-function (keep, limit, only, ...listened) {
+function (keep, limit, only, ask, ...listened) {
   // what responds to a pointer but no key reaches: elements with a click listener (`listened`, found through CDP),
   // the element a pointer cursor starts on, and elements with a widget role. An element is reached when Tab reaches
   // it, it holds or sits in something Tab reaches (a link around a card, a label's control), it had focus in this
@@ -7,6 +7,9 @@ function (keep, limit, only, ...listened) {
   // order, or the widget opened by a control that is) or aria-activedescendant (members need no focus at all). A
   // label or wrapper that names a control (aria-labelledby) is no control of its own. With `only`, that one element
   // (the one a keyboard persona looked for): it counts when it shows a pointer cursor, has an onclick or a widget role.
+  // With `ask` 'role', what responds to a pointer but a screen reader reads as text (WCAG failure F59): no widget
+  // role of its own, no link, button or form field, none around it or in it, no member of a widget or a pointer's
+  // shortcut beside one, and something to read (a backdrop that closes a dialog is none).
   const TABBABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, summary, ' +
                    '[contenteditable]:not([contenteditable=false]), audio[controls], video[controls], [tabindex]';
   const ROLES = /^(button|link|menuitem|menuitemcheckbox|menuitemradio|tab|checkbox|switch|option|radio|treeitem|combobox|gridcell)$/;
@@ -64,9 +67,20 @@ function (keep, limit, only, ...listened) {
                               ...all.filter(role), ...all.filter(starts)])];
   }
   // one finding an element: what sits in a found element (its icon, its text) is that element's
+  const WIDGET = new RegExp(ROLES.source.slice(0, -2) + '|slider|spinbutton|textbox|searchbox|scrollbar|listbox|' +
+                            'menu|menubar|tablist|tree|treegrid|grid|radiogroup|toolbar|dialog|alertdialog)$');
+  const NATIVE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, summary, label, iframe, ' +
+                 'audio[controls], video[controls], [contenteditable]:not([contenteditable=false])';
+  const control = el => el.matches(NATIVE) || WIDGET.test(el.getAttribute('role') || '');
+  const readable = el => (el.innerText || '').trim() !== '' || el.hasAttribute('aria-label') ||
+    el.hasAttribute('title') || !!el.querySelector('img[alt]:not([alt=""]), svg[aria-label], [role=img][aria-label]');
+  const exposed = el => control(el) || [...ancestors(el)].some(control) ||
+    !!el.querySelector(NATIVE) || [...el.querySelectorAll('[role]')].some(control) || !!el.closest(COMPOSITE) ||
+    shortcut(el) || (el.id && namers.has(el.id)) || !readable(el);
+  const fails = ask === 'role' ? exposed : reached;
   const found = candidates.filter(el => el !== document.body && el.localName !== 'label' &&
     !el.closest('[inert], [aria-disabled=true], [aria-hidden=true]') && !el.matches(':disabled') && shown(el) &&
-    !reached(el));
+    !fails(el));
   const outermost = found.filter(el => ![...ancestors(el)].some(a => found.includes(a)));
   const box = el => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); };
   const why = el => el.closest(COMPOSITE) ? 'it takes no focus, and its widget gives it none' :
@@ -74,5 +88,5 @@ function (keep, limit, only, ...listened) {
     'it takes no focus: no tabindex, and it is no link, button or form field';
   return {count: outermost.length,
           found: outermost.slice(0, keep).map(el => ({element: describe(el), html: el.outerHTML.slice(0, 200),
-                                                     box: box(el), why: why(el)}))};
+                                                     box: box(el), why: ask === 'role' ? '' : why(el)}))};
 }
