@@ -28,6 +28,8 @@ _ALL_WIDGETS = _patterns(
     "carousel-tabs", "toolbar", "tree-navigation", "combobox-autocomplete", "spinbutton-date",
     "disclosure-navigation", "checkbox-mixed", "slider", "alertdialog",
 )
+_LANGUAGE = tuple(f"reader/language{name}.html" for name in ("", "-ja", "-zh", "-en"))
+_UNREACHABLE = ("radio-group", "tabs", "menu-button", "tree-view", "combobox-select-only", "listbox")
 # fmt: on
 
 RULES: dict[str, Rule] = {
@@ -46,15 +48,7 @@ RULES: dict[str, Rule] = {
             runs="keyboard-scan",
             quote="As a keyboard user I expected to reach every control with Tab and the arrow keys.",
             passes=_ALL_WIDGETS,
-            finds=_twins(
-                "keyboard-unreachable",
-                "radio-group",
-                "tabs",
-                "menu-button",
-                "tree-view",
-                "combobox-select-only",
-                "listbox",
-            ),
+            finds=_twins("keyboard-unreachable", *_UNREACHABLE),
         ),
         Rule(
             id="keyboard-trap",
@@ -203,12 +197,27 @@ RULES: dict[str, Rule] = {
             criterion="3.1.2 Language of Parts",
             severity="major",
             title="Text in another language is not marked as such",
-            measures="a block of 8 or more words of the tree whose commonest words and letters say another language "
-            "at least three times and more than twice as often as the language it is marked in (`lang`, or the page's)",
+            measures="a block of 8 or more words of the tree (two letters of Han, kana or Thai make a word) in another "
+            "language than it is marked in (`lang`, or the page's once set right): its script says a language "
+            "the marked one is not written in (kana Japanese, Han Chinese, Hangul Korean, Cyrillic, Greek, Arabic...), "
+            "or its commonest words say one at least three times and more than twice as often; a mix says nothing",
             runs="screen-reader-page",
             quote="As a screen-reader user I expected text in another language to be read in that language.",
-            passes=(*_ALL_WIDGETS, "reader/language.html"),
-            finds=("reader/language--unmarked.html",),
+            passes=(*_ALL_WIDGETS, *_LANGUAGE),
+            finds=("reader/language--unmarked.html", "reader/language-en--unmarked.html"),
+        ),
+        Rule(
+            id="language-of-page",
+            criterion="3.1.1 Language of Page",
+            severity="major",
+            title="The page is marked in another language than it is written in",
+            measures="the blocks of the tree marked in the page's language (as language-of-parts tells a block) "
+            "together say another language than <html lang>: one finding on <html>, none per block; a page "
+            "without lang or with an invalid one is axe's (html-has-lang, html-lang-valid)",
+            runs="screen-reader-page",
+            quote="As a screen-reader user I expected the page to be read in its own language.",
+            passes=(*_ALL_WIDGETS, *_LANGUAGE),
+            finds=("reader/language-ja--marked-en.html",),
         ),
         Rule(
             id="dead-click",

@@ -40,8 +40,10 @@
     found.push({role, name: name.slice(0, 200), visible: visible.slice(0, 200),
                 box: `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`});
   }
-  // and for WCAG 3.1.2 Language of Parts: each block's own text (a part marked with a lang of its own left out, for it
-  // is read in that language), with the language it is marked in, the nearest lang around it
+  // and for WCAG 3.1.1 Language of Page and 3.1.2 Language of Parts: each block's own text (a part marked with a lang
+  // of its own left out, for it is read in that language), with the language it is marked in, the nearest lang around
+  // it below <html> ('' when <html lang> alone marks it); a block of 8 words or more, two letters of a script written
+  // without spaces making a word (records/writing.py counts them exactly)
   const own = el => {
     let said = '';
     const walk = node => {
@@ -55,15 +57,17 @@
     return said.replace(/\s+/g, ' ').trim();
   };
   const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, td, th, dd, dt, blockquote, figcaption, caption, label, summary';
+  const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/gu;
   const parts = [];
   for (const el of document.querySelectorAll(BLOCKS)) {
     if (parts.length >= maxControls) break;
     if (!shown(el)) continue;
     const said = own(el);
-    if (said.split(' ').length < 8) continue;
+    if (said.split(' ').length + (said.match(UNSPACED) || []).length / 2 < 8) continue;
     const marked = el.closest('[lang]');
     const r = el.getBoundingClientRect();
-    parts.push({text: said.slice(0, 400), lang: marked ? marked.getAttribute('lang') : '', tag: el.localName,
+    const lang = marked && marked !== document.documentElement ? marked.getAttribute('lang') : '';
+    parts.push({text: said.slice(0, 400), lang, tag: el.localName,
                 box: `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`});
   }
   return {lang: document.documentElement.lang || '', controls: found, parts};
