@@ -1,6 +1,7 @@
 """Pure: the kind of answer a find goal asks for, and the text on a page that gives it: "what does the Pro plan cost"
 wants a price, not the heading "Pro plan" echoed back; "until what time is the shop open" a time of day ("19:00",
-"7 pm", "19h", "19 h 30", "19 Uhr"); "which days is it open" the days of the week; "how many" a number; "when" a date.
+"7 pm", "19h", "19 h 30", "19 Uhr"); "which days is it open" the days of the week; "the hotline's number" a
+telephone number; "how many" a number; "when" a date.
 Each kind is asked and shown in English (here) and in the goal's and page's languages (`lexicon`'s tables). An
 answer is never the goal's words alone: it shows an answer of the kind, and it names the goal's other words with the
 headings it sits under."""
@@ -67,6 +68,12 @@ _DAYS = (
     rf"\b{_DAY}\.?\s*(?:-|–|—|to|through)\s*{_DAY}\b"
 )
 _OPEN = r"open|opens|opened|close|closes|closed"
+_PHONE = (
+    r"(?<![\w.,])(?!\d{4}-\d\d-\d\d\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d+\.\d+(?!\S*[\s/-]\d))"
+    r"\+?(?:\(\d{1,4}\)\s?)?\d(?:[\s./-]?\d){6,14}(?![\w,]|\.\d)"
+)
+"""A telephone number: 7 to 15 digits, grouped by spaces, dots, dashes or slashes, a country or area code in
+parentheses or after a plus ("(1) 269 68742", "+48 22 123 45 67", "030/1234567")."""
 ANSWER_KINDS = (
     AnswerKind(
         "price",
@@ -91,6 +98,13 @@ ANSWER_KINDS = (
         headed=True,
         spare=re.compile(rf"^(?:days?|week|{_OPEN})$", re.I),
     ),
+    AnswerKind(
+        "phone",
+        re.compile(r"\b(?:(?:tele)?phone|hotline|helpline|call)\b", re.I),
+        re.compile(_PHONE),
+        ("contact",),
+        spare=re.compile(r"^(?:numbers?|lines?)$", re.I),
+    ),
     AnswerKind("number", re.compile(r"\b(?:how many|number of)\b", re.I), re.compile(r"\b\d+\b")),
     AnswerKind("date", re.compile(r"\b(?:when|what date|opening hours)\b", re.I), re.compile(_DATE, re.I)),
 )
@@ -112,7 +126,7 @@ def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
     money = re.compile(rf"\d[\d.,]*\s?{currencies}") if currencies else None
     dates = lex.dates | lex.weekdays
     dated = re.compile(dates.pattern()) if dates else None
-    price, time, days, number, date = ANSWER_KINDS
+    price, time, days, phone, number, date = ANSWER_KINDS
     hours = tuple(sorted(lex.hours_hints.exact))
     return (
         AnswerKind(price.name, price.asked, price.shown, price.hints + tuple(sorted(lex.price_hints.exact)),
@@ -122,6 +136,8 @@ def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
         AnswerKind(days.name, days.asked, days.shown, days.hints + hours, lex.days_asked,
                    re.compile(lex.weekdays.pattern()) if lex.weekdays else None,
                    headed=True, spare=days.spare, spare_words=_spare(lex.days_asked, lex)),
+        AnswerKind(phone.name, phone.asked, phone.shown, phone.hints, lex.phone_asked, spare=phone.spare,
+                   spare_words=lex.phone_words),
         AnswerKind(number.name, number.asked, number.shown, (), lex.number_asked),
         AnswerKind(date.name, date.asked, date.shown, (), lex.date_asked, dated),
     )  # fmt: skip
@@ -149,6 +165,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
     may give (a price) is read in a heading too (a card's `h4 "18 €"` under its `h3 "Forêt"`). None when the page
     shows no such answer (its words alone are no answer)."""
     heading, row = "", ""
+    said: tuple[tuple[str, ...], str] = ((), "")  # the text before, and what it sits in
     outline: list[tuple[int, str]] = []  # the headings above, by level
     subject = " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)  # what the page is about
     for element in elements:
@@ -157,6 +174,9 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
         elif element.role in CELLS:
             row = f"{row} {element.name}"
+        elif element.role in TEXT and said[0] == element.within:  # the words before it in its paragraph ("Call: ")
+            before = said[1]
+        said = (element.within, element.name) if element.role in TEXT and element.role != "heading" else ((), "")
         above = " ".join([*(name for _, name in outline), subject])
         if element.role == "heading":
             if kind.headed and _answers(kind, words, element.name, heading, above):

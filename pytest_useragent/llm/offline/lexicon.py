@@ -121,6 +121,11 @@ class Lexicon:
     pending_stems: Words = Words()
     price_asked: Words = Words()
     price_hints: Words = Words()
+    phone_asked: Words = Words()
+    """A goal asks for a telephone number ("numer telefonu", "Telefonnummer", "電話番号")."""
+    phone_words: Words = Words()
+    """The words of such a question beside those that ask (number, line: "numer", "linii"): no answer need repeat
+    them."""
     number_asked: Words = Words()
     date_asked: Words = Words()
     days_asked: Words = Words()

@@ -19,7 +19,9 @@ CLICKABLE = {"link", "button", "menuitem", "tab", "switch"}
 FIELDS = {"textbox", "searchbox"}
 
 
-TEXT = {"heading", "paragraph", "listitem", "text", "cell", "generic", "status", "alert"}
+INLINE = frozenset({"strong", "emphasis", "code", "mark", "time", "term", "definition", "caption", "blockquote"})
+"""Text a tree gives a role of its own inside a paragraph or a cell (`- strong: (1) 269 68742`): read as text."""
+TEXT = {"heading", "paragraph", "listitem", "text", "cell", "generic", "status", "alert", *INLINE}
 
 
 _STOPWORDS = (

@@ -147,3 +147,34 @@ def test_the_engine_claims_the_answer_it_read_and_nothing_without_one():
     assert ask(goal, page("Horaires de la librairie", "Ouverte du mardi au samedi.")).action.kind != "done"
     assert ask("Combien coûte le puzzle Forêt ?", CARDS).action.evidence == "18 €"
     assert ask("Combien coûte le puzzle Désert ?", CARDS).action.kind != "done"
+
+
+PHONES = [
+    ("What is the library's phone number?", "Our library", "Call us on +1 555 019 9000.", "Call us any time."),
+    ("Wie lautet die Telefonnummer der Bibliothek?", "Die Bibliothek", "Telefon: 030/1234567", "Telefon: bald"),
+    ("¿Cuál es el número de teléfono de la tienda?", "La tienda", "Teléfono: 912 345 678", "Teléfono: pronto"),
+    ("Quel est le numéro de téléphone de la librairie ?", "La librairie", "Tél. : 01 23 45 67 89", "Tél. : bientôt"),
+    ("Jaké je telefonní číslo knihovny?", "Knihovna", "Telefon: 222 333 444", "Telefon: brzy"),
+    ("Znajdź numer telefonu biblioteki", "Biblioteka", "Telefon: +48 22 123 45 67", "Telefon: wkrótce"),
+]
+
+
+@pytest.mark.parametrize(("goal", "heading", "told", "twin"), PHONES, ids=["en", "de", "es", "fr", "cs", "pl"])
+def test_a_phone_number_is_seven_digits_or_more_and_a_date_or_no_number_is_no_answer(goal, heading, told, twin):
+    assert answered(goal, page(heading, "Welcome, open 2026-04-11.", told)) == ("phone", told)
+    assert answered(goal, page(heading, "Welcome, open 2026-04-11.", twin)) == ("phone", None)  # a date is none
+
+
+HOTLINE = """- heading "Bilety" [level=1] [ref=e1]
+- paragraph [ref=e2]:
+  - text: "Kup bilety dzwoniąc na infolinię Muzyka:"
+  - strong [ref=e3]: (1) 269 68742
+- paragraph [ref=e4]:
+  - text: "Infolinia Teatr:"
+  - strong [ref=e5]: (1) 269 11111"""
+
+
+def test_a_number_in_a_paragraph_is_read_with_the_words_before_it_which_say_whose_it_is():
+    goal = "Znajdź numer muzycznej linii telefonicznej"  # the music line's number, not the theatre's
+    assert answered(goal, HOTLINE) == ("phone", "(1) 269 68742")
+    assert answered("Znajdź numer teatralnej linii telefonicznej", HOTLINE) == ("phone", "(1) 269 11111")
