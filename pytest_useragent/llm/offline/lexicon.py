@@ -190,6 +190,8 @@ class Lexicon:
     """The days of the week, and every day ("tous les jours", "täglich")."""
     time_units: Words = Words()
     """What follows an hour's number in a time of day ("19 h 30", "19 Uhr", "19 hod."), folded."""
+    page_nouns: Words = Words()
+    """Words that name a page ("Seite", "ページ"): a goal to open a page so named goes there, operating no widget."""
     up_words: Words = Words()
     down_words: Words = Words()
     email_fields: Words = Words()

@@ -50,7 +50,10 @@ def toggle_goal(goal: str, lex: Lexicon = ENGLISH) -> ToggleGoal | None:
         words = words[1:]
     lead = words[0] if words else ""
     folded = fold(goal)
-    for name, into in sorted(toggles(lex), key=lambda pair: -len(pair[0])):
+    merged: dict[str, Words] = {}
+    for name, into in toggles(lex):  # a name in English and in the goal's language: all its opposites
+        merged[name] = merged.get(name, Words()) | into
+    for name, into in sorted(merged.items(), key=lambda pair: -len(pair[0])):
         if name in said or (cjk(name) and name in folded):
             return ToggleGoal(name, into)
         if not cjk(name) and (lead == name or (len(lead) >= MIN_STEM and lead[:MIN_STEM] == name[:MIN_STEM])):
