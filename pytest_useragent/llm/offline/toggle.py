@@ -23,6 +23,10 @@ TOGGLES: tuple[tuple[str, Words], ...] = (
 """A control's English name a click turns into another, and the names it turns into."""
 TOGGLED = "toggled "
 """How a control clicked for a toggle goal is remembered: `toggled e12 button "Pause"` (its ref, then its key)."""
+BOUNDS = frozenset(
+    {"heading", "region", "navigation", "main", "complementary", "contentinfo", "banner", "form", "article"}
+)
+"""The elements that start a part of the page: a heading, a landmark."""
 MIN_STEM = 4
 """A goal's verb names a control when they share so many first letters ("pausiere" ~ "Pause")."""
 
@@ -80,9 +84,10 @@ def controls(elements: list[Element], goal: ToggleGoal, words: list[str]) -> lis
 
 
 def section(elements: list[Element], element: Element) -> str:
-    """The text of the part of the page an element sits in: the heading it is under and the elements beside it,
-    from that heading to the next (the words that name what the control pauses: "CO2 emissions", "slideshow")."""
+    """The text of the part of the page an element sits in: the heading (or region) it is under and the elements
+    beside it, up to the next heading or region (the words that name what the control pauses: "CO2 emissions",
+    "slideshow")."""
     at = elements.index(element)
-    start = next((n for n in range(at, -1, -1) if elements[n].role == "heading"), 0)
-    end = next((n for n in range(at + 1, len(elements)) if elements[n].role == "heading"), len(elements))
+    start = next((n for n in range(at, -1, -1) if elements[n].role in BOUNDS), 0)
+    end = next((n for n in range(at + 1, len(elements)) if elements[n].role in BOUNDS), len(elements))
     return " ".join(e.name for e in elements[start:end] if e.name)

@@ -137,6 +137,17 @@ def test_renamed_means_an_opposite_and_not_the_name_itself():
     assert renamed(play, goal) and not renamed(pause, goal) and not renamed(both, goal)
 
 
+def test_a_region_ends_a_section_before_its_heading():
+    """A region's name comes before the heading it holds: the controls of the section above do not take it."""
+    goal = toggle_goal("Pause the counter")
+    assert goal is not None
+    page = (
+        '- region "Slideshow" [ref=e1]:\n  - heading "Slideshow" [level=2] [ref=e2]\n  - button "Pause" [ref=e3]\n'
+        '- region "Counter" [ref=e4]:\n  - heading "Counter" [level=2] [ref=e5]\n  - button "Pause" [ref=e6]'
+    )
+    assert [e.ref for e in controls(parse_snapshot(page), goal, ["counter"])] == ["e6", "e3"]
+
+
 def test_of_several_controls_the_one_in_the_goal_s_section_comes_first():
     goal = toggle_goal("Pause the slideshow")
     assert goal is not None
