@@ -234,6 +234,9 @@ def _best_click(now: Situation) -> Move | None:
         for e in now.elements
         if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here) and not _away(now, e)
     ]
+    if now.names_only and not now.asks and now.named_words:  # a quoted name: a link that shares one word is another
+        needed = (len(now.named_words) + 1) // 2
+        candidates = [e for e in candidates if score(now.named_words, e.name) >= needed]
     ranked = sorted(candidates, key=lambda e: -score(now.words, e.name))
     if not ranked or score(now.words, ranked[0].name) <= 0:
         return None
@@ -305,7 +308,7 @@ def _evidence(now: Situation) -> str | None:
     kind = answer_kind(now.goal, now.lex)
     if kind is None:
         return revealed(now.elements, now.words, now.tried) or _named(now)
-    named = [word for value in quoted(now.goal) for word in goal_words(value, now.lex)] if now.asks else []
+    named = now.named_words if now.asks else []
     return answer(now.elements, kind, kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named]))))
 
 

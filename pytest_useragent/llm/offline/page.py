@@ -235,7 +235,7 @@ def whole(words: list[str], text: str) -> int:
 def task_verb(goal: str, lex: Lexicon | None = None) -> str | None:
     """The verb that makes the goal a task (book, add, send ...), when it opens the goal or a clause of it; in the
     goal's language, the table's word for it (a stem: "wyśl" for "wyślij"), folded, which a button's name starts
-    with; a German goal's verb may close it ("Das Formular absenden")."""
+    with; a German goal's verb may close it ("Das Formular absenden"); a Japanese goal's closes it, the last one."""
     english = next((verb for verb in _TASK.findall(goal.lower()) if verb in TASK_VERBS), None)
     lex = lexicon(goal) if lex is None else lex
     if english is not None or not lex.task_verbs:

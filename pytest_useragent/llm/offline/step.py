@@ -4,13 +4,13 @@ a rule makes. Apart from the rules so that the rules of one kind of goal may sit
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer_kind
 from pytest_useragent.llm.offline.goal import parts, removes
-from pytest_useragent.llm.offline.lexicon import Lexicon, fold, lexicon
+from pytest_useragent.llm.offline.lexicon import Lexicon, Words, fold, lexicon
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
     FIELDS,
@@ -86,8 +86,15 @@ class Situation:
         """The part's content words, and those that lead to the kind of answer it asks for (a price: "price"); a
         part whose quoted values only name things (`names_only`), their words too."""
         kind = answer_kind(self.goal, self.lex)
-        named = [word for value in quoted(self.goal) for word in goal_words(value, self.lex)] if self.names_only else []
+        named = self.named_words if self.names_only else []
         return list(dict.fromkeys([*goal_words(self.goal, self.lex), *named, *(kind.hints if kind else ())]))
+
+    @cached_property
+    def named_words(self) -> list[str]:
+        """The words of the part's quoted values, whole: a name is matched as it is written, never cut to a stem
+        ("Fala upałów" is no "fal" that "falsyfikacja" starts with)."""
+        whole = replace(self.lex, endings=Words())
+        return [word for value in quoted(self.goal) for word in goal_words(value, whole)]
 
     @cached_property
     def names_only(self) -> bool:
