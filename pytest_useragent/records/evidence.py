@@ -41,6 +41,9 @@ STATEFUL = frozenset(
     }
 )
 """Roles whose name says nothing of their state: their label alone proves no state goal."""
+RENAMED = frozenset({"button", "link", "switch", "menuitem"})
+"""Controls whose name may tell their state: a toggle's Pause is named Play once pressed (一時停止: 再生). Named
+alone, with no state, such a control holds when the page read again has one of that role so named."""
 STATE_GOAL = re.compile(
     r"\b(tick|ticked|check|checked|uncheck|select|selected|choose|chosen|pick|expand|expanded|collapse|toggle|"
     r"switch|enable|turn on|press|pressed|opt in|subscribe|set(?! up)|seek|adjust|increase|decrease)\b",
@@ -85,8 +88,12 @@ class StateClaim:
 def state_claims(evidence: str | None) -> list[StateClaim] | None:
     """The evidence read as one or more elements in a state, one to a line or separated by `;` (`checkbox "Tea"
     [checked]; checkbox "Milk" [checked]`), beside which an element may be named as there, with no state (the reply
-    row an expanded row shows); None unless every part is one of these and one at least claims a state or value."""
+    row an expanded row shows); None unless every part is one of these and one at least claims a state or value. A
+    control whose name tells its state (`RENAMED`: a toggle's `button "Play"` once paused) may be named alone."""
     parts = [part for part in re.split(r';\s*(?=[\w-]+\s+")|\n', evidence or "") if part.strip()]
+    alone = _present(parts[0]) if len(parts) == 1 and state_claim(parts[0]) is None else None
+    if alone is not None and alone.role in RENAMED:
+        return [alone]
     claims = [state_claim(part) or (_present(part) if len(parts) > 1 else None) for part in parts]
     if not claims or None in claims or not any(claim.states or claim.value is not None for claim in claims if claim):
         return None

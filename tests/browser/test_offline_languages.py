@@ -2,8 +2,9 @@
 site in that language (tests/pages/lang: a news list and an article, a survey form with radios, boxes, a dropdown and
 a text area, a shop with a search box and a cart, a price table, an account page with a sign-in form and a newsletter
 form; and, written after the engine was, a contact form and an events table with a button a row; and a form whose
-fields the goal names, each before its quoted value, in English too), as a mouse, a keyboard and a screen-reader
-persona (`MATRIX`).
+fields the goal names, each before its quoted value, in English too; and in Japanese, written without spaces, a city
+page whose links hide in a collapsed menu and whose slideshow and CO2 counter each have a pause button, an event's
+page and a registration form), as a mouse, a keyboard and a screen-reader persona (`MATRIX`).
 
 What is held is the page's true state after the session, read here with Playwright and independent of the engine:
 the survey sent with exactly the answers the goal names (chosen before Send, and no option's label typed into its text
@@ -91,6 +92,21 @@ def fields_sent(**wanted: str) -> Callable[[Page, str], bool]:
 def registered(event: str) -> Callable[[Page, str], bool]:
     """Registered for this event by its own row's button, and for no other."""
     return lambda page, evidence: page.evaluate("() => window.registered || []") == [event]
+
+
+def opened(page_name: str) -> Callable[[Page, str], bool]:
+    """The page so named is open (the link a collapsed menu held, followed)."""
+    return lambda page, evidence: page.url.endswith(f"-{page_name}.html")
+
+
+def paused(what: str) -> Callable[[Page, str], bool]:
+    """Exactly this one thing is paused (the counter's pause, not the slideshow's beside it)."""
+    return lambda page, evidence: page.evaluate("() => window.paused || []") == [what]
+
+
+def answered(text: str) -> Callable[[Page, str], bool]:
+    """The evidence claimed gives the answer the page shows."""
+    return lambda page, evidence: text in evidence
 
 
 def article(title: str) -> Callable[[Page, str], bool]:
@@ -263,6 +279,19 @@ TASKS = {
             "« 01 23 45 67 89 »",
             fields_sent(prenom="Léa", nom="Martin", courriel="lea@example.com", telephone="01 23 45 67 89"),
         ),
+    ],
+    "ja": [
+        Task("city", "「温暖化の状況」のページを開いてください", opened("fact")),  # behind the collapsed menu
+        Task("city", "CO2排出量のカウンターを「一時停止」してください", paused("counter")),
+        Task("events", "「科学実験ショー」は何時から始まりますか？", answered("11:00")),
+        Task("events", "エコまつりはいつ開催されますか？", answered("11月8日")),
+        Task(
+            "register",
+            "お名前は「山田花子」、メールアドレスは「hanako@example.jp」、電話番号は「06-1234-5678」です。"
+            "個人情報保護方針に同意して送信してください",
+            fields_sent(name="山田花子", email="hanako@example.jp", phone="06-1234-5678"),
+        ),
+        Task("events", "「人形劇」は何時から始まりますか？", answered(":"), reachable=False),  # not on the page
     ],
     "en": [
         Task(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, Words, fold, tokens
+from pytest_useragent.llm.offline.lexicon import CJK, ENGLISH, Lexicon, Words, fold, tokens
 from pytest_useragent.llm.offline.page import TEXT, Element, score
 
 NOTHING = re.compile(r"(?!)")
@@ -74,6 +74,8 @@ _PHONE = (
 )
 """A telephone number: 7 to 15 digits, grouped by spaces, dots, dashes or slashes, a country or area code in
 parentheses or after a plus ("(1) 269 68742", "+48 22 123 45 67", "030/1234567")."""
+_HELD = r"held|happen|happens|take|takes|place|start|starts|begin|begins"
+"""The words of a question about when something happens ("when is the fair held"): no answer need repeat them."""
 ANSWER_KINDS = (
     AnswerKind(
         "price",
@@ -88,7 +90,7 @@ ANSWER_KINDS = (
         re.compile(_TIME, re.I),
         ("hours", "opening"),
         headed=True,
-        spare=re.compile(rf"^(?:time|hours?|until|till|{_OPEN})$", re.I),
+        spare=re.compile(rf"^(?:time|hours?|until|till|{_OPEN}|{_HELD})$", re.I),
     ),
     AnswerKind(
         "days",
@@ -106,9 +108,16 @@ ANSWER_KINDS = (
         spare=re.compile(r"^(?:numbers?|lines?)$", re.I),
     ),
     AnswerKind("number", re.compile(r"\b(?:how many|number of)\b", re.I), re.compile(r"\b\d+\b")),
-    AnswerKind("date", re.compile(r"\b(?:when|what date|opening hours)\b", re.I), re.compile(_DATE, re.I)),
+    AnswerKind(
+        "date",
+        re.compile(r"\b(?:when|what date|opening hours)\b", re.I),
+        re.compile(_DATE, re.I),
+        spare=re.compile(rf"^(?:{_HELD})$", re.I),
+    ),
 )
 """In the order a goal is read: a time of day before a date ("quelle heure" asks the first)."""
+MIN_OTHER = 2
+"""A heading's word shorter than this names nothing (an article's letter)."""
 CELLS = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
 MAX_ANSWER_CHARS = 160
 
@@ -132,14 +141,15 @@ def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
         AnswerKind(price.name, price.asked, price.shown, price.hints + tuple(sorted(lex.price_hints.exact)),
                    lex.price_asked, money, headed=True),
         AnswerKind(time.name, time.asked, time.shown, time.hints + hours, lex.time_asked, _clock(lex.time_units),
-                   headed=True, spare=time.spare, spare_words=_spare(lex.time_asked, lex)),
+                   headed=True, spare=time.spare, spare_words=_spare(lex.time_asked, lex) | lex.event_words),
         AnswerKind(days.name, days.asked, days.shown, days.hints + hours, lex.days_asked,
                    re.compile(lex.weekdays.pattern()) if lex.weekdays else None,
                    headed=True, spare=days.spare, spare_words=_spare(lex.days_asked, lex)),
         AnswerKind(phone.name, phone.asked, phone.shown, phone.hints, lex.phone_asked, spare=phone.spare,
                    spare_words=lex.phone_words),
         AnswerKind(number.name, number.asked, number.shown, (), lex.number_asked),
-        AnswerKind(date.name, date.asked, date.shown, (), lex.date_asked, dated),
+        AnswerKind(date.name, date.asked, date.shown, (), lex.date_asked, dated, spare=date.spare,
+                   spare_words=lex.event_words),
     )  # fmt: skip
 
 
@@ -148,7 +158,8 @@ def _clock(units: Words) -> re.Pattern[str] | None:
     if not units:
         return None
     words = "|".join(re.escape(unit) for unit in sorted(units.exact | set(units.phrases), key=len, reverse=True))
-    return re.compile(rf"(?<![\w:.])\d{{1,2}}(?:[.:]\d{{2}})?\s?(?:{words})\.?(?:\s?\d{{2}})?(?!\w)")
+    latin = rf"(?![{CJK}])\w"  # a letter that is not CJK: "午前10時30分" holds a time, "a19h" none
+    return re.compile(rf"(?<![:.])(?<!{latin})\d{{1,2}}(?:[.:]\d{{2}})?\s?(?:{words})\.?(?:\s?\d{{2}})?(?!{latin})")
 
 
 def _spare(asked: Words, lex: Lexicon) -> Words:
@@ -162,8 +173,10 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
     in a table, the cells before it in its row) names every one of `words` (the Pro plan's price, not the Team
     plan's); or with the headings above it and the page's first-level headings (what the page is about, wherever
     they sit), when its own heading or row names one of them (a card "Forêt" under "Nos puzzles"). A kind a heading
-    may give (a price) is read in a heading too (a card's `h4 "18 €"` under its `h3 "Forêt"`). None when the page
-    shows no such answer (its words alone are no answer)."""
+    may give (a price) is read in a heading too (a card's `h4 "18 €"` under its `h3 "Forêt"`). On a page whose
+    first-level headings name every one of `words` (the page is about what the goal asks of: an event's page), a
+    text of the kind labelled so by its row or heading answers too ("Date" | "8 Nov"). None when the page shows no
+    such answer (its words alone are no answer)."""
     heading, row = "", ""
     said: tuple[tuple[str, ...], str] = ((), "")  # the text before, and what it sits in
     outline: list[tuple[int, str]] = []  # the headings above, by level
@@ -186,7 +199,29 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             heading = element.name
         elif element.role in TEXT and _answers(kind, words, element.name, f"{heading} {before}", above):
             return element.name[:MAX_ANSWER_CHARS]
+        elif element.role in CELLS and before.strip() and kind.shows(before) and not kind.shows(element.name):
+            # the answer heads the row the goal's words are in: `rowheader "11:00"`, `cell "Science show"`
+            text = f"{before.strip()} {element.name}"
+            if element.name and _answers(kind, words, text, heading, above):
+                return text[:MAX_ANSWER_CHARS]
+        elif element.role in TEXT and _labelled(kind, words, element.name, before or heading, subject, heading):
+            return element.name[:MAX_ANSWER_CHARS]
     return None
+
+
+def _labelled(kind: AnswerKind, words: list[str], text: str, label: str, subject: str, heading: str) -> bool:
+    """Whether `text` is an answer of `kind` that its row or heading (`label`) labels so ("Date", 日時), on a page about
+    the goal's words (`_about`)."""
+    return kind.shows(text) and kind.asks(label) and _about(words, subject, heading)
+
+
+def _about(words: list[str], subject: str, heading: str) -> bool:
+    """Whether the page's first-level headings (`subject`) name every one of `words`, and the heading a text is under
+    names nothing else they name (not "Team" of "Pro and Team plans": that section is another thing's)."""
+    if not words or score(words, subject) < len(words):
+        return False
+    others = [word for word in tokens(heading) if len(word) >= MIN_OTHER and not score(words, word)]
+    return not score(others, subject)
 
 
 def _answers(kind: AnswerKind, words: list[str], text: str, near: str, above: str) -> bool:

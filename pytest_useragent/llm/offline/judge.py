@@ -120,7 +120,8 @@ def _evaluate_mention(
                 quote=f'As a user I expected "{target}" to work.',
             )
         ]
-    if score(goal_words(target, lex), headline) or target.lower() in headline.lower():
+    named = [*goal_words(target, lex), *(word for value in quoted(target) for word in goal_words(value, lex))]
+    if score(named, headline) or target.lower() in headline.lower():
         verdict, note = "met", f'the page is headed "{target}"'
     elif target.lower() in everything.lower():
         verdict, note = "partial", f'"{target}" appears on the page, but not as its heading'

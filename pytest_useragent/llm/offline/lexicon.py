@@ -9,7 +9,12 @@ Words are compared folded, for matching only: case and diacritics away (`fold`: 
 so a goal typed without them still finds the page's names; what the engine says and claims keeps the page's own
 text. A table's word that ends in `*` is a stem (any word it starts: "wyśl*" holds "wyślij", "wyślę"); a word with a
 space is a phrase, found in the folded text as whole words; any other word is matched whole. A table's keys are the
-`Lexicon`'s fields: a key no field has is an error when the tables are read, never a word silently dropped."""
+`Lexicon`'s fields: a key no field has is an error when the tables are read, never a word silently dropped.
+
+Text without spaces (Japanese, Chinese: `CJK`) is cut into words where its script changes (kanji, hiragana,
+katakana, latin: "温暖化の状況" is 温暖化 / の / 状況), and a table's word of two or more such characters is found
+anywhere in a word or a text (「登録」 in 「新規登録」), as nothing marks where such a word ends; a word of
+space-separated letters is matched exactly as before."""
 
 from __future__ import annotations
 
@@ -17,13 +22,24 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field, fields
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib.resources import files
 
 from pytest_useragent.records.language import primary
 
 _LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i", "ß": "ss"})
 TOKEN = re.compile(r"[^\W\d_]+")
+CJK = "\u3041-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3006"
+"""Hiragana, katakana (with its long mark ー, not the middle dot ・), the CJK ideographs and 々〆: letters of text
+written without spaces."""
+_CJK = re.compile(f"[{CJK}]")
+_SCRIPT_RUN = re.compile(
+    r"[\u3041-\u309f]+|[\u30a1-\u30fa\u30fc-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3006]+"
+    f"|[^{CJK}]+"
+)
+"""A run of one script: hiragana, katakana, ideographs, or anything else (latin letters)."""
+MIN_CJK = 2
+"""A table's word of at least so many CJK characters is found inside a longer word; a shorter one only whole."""
 MIN_STEM = 3
 """A word's stem keeps at least so many letters."""
 MIN_SCORE = 1
@@ -36,9 +52,26 @@ def fold(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
+def cjk(word: str) -> bool:
+    """Whether `word` holds a letter of text written without spaces (`CJK`)."""
+    return bool(_CJK.search(word))
+
+
+def split(folded: str) -> list[str]:
+    """The words of folded text: runs of letters, a run that holds CJK letters cut where its script changes."""
+    return [run for token in TOKEN.findall(folded) for run in (_SCRIPT_RUN.findall(token) if cjk(token) else [token])]
+
+
 def tokens(text: str) -> list[str]:
-    """The folded words of `text`."""
-    return TOKEN.findall(fold(text))
+    """The folded words of `text` (CJK text cut where its script changes: `split`)."""
+    return split(fold(text))
+
+
+def edged(word: str) -> str:
+    """A regular expression for `word` (escaped) as a whole word: not inside a longer word of letters; a CJK word
+    anywhere, since nothing marks where one ends."""
+    escaped = re.escape(word)
+    return escaped if cjk(word) else rf"(?<!\w){escaped}(?!\w)"
 
 
 @dataclass(frozen=True)
@@ -64,12 +97,22 @@ class Words:
     def __bool__(self) -> bool:
         return bool(self.exact or self.stems or self.phrases)
 
+    @cached_property
+    def inside(self) -> tuple[str, ...]:
+        """The words (and stems) of `MIN_CJK` or more CJK letters, longest first: found anywhere in a word or text."""
+        found = {word for word in (*self.exact, *self.stems, *self.phrases) if cjk(word) and len(word) >= MIN_CJK}
+        return tuple(sorted(found, key=len, reverse=True))
+
     def entry(self, word: str) -> str | None:
-        """The table's word that holds `word` (itself, or the stem it starts with), folded; None when none does."""
+        """The table's word that holds `word` (itself, or the stem it starts with; a CJK word of the table anywhere
+        in it), folded; None when none does."""
         word = fold(word)
         if word in self.exact:
             return word
-        return next((stem for stem in self.stems if word.startswith(stem)), None)
+        stem = next((stem for stem in self.stems if word.startswith(stem)), None)
+        if stem is not None or not cjk(word):
+            return stem
+        return next((inside for inside in self.inside if inside in word), None)
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.entry(word) is not None
@@ -77,15 +120,20 @@ class Words:
     def said(self, text: str) -> bool:
         """Whether `text` holds one of these words, or one of these phrases as whole words."""
         folded = fold(text)
-        if any(re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", folded) for phrase in self.phrases):
+        if any(re.search(edged(phrase), folded) for phrase in self.phrases):
             return True
-        return any(token in self for token in TOKEN.findall(folded))
+        if any(inside in folded for inside in self.inside):
+            return True
+        return any(token in self for token in split(folded))
 
     def pattern(self) -> str:
-        """A regular expression (of folded text) for these words, or "" when there are none."""
-        parts = [re.escape(w) for w in sorted(self.exact | set(self.phrases), key=len, reverse=True)]
-        parts += [re.escape(stem) + r"\w*" for stem in self.stems]
-        return rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)" if parts else ""
+        """A regular expression (of folded text) for these words, or "" when there are none (a CJK word anywhere)."""
+        words = sorted(self.exact | set(self.phrases), key=len, reverse=True)
+        parts = [re.escape(w) for w in words if not cjk(w)]
+        parts += [re.escape(stem) + r"\w*" for stem in self.stems if not cjk(stem)]
+        edged_parts = [rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)"] if parts else []
+        every = edged_parts + [re.escape(w) for w in (*words, *self.stems) if cjk(w)]
+        return f"(?:{'|'.join(every)})" if every else ""
 
 
 NOUN_ROLES = ("tab", "treeitem", "checkbox", "radio", "option", "switch", "menuitem", "any")
@@ -137,6 +185,9 @@ class Lexicon:
     "geöffnet", "hat"): a goal's words that an answer of days or hours need not repeat."""
     hours_hints: Words = Words()
     """Words that lead to opening hours ("horaires", "Öffnungszeiten")."""
+    event_words: Words = Words()
+    """The words of a question about when something happens beside those that ask (held, takes place, starts:
+    "開催", "始まる"): a goal's words that an answer of a date or a time need not repeat."""
     currencies: Words = Words()
     dates: Words = Words()
     """Months: a date's words (the days of the week are `weekdays`)."""
@@ -144,6 +195,8 @@ class Lexicon:
     """The days of the week, and every day ("tous les jours", "täglich")."""
     time_units: Words = Words()
     """What follows an hour's number in a time of day ("19 h 30", "19 Uhr", "19 hod."), folded."""
+    page_nouns: Words = Words()
+    """Words that name a page ("Seite", "ページ"): a goal to open a page so named goes there, operating no widget."""
     up_words: Words = Words()
     down_words: Words = Words()
     email_fields: Words = Words()
@@ -154,6 +207,9 @@ class Lexicon:
     """A word's endings that inflect it (Polish, Czech: "parku", "nowym"), cut off a goal's word for matching."""
     nouns: tuple[tuple[str, Words], ...] = ()
     numbers: tuple[tuple[str, int], ...] = field(default=())
+    toggles: tuple[tuple[str, Words], ...] = ()
+    """A control's name that its click turns into another (Pause: Play), folded, with the names it turns into: a goal
+    to pause, stop or play is reached when the control it clicked is so renamed (`toggle`)."""
 
     @property
     def verbs(self) -> Words:
@@ -191,6 +247,7 @@ class Lexicon:
             letters=self.letters + other.letters,
             nouns=tuple(roles.items()),
             numbers=self.numbers + other.numbers,
+            toggles=self.toggles + other.toggles,
             **merged,
         )
 
@@ -201,12 +258,13 @@ ENGLISH = Lexicon()
 
 def _load(lang: str, table: dict[str, object]) -> Lexicon:
     known = {f.name for f in fields(Lexicon)}
-    unknown = set(table) - known - {"nouns", "numbers"}
+    unknown = set(table) - known - {"nouns", "numbers", "toggles"}
     if unknown:
         raise ValueError(f"words/{lang}.toml: unknown keys {sorted(unknown)}")
     nouns = table.get("nouns", {})
     numbers = table.get("numbers", {})
-    assert isinstance(nouns, dict) and isinstance(numbers, dict)
+    toggles = table.get("toggles", {})
+    assert isinstance(nouns, dict) and isinstance(numbers, dict) and isinstance(toggles, dict)
     if set(nouns) - set(NOUN_ROLES):
         raise ValueError(f"words/{lang}.toml: unknown roles {sorted(set(nouns) - set(NOUN_ROLES))}")
     lists = {key: Words.of(value) for key, value in table.items() if isinstance(value, list)}
@@ -215,6 +273,7 @@ def _load(lang: str, table: dict[str, object]) -> Lexicon:
         letters=str(table.get("letters", "")),
         nouns=tuple((role, Words.of(words)) for role, words in nouns.items()),
         numbers=tuple((fold(word), int(n)) for word, n in numbers.items()),
+        toggles=tuple((fold(word), Words.of(into)) for word, into in toggles.items()),
         **lists,
     )
 
@@ -239,7 +298,7 @@ def detect(text: str) -> str | None:
     """The language a goal is written in, when it is one of the tables' and not English: the one whose letters
     (ł, ř, ß, ñ, ç ...) and words (its stop words and verbs) the text holds most; None for English, or for a text
     that holds none."""
-    words = TOKEN.findall(fold(text))
+    words = split(fold(text))
     lowered = text.casefold()
 
     def score(lang: str) -> int:

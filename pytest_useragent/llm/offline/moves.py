@@ -14,6 +14,9 @@ from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer, answer_kind
+from pytest_useragent.llm.offline.disclose import OPENED, open_collapsed
+from pytest_useragent.llm.offline.flip import evidence as toggle_evidence
+from pytest_useragent.llm.offline.flip import flip
 from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
@@ -141,7 +144,7 @@ def _follow_found(now: Situation) -> Move | None:
 def _follow_named(now: Situation) -> Move | None:
     """A quoted value that names a link or button here, on a page with no field to type it into ("Allez sur la page
     « Account »"): clicked, as a person clicks what the goal names; both its key and the element's are tried."""
-    if any(e.role in FIELDS for e in now.elements):
+    if any(e.role in FIELDS for e in now.elements) and not now.names_only:
         return None
     for value in now.pending:
         named = (e for e in now.elements if e.role in CLICKABLE and e.ref and fold(e.name) == fold(value))
@@ -156,7 +159,7 @@ def _follow_named(now: Situation) -> Move | None:
 
 def _type_pending(now: Situation) -> Move | None:
     """A quoted value not yet typed: into the field the words before it name (`pairing`), else the goal's field."""
-    if not now.pending:
+    if not now.pending or now.names_only:
         return None
     value = now.pending[0]
     field = now.field_for(value)
@@ -198,7 +201,7 @@ def _finish(now: Situation) -> Move | None:
     """Finish what was started: the button that does the goal's verb (Book, Add, Send ...) or sends the form; the
     one in the list or table row that holds the goal's quoted value first (that product's own "Add to cart"), the
     value then found (no value to type)."""
-    if not (now.verb or now.values):
+    if not (now.verb or now.values) or now.names_only:
         return None
     stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
     row = row_of(now.elements, now.values, now.words) if now.values else None
@@ -217,7 +220,7 @@ def _in(element: Element, row: list[Element] | None) -> bool:
 
 
 def _press_enter(now: Situation) -> Move | None:
-    field = now.field_for(now.values[-1]) if now.values else None
+    field = now.field_for(now.values[-1]) if now.values and not now.names_only else None
     if field is None or 'pressed "Enter"' in now.tried:
         return None
     expected = Expected(kind="mentions", target=now.values[-1])
@@ -231,6 +234,9 @@ def _best_click(now: Situation) -> Move | None:
         for e in now.elements
         if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here) and not _away(now, e)
     ]
+    if now.names_only and not now.asks and now.named_words:  # a quoted name: a link that shares one word is another
+        needed = (len(now.named_words) + 1) // 2
+        candidates = [e for e in candidates if score(now.named_words, e.name) >= needed]
     ranked = sorted(candidates, key=lambda e: -score(now.words, e.name))
     if not ranked or score(now.words, ranked[0].name) <= 0:
         return None
@@ -257,6 +263,7 @@ RULES: tuple[Rule, ...] = (
     _reached,
     adjust,
     operate,
+    flip,
     _find_hidden,
     _follow_found,
     _follow_named,
@@ -267,6 +274,7 @@ RULES: tuple[Rule, ...] = (
     _finish,
     _press_enter,
     _best_click,
+    open_collapsed,
     _nothing_left,
 )
 
@@ -279,6 +287,8 @@ def _evidence(now: Situation) -> str | None:
         return value_evidence(now.elements, now.value)
     if now.widget is not None:
         return widget_evidence(now)
+    if now.toggle is not None:
+        return toggle_evidence(now)
     if ticks(now.goal, now.lex):
         box, row = ticked_row(now.elements, quoted(now.request.goal), now.words)
         return row if box is not None and box.checked else None
@@ -293,12 +303,13 @@ def _evidence(now: Situation) -> str | None:
             for e in now.elements
         )
         return _shown(now) or (_heading(now) if sent and not asked else None)
-    if now.verb or now.values:
+    if now.verb or (now.values and not now.names_only):
         return _shown(now)
     kind = answer_kind(now.goal, now.lex)
     if kind is None:
         return revealed(now.elements, now.words, now.tried) or _named(now)
-    return answer(now.elements, kind, kind.needs(goal_words(now.goal, now.lex)))
+    named = now.named_words if now.asks else []
+    return answer(now.elements, kind, kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named]))))
 
 
 def _heading(now: Situation) -> str | None:
@@ -326,7 +337,9 @@ def _named(now: Situation) -> str | None:
     """For a goal that asks to find something: the heading that names it, when the goal's words head the page (on
     the start page all of them, after moving on half will do)."""
     words = now.words
-    needed = max(1, len(words) if now.request.step == 1 else (len(words) + 1) // 2)
+    opened = bool(now.memory.tried) and all(key.startswith(OPENED) for key in now.memory.tried)  # a menu moves not
+    here = now.request.step == 1 or opened
+    needed = max(1, len(words) if here else (len(words) + 1) // 2)
     headings = [e.name for e in now.elements if e.role == "heading" and (e.level or 1) <= 2 and e.name]
     if not words or score(words, " ".join([now.request.observation.title, *headings])) < needed:
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, Words, fold, lexicon, tokens
+from pytest_useragent.llm.offline.lexicon import ENGLISH, MIN_CJK, Lexicon, Words, cjk, fold, lexicon, split, tokens
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.snapshot import parse
 
@@ -94,8 +94,11 @@ QUOTED = re.compile(
     r"|‚([^‘’]{1,80})[‘’]"
     r"|‘([^’]{1,80})’"
     r"|(?<!\w)'([^']{1,80})'(?!\w)"
+    r"|「([^「」]{1,80})」"
+    r"|『([^『』]{1,80})』"
 )
-"""A quoted value, in any language's quotes: "…" “…” „…“ „…” «…» »…« ‚…‘ ‘…’ '…' (an apostrophe is no quote)."""
+"""A quoted value, in any language's quotes: "…" “…” „…“ „…” «…» »…« ‚…‘ ‘…’ '…' (an apostrophe is no quote), 「…」
+『…』."""
 
 
 def quoted(text: str) -> list[str]:
@@ -136,6 +139,8 @@ class Element:
     """The state flags its line carries (`STATES`: checked, selected, expanded, pressed, disabled, active)."""
     url: str | None = None
     """A link's address as the page wrote it (its `/url` line), relative or not."""
+    collapsed: bool = False
+    """A disclosure shut: its line says `[expanded=false]` (a menu button whose menu is hidden)."""
 
     @property
     def key(self) -> str:
@@ -179,6 +184,7 @@ def parse_snapshot(snapshot: str) -> list[Element]:
                 selected=read.selected,
                 within=within,
                 states=frozenset(key for key, value in read.attributes.items() if key in STATES and value is None),
+                collapsed=read.attributes.get("expanded") == "false",
             )
         )
     return elements
@@ -187,18 +193,30 @@ def parse_snapshot(snapshot: str) -> list[Element]:
 def goal_words(goal: str, lex: Lexicon | None = None) -> list[str]:
     """The content words of a goal, in order, without stopwords (the goal's language's too: `lex`, read off the goal
     when not given; in a language that inflects, each cut to its stem: "parku" ~ "park"), quoted values or file
-    names."""
+    names. Text without spaces gives its runs of kanji or katakana of two letters or more (`lexicon.split`), not its
+    hiragana, which are its particles and endings ("温暖化の状況を開いて": 温暖化, 状況)."""
     lex = lexicon(goal) if lex is None else lex
     plain = FILE.sub(" ", unquoted(goal))
-    words = re.findall(r"[^\W\d_]{3,}", plain.lower())
+    words = [
+        word
+        for word in split(plain.lower())
+        if ((len(word) >= MIN_CJK and not _HIRAGANA.fullmatch(word)) if cjk(word) else len(word) >= 3)
+    ]
     kept = [word for word in words if word not in STOPWORDS and word not in lex.stopwords]
     return list(dict.fromkeys(lex.stem(word) if lex.endings else word for word in kept))
 
 
+_HIRAGANA = re.compile("[\u3041-\u309f]+")
+
+
 def matches(word: str, text: str) -> bool:
     """A goal word matches a text word that starts with it or shares its first four letters (pricing ~ price); case
-    and diacritics aside ("wyslij" ~ "Wyślij")."""
+    and diacritics aside ("wyslij" ~ "Wyślij"). A word of text without spaces matches where the text holds it, or
+    where it holds a word of the text of two letters or more ("温暖化対策" ~ "温暖化")."""
     word = fold(word)
+    if cjk(word):
+        folded = fold(text)
+        return word in folded or any(len(t) >= MIN_CJK and cjk(t) and t in word for t in split(folded))
     return any(
         token.startswith(word) or (len(word) >= 4 and len(token) >= 4 and token[:4] == word[:4])
         for token in tokens(text)
@@ -219,12 +237,14 @@ def whole(words: list[str], text: str) -> int:
 def task_verb(goal: str, lex: Lexicon | None = None) -> str | None:
     """The verb that makes the goal a task (book, add, send ...), when it opens the goal or a clause of it; in the
     goal's language, the table's word for it (a stem: "wyśl" for "wyślij"), folded, which a button's name starts
-    with; a German goal's verb may close it ("Das Formular absenden")."""
+    with; a German goal's verb may close it ("Das Formular absenden"); a Japanese goal's closes it, the last one."""
     english = next((verb for verb in _TASK.findall(goal.lower()) if verb in TASK_VERBS), None)
     lex = lexicon(goal) if lex is None else lex
     if english is not None or not lex.task_verbs:
         return english
     words = tokens(goal)
+    if cjk(goal):  # a Japanese verb closes its clause: the goal's last one ("…に同意して送信してください": 送信)
+        return next((lex.task_verbs.entry(word) for word in reversed(words) if word in lex.task_verbs), None)
     opening = [word for at, word in enumerate(words) if at == 0 or words[at - 1] in lex.openers]
     return next((lex.task_verbs.entry(word) for word in [*opening, *words[-1:]] if word in lex.task_verbs), None)
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, Words, tokens
+from pytest_useragent.llm.offline.lexicon import ENGLISH, MIN_CJK, Lexicon, Words, cjk, tokens
 from pytest_useragent.llm.offline.page import FIELDS, QUOTED, STOPWORDS, Element, matches
 
-SENTENCE = re.compile(r"[.!?;]+(?:\s+|$)")
+SENTENCE = re.compile(r"[.!?;]+(?:\s+|$)|[。！？]+")
 """Where a sentence ends: the words before a value never reach past it."""
 MIN_LETTERS = 3
 """A shorter word ("el", "e" of "e-mail") names no field."""
@@ -43,7 +43,7 @@ def before_values(goal: str) -> list[tuple[str, str]]:
 
 def field_words(text: str, lex: Lexicon = ENGLISH) -> list[str]:
     """The words of `text` that may name a field, nearest the value (its end) first."""
-    words = [word for word in tokens(text) if len(word) >= MIN_LETTERS]
+    words = [word for word in tokens(text) if len(word) >= (MIN_CJK if cjk(word) else MIN_LETTERS)]
     kept = [word for word in words if word not in STOPWORDS and word not in lex.stopwords]
     return [lex.stem(word) if lex.endings else word for word in reversed(kept)]
 

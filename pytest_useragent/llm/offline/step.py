@@ -3,13 +3,14 @@ a rule makes. Apart from the rules so that the rules of one kind of goal may sit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer_kind
 from pytest_useragent.llm.offline.goal import parts, removes
-from pytest_useragent.llm.offline.lexicon import Lexicon, fold, lexicon
+from pytest_useragent.llm.offline.lexicon import Lexicon, Words, fold, lexicon
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.page import (
     FIELDS,
@@ -22,6 +23,7 @@ from pytest_useragent.llm.offline.page import (
     whole,
 )
 from pytest_useragent.llm.offline.pairing import paired
+from pytest_useragent.llm.offline.toggle import ToggleGoal, toggle_goal
 from pytest_useragent.llm.offline.value import ValueGoal, value_goal
 from pytest_useragent.llm.offline.widget import WidgetGoal, widget_goal
 from pytest_useragent.records import Action
@@ -32,6 +34,8 @@ CHOSE = "chose "
 """How a choice made is remembered: `chose radio "Often"` (a form's choice, `choices`, or a widget's, `operate`)."""
 SHOWN_CHOSEN = "saw chosen "
 """How a choice the page showed made is remembered: `saw chosen radio "Often"` (`choices.shown_chosen`)."""
+TYPES = re.compile(r"\b(?:type|enter|fill|write|put|input|search)\b", re.IGNORECASE)
+"""English verbs that type a goal's quoted value."""
 STUCK_AFTER = 2
 STOP = Expected(kind="plain", target="I stop here.")
 
@@ -79,13 +83,37 @@ class Situation:
 
     @cached_property
     def words(self) -> list[str]:
-        """The part's content words, and those that lead to the kind of answer it asks for (a price: "price")."""
+        """The part's content words, and those that lead to the kind of answer it asks for (a price: "price"); a
+        part whose quoted values only name things (`names_only`), their words too."""
         kind = answer_kind(self.goal, self.lex)
-        return list(dict.fromkeys([*goal_words(self.goal, self.lex), *(kind.hints if kind else ())]))
+        named = self.named_words if self.names_only else []
+        return list(dict.fromkeys([*goal_words(self.goal, self.lex), *named, *(kind.hints if kind else ())]))
+
+    @cached_property
+    def named_words(self) -> list[str]:
+        """The words of the part's quoted values, whole: a name is matched as it is written, never cut to a stem
+        ("Fala upałów" is no "fal" that "falsyfikacja" starts with)."""
+        whole = replace(self.lex, endings=Words())
+        return [word for value in quoted(self.goal) for word in goal_words(value, whole)]
+
+    @cached_property
+    def names_only(self) -> bool:
+        """A part whose quoted values name what it looks for, never text to type: it has no verb that does something
+        (a task verb, a verb that types), and no value of it follows words that name a field; it asks a question
+        ("When does the 'Science show' start?") or goes somewhere (「温暖化の状況」のページを開いて)."""
+        if self.verb is not None or not quoted(self.goal) or self.lex.type_verbs.said(self.goal):
+            return False
+        return not TYPES.search(self.goal) and not paired(self.goal, self.elements, self.lex)
+
+    @cached_property
+    def asks(self) -> bool:
+        """A part that asks a question (`answer_kind`) and does nothing: its quoted values are no values to enter."""
+        return self.names_only and answer_kind(self.goal, self.lex) is not None
 
     @cached_property
     def values(self) -> list[str]:
-        return quoted(self.goal)
+        """The part's quoted values to enter or choose; none for a question, whose values name what it asks about."""
+        return [] if self.asks else quoted(self.goal)
 
     @cached_property
     def verb(self) -> str | None:
@@ -102,6 +130,11 @@ class Situation:
         return None if self.value is not None else widget_goal(self.goal, self.elements, self.lex)
 
     @cached_property
+    def toggle(self) -> ToggleGoal | None:
+        """The control the part pauses, stops, plays or mutes (`toggle.toggle_goal`); none for a widget goal."""
+        return None if self.widget is not None or self.value is not None else toggle_goal(self.goal, self.lex)
+
+    @cached_property
     def value(self) -> ValueGoal | None:
         """The slider or spin button the part sets to a number, when it sets one (`value.value_goal`)."""
         return value_goal(self.goal, self.elements, self.lex)
@@ -111,7 +144,7 @@ class Situation:
         """The part's quoted values not yet typed or found (what a part takes away is not typed; a choice the page
         offers, an option, a radio or a box, is chosen, `choices`, never typed, even once the form that offered it is
         gone; a widget goal's target is operated, `operate`)."""
-        if removes(self.goal, self.lex) or self.widget is not None or self.value is not None:
+        if removes(self.goal, self.lex) or self.widget is not None or self.value is not None or self.toggle:
             return []
         offered = {fold(e.name) for e in self.elements if e.role in CHOICES}
         chosen = [key.removeprefix(SHOWN_CHOSEN).removeprefix(CHOSE) for key in self.tried]

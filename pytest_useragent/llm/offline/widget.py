@@ -64,11 +64,11 @@ def widget_goal(
     "wähle"; a German one may close the goal: "die Option „Rot“ auswählen") and names its target in quotes, names the
     widget ("the Settings tab", "zakładkę Ustawienia"), or holds the whole name of a stateful element of the page
     (`elements`; the longest such name), or of a closed combobox whose option it then names ("Choose Banana as your
-    favorite fruit"); None for any other goal, and for one that turns something off (no state flag of the snapshot
-    shows it off)."""
+    favorite fruit"); None for any other goal, for one that turns something off (no state flag of the snapshot
+    shows it off), and for one that opens a page ("Open the 'Contact' page", "Öffne die Seite „Kontakt“")."""
     words: list[str] = re.findall(r"[^\W\d_]+", goal.lower())
     verb = _verb(goal, lex)
-    if verb is None or (words[0] == "turn" and "off" in words):
+    if verb is None or (words[0] == "turn" and "off" in words) or names_page(goal, lex):
         return None
     expand = verb in EXPAND_VERBS or verb in lex.expand_verbs
     said = quoted(goal)
@@ -108,8 +108,14 @@ def _role(noun: str, lex: Lexicon) -> str | None:
 
 
 def operates(goal: str, lex: Lexicon = ENGLISH) -> bool:
-    """Whether the goal starts with a verb that operates something on the page (its session stays on the page)."""
-    return _verb(goal, lex) is not None
+    """Whether the goal starts with a verb that operates something on the page (its session stays on the page); not
+    one that opens a page ("Open the 'Contact' page")."""
+    return _verb(goal, lex) is not None and not names_page(goal, lex)
+
+
+def names_page(goal: str, lex: Lexicon = ENGLISH) -> bool:
+    """Whether the goal names a page ("the 'Contact' page", "die Seite „Kontakt“", 「…」のページ): one goes there."""
+    return "page" in re.findall(r"[^\W\d_]+", goal.lower()) or lex.page_nouns.said(goal)
 
 
 def holds(text: str, name: str) -> bool:

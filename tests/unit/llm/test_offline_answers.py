@@ -156,10 +156,11 @@ PHONES = [
     ("Quel est le numéro de téléphone de la librairie ?", "La librairie", "Tél. : 01 23 45 67 89", "Tél. : bientôt"),
     ("Jaké je telefonní číslo knihovny?", "Knihovna", "Telefon: 222 333 444", "Telefon: brzy"),
     ("Znajdź numer telefonu biblioteki", "Biblioteka", "Telefon: +48 22 123 45 67", "Telefon: wkrótce"),
+    ("図書館の電話番号を教えてください", "図書館", "電話：03-1234-5678", "電話：準備中"),
 ]
 
 
-@pytest.mark.parametrize(("goal", "heading", "told", "twin"), PHONES, ids=["en", "de", "es", "fr", "cs", "pl"])
+@pytest.mark.parametrize(("goal", "heading", "told", "twin"), PHONES, ids=["en", "de", "es", "fr", "cs", "pl", "ja"])
 def test_a_phone_number_is_seven_digits_or_more_and_a_date_or_no_number_is_no_answer(goal, heading, told, twin):
     assert answered(goal, page(heading, "Welcome, open 2026-04-11.", told)) == ("phone", told)
     assert answered(goal, page(heading, "Welcome, open 2026-04-11.", twin)) == ("phone", None)  # a date is none

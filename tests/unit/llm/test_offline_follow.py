@@ -40,3 +40,20 @@ def test_the_twins_a_field_on_the_page_takes_it_and_a_name_no_control_has_is_cli
     assert (typed.kind, typed.ref, typed.text) == ("type", "e5", "Account")
     nowhere = first_move("Allez sur la page « Panier »", NAV)
     assert nowhere.kind != "click" or nowhere.ref not in ("e2", "e3"), nowhere
+
+
+def test_a_name_the_goal_goes_to_is_followed_even_beside_a_search_box_never_typed_there():
+    """A goal with no verb that types or sends ("Allez sur la page « Account »", 「温暖化の状況」のページを開いて) names
+    where it goes: the search box beside the link does not take the name."""
+    move = first_move("Allez sur la page « Account »", SEARCH)
+    assert (move.kind, move.ref) == ("click", "e3")
+
+
+def test_a_link_that_shares_one_word_of_a_quoted_name_is_another_page():
+    """A quoted name is matched as written: half its words at least, whole ("Fala upałów związana z klimatyzacją" is
+    not the article's inline link "jak działa klimatyzacja", nor "falsyfikacja" a stem of "fala")."""
+    page = NAV + '\n- link "ze sposobu, w jaki działa klimatyzacja" [ref=e7]\n- link "pechowa falsyfikacja" [ref=e8]'
+    move = first_move("Przeczytaj artykuł „Fala upałów związana z klimatyzacją”", page)
+    assert move.kind != "click" or move.ref not in ("e7", "e8"), move
+    named = page + '\n- link "Fala upałów związana z klimatyzacją – czytaj" [ref=e9]'  # the twin: its own link
+    assert first_move("Przeczytaj artykuł „Fala upałów związana z klimatyzacją”", named).ref == "e9"

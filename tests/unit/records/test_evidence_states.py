@@ -112,6 +112,18 @@ def test_an_element_named_beside_a_state_is_a_claim_that_it_is_there_but_never_a
     assert state_claims('row "re: Treegrids are awesome" [level=3]') is None  # the twin: alone it claims no state
 
 
+def test_a_control_whose_name_tells_its_state_may_be_named_alone():
+    """A toggle renamed (Pause: Play, 一時停止: 再生) is its own evidence: `link "再生"` holds when the page has that
+    link; a checkbox's or a row's name tells no state, so named alone they claim nothing."""
+    from pytest_useragent.records.evidence import state_claims
+
+    claimed = state_claims('link "再生"')
+    assert claimed is not None and (claimed[0].role, claimed[0].name, claimed[0].states) == ("link", "再生", ())
+    assert holds(claimed[0], '- link "再生" [ref=e116]') and not holds(claimed[0], '- link "一時停止" [ref=e100]')
+    assert state_claims('button "Play"') is not None
+    assert state_claims('checkbox "Join"') is None and state_claims('row "Total"') is None
+
+
 TODOS = """- list [ref=e1]:
   - listitem [ref=e2]:
     - checkbox [checked] [ref=e17]

@@ -1,0 +1,38 @@
+"""A few steps of the offline engine on snapshots given in turn, each step's note carried to the next as a session
+carries it: a helper of the offline engine's unit tests, not a test."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from pytest_useragent import OfflineProvider, Persona
+from pytest_useragent.cost.ledger import Budget, RunLedger
+from pytest_useragent.cost.pricing import PriceBook
+from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.records import ActionOutcome, Decision, Observation
+
+
+def steps(goal: str, snapshots: list[str], lang: str = "en", url: str = "http://x/") -> list[Decision]:
+    """The engine's decisions on each snapshot in turn, as one session: each step gets the summary, the action and
+    its outcome (it went through), and the expectation of the step before."""
+    ledger = Path(tempfile.mkdtemp()) / "ledger.json"
+    decisions: list[Decision] = []
+    for index, snapshot in enumerate(snapshots, start=1):
+        before = decisions[-1] if decisions else None
+        request = StepRequest(
+            model="offline",
+            persona=Persona("Alex"),
+            goal=goal,
+            step=index,
+            max_steps=9,
+            summary=before.summary if before else "",
+            observation=Observation(url=url, title="Page", snapshot=snapshot, lang=lang),
+            last_action=f"{before.action.kind} {before.action.ref}" if before else None,
+            last_outcome=ActionOutcome(ok=True, message="clicked") if before else None,
+            expectation=before.expectation if before else None,
+        )
+        reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(ledger, 1)))
+        assert reply.value is not None
+        decisions.append(reply.value)
+    return decisions
