@@ -9,10 +9,10 @@ headings it sits under."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pytest_useragent.llm.offline.lexicon import CJK, ENGLISH, Lexicon, Words, fold, tokens
-from pytest_useragent.llm.offline.page import TEXT, Element, score
+from pytest_useragent.llm.offline.page import TEXT, Element, matches, score
 
 NOTHING = re.compile(r"(?!)")
 """A pattern that matches nothing."""
@@ -179,16 +179,23 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
     such answer (its words alone are no answer)."""
     heading, row = "", ""
     said: tuple[tuple[str, ...], str] = ((), "")  # the text before, and what it sits in
+    table = Table()
     outline: list[tuple[int, str]] = []  # the headings above, by level
     subject = " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)  # what the page is about
+    rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
     for element in elements:
-        before = row
+        before, heard = row, ""
         if element.role == "row":
             row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
         elif element.role in CELLS:
             row = f"{row} {element.name}"
+            if any(matches(word, rows) and not matches(word, before) for word in words):
+                table.read(element)  # a goal's word that names a row ("Les Garçons") names another row than this
+                continue
+            heard = table.headers(element)  # and as a screen reader says it: with its headers, its table's name
         elif element.role in TEXT and said[0] == element.within:  # the words before it in its paragraph ("Call: ")
             before = said[1]
+        table.read(element)
         said = (element.within, element.name) if element.role in TEXT and element.role != "heading" else ((), "")
         above = " ".join([*(name for _, name in outline), subject])
         if element.role == "heading":
@@ -197,7 +204,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             level = element.level or 1
             outline = [(at, name) for at, name in outline if at < level] + [(level, element.name)]
             heading = element.name
-        elif element.role in TEXT and _answers(kind, words, element.name, f"{heading} {before}", above):
+        elif element.role in TEXT and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
             return element.name[:MAX_ANSWER_CHARS]
         elif element.role in CELLS and before.strip() and kind.shows(before) and not kind.shows(element.name):
             # the answer heads the row the goal's words are in: `rowheader "11:00"`, `cell "Science show"`
@@ -207,6 +214,45 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
         elif element.role in TEXT and _labelled(kind, words, element.name, before or heading, subject, heading):
             return element.name[:MAX_ANSWER_CHARS]
     return None
+
+
+@dataclass
+class Table:
+    """What a screen reader says of a table's cell besides its row: the table's name, its column's header, and the
+    header of the part of the table it is in (a row that holds only a header cell, "Concessions"; before any, the
+    header row's first cell, "Adults"), read as the cells come."""
+
+    name: str = ""
+    columns: tuple[str, ...] = ()
+    part: str = ""
+    cells: list[tuple[str, str]] = field(default_factory=list)
+    """The row being read: each cell's role and name."""
+
+    def headers(self, cell: Element) -> str:
+        """The names a cell is read with (its own role and place decide), before `read` takes it."""
+        if cell.role not in ("cell", "gridcell"):
+            return ""
+        column = self.columns[len(self.cells)] if len(self.cells) < len(self.columns) else ""
+        return " ".join(name for name in (self.name, self.part, column) if name)
+
+    def read(self, element: Element) -> None:
+        if element.role in ("table", "grid", "treegrid"):
+            self.name, self.columns, self.part, self.cells = element.name, (), "", []
+        elif element.role == "row":
+            self._ended()
+        elif element.role in CELLS:
+            self.cells.append((element.role, element.name))
+
+    def _ended(self) -> None:
+        """The row read ends: a row of header cells names the columns (its first the table's first part); a row whose
+        one named cell is a header names the part of the table that follows."""
+        heads = [name for role, name in self.cells if role == "columnheader"]
+        named = [name for _, name in self.cells if name]
+        if len(heads) >= 2 and len(heads) == len(self.cells):
+            self.columns, self.part = tuple(heads), heads[0]
+        elif len(heads) == 1 and named == heads:
+            self.part = heads[0]
+        self.cells = []
 
 
 def _labelled(kind: AnswerKind, words: list[str], text: str, label: str, subject: str, heading: str) -> bool:

@@ -179,3 +179,46 @@ def test_a_number_in_a_paragraph_is_read_with_the_words_before_it_which_say_whos
     goal = "Znajdź numer muzycznej linii telefonicznej"  # the music line's number, not the theatre's
     assert answered(goal, HOTLINE) == ("phone", "(1) 269 68742")
     assert answered("Znajdź numer teatralnej linii telefonicznej", HOTLINE) == ("phone", "(1) 269 11111")
+
+
+PRICES = """- heading "Tickets" [level=1] [ref=e1]
+- table "Ticket prices for The Obelisks and Les Garçons" [ref=e2]:
+  - rowgroup:
+    - row "Adults Front seats Back seats":
+      - columnheader "Adults"
+      - columnheader "Front seats"
+      - columnheader "Back seats"
+    - row "The Obelisks $99 $79":
+      - rowheader "The Obelisks"
+      - cell "$99"
+      - cell "$79"
+    - row "Les Garçons $89 $69":
+      - rowheader "Les Garçons"
+      - cell "$89"
+      - cell "$69"
+    - row "Concessions":
+      - columnheader "Concessions"
+      - cell
+      - cell
+    - row "The Obelisks $49 $39":
+      - rowheader "The Obelisks"
+      - cell "$49"
+      - cell "$39"
+    - row "Les Garçons $45 $35":
+      - rowheader "Les Garçons"
+      - cell "$45"
+      - cell "$35"
+"""
+
+
+@pytest.mark.parametrize(
+    ("goal", "told"),
+    [
+        ("What does an adult ticket to The Obelisks cost?", "$99"),
+        ("What does a concession ticket to Les Garçons cost?", "$45"),
+        ("What does a back seat for a concession to The Obelisks cost?", "$39"),
+        ("What does a ticket to The Beatles cost?", None),  # the twin: a band the table does not hold
+    ],
+)
+def test_a_price_in_a_table_is_read_with_its_column_s_header_its_part_of_the_table_and_the_table_s_name(goal, told):
+    assert answered(goal, PRICES) == ("price", told)
