@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -65,9 +66,12 @@ def site_root(path: Path, versions: dict[str, str]) -> Path:
     raise SystemExit(f"{path}: no {' and '.join(versions.values())} in it or in its docs/")
 
 
-def session(browser: Browser, url: str, task: dict[str, Any], who: Persona, steps: int, init: str) -> dict[str, Any]:
+def session(
+    browser: Browser, url: str, task: dict[str, Any], who: Persona, steps: int, init: str, keep: Path | None = None
+) -> dict[str, Any]:
     """One task as one persona: what it claimed, whether it is true, and its objective findings. `init`: the data's
-    script run before each page's own (e.g. noting the messages of `alert()` for a truth to read), or none."""
+    script run before each page's own (e.g. noting the messages of `alert()` for a truth to read), or none; `keep`:
+    where the session's folder (its transcript, screenshots, report) is kept, or nowhere."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     if init:
         page.add_init_script(init)
@@ -75,6 +79,8 @@ def session(browser: Browser, url: str, task: dict[str, Any], who: Persona, step
     with tempfile.TemporaryDirectory() as tmp:
         config = UserAgentConfig(settle_timeout=2, max_steps=steps)
         result = Agent(page, who, OfflineProvider(), config, Path(tmp)).run(task["goal"], url=url)
+        if keep is not None:
+            shutil.copytree(Path(tmp), keep, dirs_exist_ok=True)
     try:
         truth = bool(page.evaluate(task["truth"]))
     except PlaywrightError:
@@ -303,6 +309,7 @@ def main() -> None:
     parser.add_argument("--tasks", nargs="*", default=None)
     parser.add_argument("--steps", type=int, default=12)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--keep", type=Path, default=None, help="keep each session's folder here, to read its steps")
     args = parser.parse_args()
     data = json.loads(args.data.read_text("utf-8"))
     root = site_root(args.site, data["versions"])
@@ -323,7 +330,8 @@ def main() -> None:
             for persona in args.personas:
                 for task in tasks:
                     url = f"{base}/{data['versions'][version]}{task['start']}"
-                    run = session(browser, url, task, personas[persona], args.steps, data.get("init_script", ""))
+                    kept = args.keep / f"{version}-{persona}-{task['id']}" if args.keep else None
+                    run = session(browser, url, task, personas[persona], args.steps, data.get("init_script", ""), kept)
                     runs.setdefault(version, {}).setdefault(persona, {})[task["id"]] = run
                     print(
                         f"{version} {persona} {task['id']}: {run['outcome']} reached={run['reached']} "

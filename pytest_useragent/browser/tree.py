@@ -62,10 +62,13 @@ def reader_tree(tree: str, ai: str) -> str:
             continue
         places = alike.get((read.role, read.name), [])
         near = places[bisect_left(places, cursor) : bisect_left(places, cursor + LOOKAHEAD)]
-        if not near and read.attributes.get("box") is not None:
-            places = boxed.get((read.role, read.attributes.get("box")), [])
-            near = places[bisect_left(places, cursor) : bisect_left(places, cursor + LOOKAHEAD)][:1]
+        # one of its role in its box, named otherwise, before one of its name elsewhere (the ai snapshot leaves a
+        # link named by its picture unnamed; its name's twin further on is the footer's link of the same name)
+        places = boxed.get((read.role, read.attributes.get("box")), []) if read.attributes.get("box") else []
+        placed = places[bisect_left(places, cursor) : bisect_left(places, cursor + LOOKAHEAD)][:1]
         found = _twin(read, [(place, every[twins[place]]) for place in near])
+        if placed and (found is None or every[twins[found]].attributes.get("box") != read.attributes.get("box")):
+            found = placed[0]
         if found is None:
             lines.append(raw)
             continue
@@ -108,10 +111,11 @@ def _under(raw: str, frame: int, indent: int) -> SnapshotLine | None:
 def _twin(read: SnapshotLine, candidates: list[tuple[int, SnapshotLine]]) -> int | None:
     """The place of `read`'s twin among `candidates` (places and lines of its role and name, in order): the first in
     the same box (two "Close" buttons, one aria-hidden, are told apart by where they are), else the first (a page
-    that moved between the two snapshots)."""
+    that moved between the two snapshots), when it has a name: an unnamed paragraph elsewhere is any other one (a
+    hidden one with no ref of its own took the next one's ref, and every element after it was looked for past it)."""
     box = read.attributes.get("box")
     same = next((place for place, other in candidates if other.attributes.get("box") == box), None)
-    return same if same is not None else (candidates[0][0] if candidates else None)
+    return same if same is not None else (candidates[0][0] if candidates and read.name else None)
 
 
 def _with_ref(raw: str, read: SnapshotLine, ref: str) -> str:

@@ -143,3 +143,32 @@ def test_a_quoted_key_gets_its_ref_as_playwright_would_write_it():
     tree = """- 'button "Note: read me" [box=1,2,3,4]'"""
     (read,) = parse(reader_tree(tree, ai))
     assert (read.role, read.name, read.ref, read.attributes.get("box")) == ("button", "Note: read me", "e5", "1,2,3,4")
+
+
+def test_an_unnamed_element_elsewhere_is_no_twin_and_what_follows_keeps_its_refs():
+    # Chromium gives a paragraph hidden at zero height no ref: the next paragraph is not its twin
+    tree = '- paragraph [box=0,24,1280,0]:\n  - link "Skip to the demo" [box=-14400,-14400,1,1]:\n    - /url: "#page"'
+    tree += '\n- paragraph [box=14,10,311,75]:\n  - link "Home" [box=14,67,311,16]:\n    - /url: /'
+    ai = "- generic [active] [ref=e1] [box=0,0,1280,900]:\n  - paragraph [box=0,24,1280,0]:"
+    ai += '\n    - link "Skip to the demo" [ref=e3] [cursor=pointer] [box=-14400,-14400,1,1]:\n      - /url: "#page"'
+    ai += (
+        '\n  - paragraph [ref=e4] [box=14,10,311,75]:\n    - link "Home" [ref=e5] [cursor=pointer] [box=14,67,311,16]:'
+    )
+    ai += "\n      - /url: /"
+    read = [(line.role, line.name, line.ref) for line in parse(reader_tree(tree, ai))]
+    assert read == [
+        ("paragraph", None, None),
+        ("link", "Skip to the demo", "e3"),
+        ("paragraph", None, "e4"),
+        ("link", "Home", "e5"),
+    ]
+
+
+def test_one_of_its_role_in_its_box_is_the_twin_before_one_of_its_name_further_on():
+    # the ai snapshot leaves a link named by its picture unnamed; the footer's link of that name is another one
+    tree = '- link "City Lights" [box=14,67,311,16]:\n  - /url: /\n- link "Tickets" [box=10,98,82,35]:\n  - /url: t'
+    tree += '\n- link "City Lights" [box=14,900,311,16]:\n  - /url: /'
+    ai = '- link [ref=e5] [cursor=pointer] [box=14,67,311,16]:\n  - /url: /\n  - img "City Lights" [ref=e6]'
+    ai += '\n- link "Tickets" [ref=e7] [cursor=pointer] [box=10,98,82,35]:\n  - /url: t'
+    ai += '\n- link "City Lights" [ref=e9] [cursor=pointer] [box=14,900,311,16]:\n  - /url: /'
+    assert [line.ref for line in parse(reader_tree(tree, ai)) if line.role == "link"] == ["e5", "e7", "e9"]
