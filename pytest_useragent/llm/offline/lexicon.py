@@ -195,6 +195,9 @@ class Lexicon:
     """The days of the week, and every day ("tous les jours", "täglich")."""
     time_units: Words = Words()
     """What follows an hour's number in a time of day ("19 h 30", "19 Uhr", "19 hod."), folded."""
+    questions: Words = Words()
+    """A goal that says one asks to be told something, as a question mark does ("powiedz mi", 教えて): the heading
+    that names its subject is no answer."""
     page_nouns: Words = Words()
     """Words that name a page ("Seite", "ページ"): a goal to open a page so named goes there, operating no widget."""
     up_words: Words = Words()

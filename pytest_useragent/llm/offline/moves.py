@@ -8,6 +8,7 @@ give up. Words are read in the goal's and the page's language (`Situation.lex`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
@@ -28,7 +29,7 @@ from pytest_useragent.llm.offline.goal import (
     ticked_row,
     ticks,
 )
-from pytest_useragent.llm.offline.lexicon import fold
+from pytest_useragent.llm.offline.lexicon import Lexicon, fold
 from pytest_useragent.llm.offline.memory import Expected, Memory
 from pytest_useragent.llm.offline.operate import adjust, operate
 from pytest_useragent.llm.offline.operate import evidence as widget_evidence
@@ -43,6 +44,7 @@ from pytest_useragent.llm.offline.page import (
     all_or_none,
     goal_words,
     has_stem,
+    matches,
     note_of,
     parse_snapshot,
     proof,
@@ -55,6 +57,9 @@ from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
 from pytest_useragent.records import Action
 from pytest_useragent.records.page import alerts
+
+_TELL = re.compile(r"\b(?:tell me|i want to know|i would like to know)\b", re.I)
+"""An English goal that asks to be told something without a question mark."""
 
 Rule = Callable[[Situation], Move | None]
 
@@ -346,11 +351,19 @@ def _named(now: Situation) -> str | None:
     title = now.request.observation.title.casefold()
     # of headings as good, one that is not the site's name (the title's) names the goal: "Our services", not "TechShop"
     named = max(headings, key=lambda name: (score(words, name), name.casefold() not in title), default=None) or None
-    if named is None or not now.request.goal.rstrip().endswith("?"):
+    if named is None or not asks(now.request.goal, now.lex):
         return named
     # a question is not answered by the heading that names its subject ("What services ...?": "Our services"), nor
-    # by one that only repeats its words: by what that heading heads, its first item, or not at all
+    # by one that only repeats its words: by what that heading heads, its first item, or not at all; and never
+    # under a heading that names only the site ("株式会社Komaru" for the name of its representative)
+    if not score([word for word in words if not matches(word, title)], named):
+        return None
     return next(iter(headed(now.elements, named)), None)
+
+
+def asks(goal: str, lex: Lexicon) -> bool:
+    """Whether a goal asks to be told something: it ends with a question mark, or says so ("tell me", 教えて). Pure."""
+    return goal.rstrip().endswith(("?", "？")) or bool(_TELL.search(goal)) or lex.questions.said(goal)
 
 
 def headed(elements: list[Element], heading: str) -> list[str]:

@@ -56,3 +56,36 @@ def test_a_question_is_answered_by_what_its_subject_s_heading_heads_never_by_the
 def test_a_goal_to_find_a_page_is_still_reached_by_the_heading_that_names_it():
     action = decided("Find the services of TechShop", SERVICES)
     assert (action.kind, action.evidence) == ("done", "Our services")
+
+
+COMPANY = """- heading "Komaru Inc." [level=1] [ref=e1]
+- heading "What we do" [level=2] [ref=e2]
+- heading "Web design" [level=3] [ref=e3]
+- heading "Company overview" [level=2] [ref=e4]
+- paragraph [ref=e5]: "Representative: Goro Ukari"
+- heading "Contact" [level=2] [ref=e6]"""
+
+
+def decided_on(goal: str, snapshot: str, title: str, lang: str) -> Action:
+    request = StepRequest(
+        model="offline", persona=Persona("Ana"), goal=goal, step=2, max_steps=9, summary="",
+        observation=Observation(url="http://x/", title=title, snapshot=snapshot, lang=lang),
+        last_action="click e9: home", last_outcome=ActionOutcome(ok=True, message="clicked"), expectation="home",
+    )  # fmt: skip
+    budget = Budget(PriceBook.load(), RunLedger.create(Path(mkdtemp()) / "ledger.json", 1))
+    reply = OfflineProvider().decide(request, budget)
+    assert reply.value is not None
+    return reply.value.action
+
+
+def test_a_question_under_a_heading_that_names_only_the_site_is_never_answered_by_it():
+    # a false done on a held-out Japanese site: "株式会社Komaru" claimed for the name of its representative
+    for goal in ("Tell me the name of Komaru Inc.'s representative", "Who is the representative of Komaru Inc.?"):
+        action = decided_on(goal, COMPANY, "Komaru Inc.", "en")
+        assert action.kind != "done" or action.evidence not in ("Komaru Inc.", "What we do", "Web design"), action
+    japanese = COMPANY.replace("Komaru Inc.", "株式会社Komaru").replace("What we do", "事業内容")
+    japanese = japanese.replace("Web design", "ウェブ制作")
+    action = decided_on("株式会社Komaruの代表者の名前を教えてください", japanese, "株式会社Komaru", "ja")
+    assert action.kind != "done" or action.evidence not in ("株式会社Komaru", "事業内容", "ウェブ制作"), action
+    # the twin: a goal to find the company's page is reached by the heading that names it
+    assert decided_on("Find Komaru Inc.", COMPANY, "Komaru Inc.", "en").kind == "done"
