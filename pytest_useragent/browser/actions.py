@@ -93,8 +93,30 @@ Performer = Callable[[Page, Action, "Locator | None", Secrets, float], str]
 """Does one kind of action on the page (on `locator` when it names an element); returns what happened, in words."""
 
 
+_LABEL_INSTEAD = """e => {
+  if (!['radio', 'checkbox'].includes(e.type) || !e.labels || !e.labels.length) return -1;
+  const box = e.getBoundingClientRect(), style = getComputedStyle(e);
+  const x = box.x + box.width / 2, y = box.y + box.height / 2;
+  const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+  const hit = box.width > 1 && box.height > 1 && style.visibility !== 'hidden' && Number(style.opacity) > 0 &&
+              (!inView || document.elementFromPoint(x, y) === e);
+  if (hit) return -1;
+  const shown = label => { const at = label.getBoundingClientRect(); return at.width > 0 && at.height > 0; };
+  return [...e.labels].findIndex(shown);
+}"""
+"""The label to click for a radio button or box a person cannot click itself (hidden, transparent, covered by its
+label: a styled choice), as a person clicks what they see; -1 to click the element."""
+
+
 def _click(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
-    _element(locator).click(timeout=timeout_ms)
+    element = _element(locator)
+    label = bounded.evaluate(element, timeout_ms / 1000, _LABEL_INSTEAD)
+    if isinstance(label, int) and label >= 0:
+        handle = element.evaluate_handle("(e, at) => e.labels[at]", label).as_element()
+        if handle is not None:
+            handle.click(timeout=timeout_ms)
+            return "clicked (its label: the choice itself is hidden under it)"
+    element.click(timeout=timeout_ms)
     return "clicked"
 
 
