@@ -20,6 +20,8 @@ SENTENCE = re.compile(r"[.!?;]+(?:\s+|$)|[。！？]+")
 """Where a sentence ends: the words before a value never reach past it."""
 MIN_LETTERS = 3
 """A shorter word ("el", "e" of "e-mail") names no field."""
+MAX_BETWEEN = 3
+"""The most words between a value and the quoted label after it that names its field ("into the field")."""
 MIN_WHOLE = 4
 """A label's word shorter than this is no stem of the goal's word ("nom" of "nombre")."""
 KINDS: tuple[tuple[str, Words], ...] = (
@@ -79,11 +81,33 @@ def _of_kind(word: str, fields: list[Element], lex: Lexicon) -> list[Element]:
 
 
 def paired(goal: str, elements: list[Element], lex: Lexicon = ENGLISH) -> dict[str, Element]:
-    """Each quoted value of `goal` whose words name one of the page's text fields, with that field."""
+    """Each quoted value of `goal` whose words name one of the page's text fields, with that field; a quoted field's
+    label names the field of the value after it (「その他の良いところ」に「デザインがきれい」, "into «Comment» type
+    «Fast»") and is no value itself."""
     fields = [e for e in elements if e.role in FIELDS and e.ref and e.name]
     found: dict[str, Element] = {}
+    label: Element | None = None
+    unpaired: str | None = None  # the value just before, which no words named a field for
     for value, before in before_values(goal):
-        field = named_field(before, fields, lex)
+        if (named := labelled(value, fields)) is not None:
+            if unpaired is not None and len(tokens(before)) <= MAX_BETWEEN:  # "type «Fast» into «Comment»"
+                found.setdefault(unpaired, named)
+                unpaired = None
+            else:  # 「コメント」に「早い」
+                label = named
+            continue
+        field = label or named_field(before, fields, lex)
+        label, unpaired = None, (value if field is None else None)
         if field is not None:
             found.setdefault(value, field)
     return found
+
+
+def labelled(value: str, fields: list[Element]) -> Element | None:
+    """The field whose label `value` is, its letters alone compared (case, marks and punctuation aside: "Name *")."""
+    letters = _letters(value)
+    return next((field for field in fields if letters and _letters(field.name) == letters), None)
+
+
+def _letters(text: str) -> str:
+    return "".join(tokens(text))

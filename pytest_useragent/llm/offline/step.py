@@ -22,7 +22,7 @@ from pytest_useragent.llm.offline.page import (
     task_verb,
     whole,
 )
-from pytest_useragent.llm.offline.pairing import paired
+from pytest_useragent.llm.offline.pairing import labelled, paired
 from pytest_useragent.llm.offline.toggle import ToggleGoal, toggle_goal
 from pytest_useragent.llm.offline.value import ValueGoal, value_goal
 from pytest_useragent.llm.offline.widget import WidgetGoal, widget_goal
@@ -112,8 +112,12 @@ class Situation:
 
     @cached_property
     def values(self) -> list[str]:
-        """The part's quoted values to enter or choose; none for a question, whose values name what it asks about."""
-        return [] if self.asks else quoted(self.goal)
+        """The part's quoted values to enter or choose; none for a question, whose values name what it asks about, and
+        none that is a field's label, which names where the next goes (`pairing.labelled`)."""
+        if self.asks:
+            return []
+        fields = [e for e in self.elements if e.role in FIELDS and e.ref and e.name]
+        return [value for value in quoted(self.goal) if labelled(value, fields) is None]  # a label names its field
 
     @cached_property
     def verb(self) -> str | None:

@@ -160,3 +160,18 @@ def test_a_value_typed_under_a_placeholder_is_the_fields_and_is_not_typed_over()
     assert (sent.action.kind, sent.action.ref) == ("click", "e12")  # not the persona's own name over "Ana"
     empty = page.replace("\n  - text: Ana\n", "\n")
     assert [e.value for e in parse_snapshot(empty) if e.role == "textbox"] == [None, "ana@example.com"]
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "アンケートの「その他の良いところ」に「デザインがきれい」と入力して送信してください",
+        "In the survey, type «Fast delivery» into «What else do you like» and send it",
+    ],
+)
+def test_a_quoted_label_names_the_field_its_value_goes_into_and_is_no_value(goal):
+    page = form("Name", "What else do you like", "その他の良いところ")
+    got = {value: field.name for value, field in paired(goal, parse_snapshot(page), lexicon(goal)).items()}
+    assert got in ({"デザインがきれい": "その他の良いところ"}, {"Fast delivery": "What else do you like"}), got
+    told = ask(goal, page)
+    assert told.action.kind == "type" and told.action.text in ("デザインがきれい", "Fast delivery"), told.action
