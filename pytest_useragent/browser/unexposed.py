@@ -15,8 +15,10 @@ def not_exposed(found: dict[str, Any]) -> list[Issue]:
     """The scan's elements as one issue that says how many (the first few as its examples)."""
     issues = grouped(
         rule("control-not-exposed").issue(
-            f"{item['element']} responds to a pointer (a click listener of its own, or a pointer cursor), but it has "
-            "no role: a screen reader reads it as text, not as a button or link",
+            f"{item['element']} responds to a pointer, but {item['why']}: a screen reader reads it as text"
+            if item.get("why")
+            else f"{item['element']} responds to a pointer (a click listener of its own, or a pointer cursor), but it "
+            "has no role: a screen reader reads it as text, not as a button or link",
             item["element"],
             box=item["box"],
         )

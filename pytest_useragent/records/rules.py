@@ -44,11 +44,12 @@ RULES: dict[str, Rule] = {
             "element a pointer cursor starts on; a widget role) that no key reaches: it takes no focus by Tab, holds "
             "nothing that does and sits in nothing that does, is no member of a composite widget that manages its "
             "focus (roving tabindex, aria-activedescendant, a popup opened by a control), is no label forwarding to "
-            "its control, and was never focused in the session",
+            "a rendered control (one whose radio button is display:none is found), and was never focused in the "
+            "session",
             runs="keyboard-scan",
             quote="As a keyboard user I expected to reach every control with Tab and the arrow keys.",
-            passes=_ALL_WIDGETS,
-            finds=_twins("keyboard-unreachable", *_UNREACHABLE),
+            passes=(*_ALL_WIDGETS, "rules/choices-styled.html"),
+            finds=(*_twins("keyboard-unreachable", *_UNREACHABLE), "rules/choices-hidden.html"),
         ),
         Rule(
             id="keyboard-trap",
@@ -186,11 +187,12 @@ RULES: dict[str, Rule] = {
             title="A control is read as plain text",
             measures="an element that responds to a pointer (a click listener of its own, or a pointer cursor its "
             "parent lacks) with no widget role: no link, button or form field, none around it or in it, no member of "
-            "a widget nor a pointer's shortcut beside one, and something to read (failure F59); a backdrop is none",
+            "a widget nor a pointer's shortcut beside one, and something to read (failure F59); a backdrop is none; "
+            "a label whose control is not rendered (a radio button drawn by CSS over a display:none input) is one",
             runs="screen-reader-page",
             quote="As a screen-reader user I expected to hear that this is a button or a link, not plain text.",
-            passes=(*_ALL_WIDGETS, "reader/controls.html"),
-            finds=("reader/controls--div.html",),
+            passes=(*_ALL_WIDGETS, "reader/controls.html", "rules/choices-styled.html"),
+            finds=("reader/controls--div.html", "reader/choices-hidden.html"),
         ),
         Rule(
             id="language-of-parts",

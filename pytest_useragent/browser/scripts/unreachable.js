@@ -57,13 +57,18 @@ function (keep, limit, only, ask, ...listened) {
     member(el) || shortcut(el) || (el.id && namers.has(el.id) && !role(el));
   const starts = el => getComputedStyle(el).cursor === 'pointer' &&
     !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer');
+  // a label whose own control is not rendered (a radio button drawn by the label's CSS, its input display:none): a
+  // pointer chooses it through the label, no key reaches it, and a screen reader reads the label as text alone
+  const unrendered = el => el.localName === 'label' && !!el.control && !el.control.disabled &&
+    el.control.getClientRects().length === 0;
   let candidates;
   if (only) {
     const responds = role(only) || typeof only.onclick === 'function' || getComputedStyle(only).cursor === 'pointer';
     candidates = responds ? [only] : [];
   } else {
     const all = [...document.body.querySelectorAll('*')].slice(0, limit);
-    candidates = [...new Set([...listened.filter(el => el && el.nodeType === 1 && document.body.contains(el)),
+    candidates = [...new Set([...all.filter(unrendered),
+                              ...listened.filter(el => el && el.nodeType === 1 && document.body.contains(el)),
                               ...all.filter(role), ...all.filter(starts)])];
   }
   // one finding an element: what sits in a found element (its icon, its text) is that element's
@@ -77,16 +82,17 @@ function (keep, limit, only, ask, ...listened) {
   const exposed = el => control(el) || [...ancestors(el)].some(control) ||
     !!el.querySelector(NATIVE) || [...el.querySelectorAll('[role]')].some(control) || !!el.closest(COMPOSITE) ||
     shortcut(el) || (el.id && namers.has(el.id)) || !readable(el);
-  const fails = ask === 'role' ? exposed : reached;
-  const found = candidates.filter(el => el !== document.body && el.localName !== 'label' &&
+  const fails = el => !unrendered(el) && (ask === 'role' ? exposed : reached)(el);
+  const found = candidates.filter(el => el !== document.body && (el.localName !== 'label' || unrendered(el)) &&
     !el.closest('[inert], [aria-disabled=true], [aria-hidden=true]') && !el.matches(':disabled') && shown(el) &&
     !fails(el));
   const outermost = found.filter(el => ![...ancestors(el)].some(a => found.includes(a)));
   const box = el => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); };
-  const why = el => el.closest(COMPOSITE) ? 'it takes no focus, and its widget gives it none' :
+  const why = el => unrendered(el) ? `its ${el.control.type || 'control'} is not rendered (display:none): only the label is` :
+    ask === 'role' ? '' : el.closest(COMPOSITE) ? 'it takes no focus, and its widget gives it none' :
     el.hasAttribute('tabindex') ? `tabindex=${el.getAttribute('tabindex')} keeps it out of the Tab order` :
     'it takes no focus: no tabindex, and it is no link, button or form field';
   return {count: outermost.length,
           found: outermost.slice(0, keep).map(el => ({element: describe(el), html: el.outerHTML.slice(0, 200),
-                                                     box: box(el), why: ask === 'role' ? '' : why(el)}))};
+                                                     box: box(el), why: why(el)}))};
 }
