@@ -213,6 +213,8 @@ class Lexicon:
     toggles: tuple[tuple[str, Words], ...] = ()
     """A control's name that its click turns into another (Pause: Play), folded, with the names it turns into: a goal
     to pause, stop or play is reached when the control it clicked is so renamed (`toggle`)."""
+    toggles_english: tuple[tuple[str, str], ...] = ()
+    """Each toggle's English name ("停止": "stop"): a page in the language may name its control in English ("STOP")."""
 
     @property
     def verbs(self) -> Words:
@@ -251,6 +253,7 @@ class Lexicon:
             nouns=tuple(roles.items()),
             numbers=self.numbers + other.numbers,
             toggles=self.toggles + other.toggles,
+            toggles_english=self.toggles_english + other.toggles_english,
             **merged,
         )
 
@@ -261,13 +264,15 @@ ENGLISH = Lexicon()
 
 def _load(lang: str, table: dict[str, object]) -> Lexicon:
     known = {f.name for f in fields(Lexicon)}
-    unknown = set(table) - known - {"nouns", "numbers", "toggles"}
+    unknown = set(table) - known - {"nouns", "numbers", "toggles", "toggles_english"}
     if unknown:
         raise ValueError(f"words/{lang}.toml: unknown keys {sorted(unknown)}")
     nouns = table.get("nouns", {})
     numbers = table.get("numbers", {})
     toggles = table.get("toggles", {})
+    english = table.get("toggles_english", {})
     assert isinstance(nouns, dict) and isinstance(numbers, dict) and isinstance(toggles, dict)
+    assert isinstance(english, dict)
     if set(nouns) - set(NOUN_ROLES):
         raise ValueError(f"words/{lang}.toml: unknown roles {sorted(set(nouns) - set(NOUN_ROLES))}")
     lists = {key: Words.of(value) for key, value in table.items() if isinstance(value, list)}
@@ -277,6 +282,7 @@ def _load(lang: str, table: dict[str, object]) -> Lexicon:
         nouns=tuple((role, Words.of(words)) for role, words in nouns.items()),
         numbers=tuple((fold(word), int(n)) for word, n in numbers.items()),
         toggles=tuple((fold(word), Words.of(into)) for word, into in toggles.items()),
+        toggles_english=tuple((fold(word), str(name)) for word, name in english.items()),
         **lists,
     )
 

@@ -33,10 +33,15 @@ MIN_STEM = 4
 
 @dataclass(frozen=True)
 class ToggleGoal:
-    """The control name a goal asks to click (folded) and the names that show it clicked."""
+    """The control name a goal asks to click (folded) and the names that show it clicked; and its English name, which
+    a page in the goal's language may give its control ("STOP" for 停止)."""
 
     name: str
     into: Words
+    english: str | None = None
+
+    def names(self, element: Element) -> bool:
+        return named(element, self.name) or (self.english is not None and named(element, self.english))
 
 
 def toggles(lex: Lexicon = ENGLISH) -> tuple[tuple[str, Words], ...]:
@@ -57,11 +62,14 @@ def toggle_goal(goal: str, lex: Lexicon = ENGLISH) -> ToggleGoal | None:
     merged: dict[str, Words] = {}
     for name, into in toggles(lex):  # a name in English and in the goal's language: all its opposites
         merged[name] = merged.get(name, Words()) | into
+    english = dict(lex.toggles_english)
     for name, into in sorted(merged.items(), key=lambda pair: -len(pair[0])):
-        if name in said or (cjk(name) and name in folded):
-            return ToggleGoal(name, into)
-        if not cjk(name) and (lead == name or (len(lead) >= MIN_STEM and lead[:MIN_STEM] == name[:MIN_STEM])):
-            return ToggleGoal(name, into)
+        also = english.get(name)
+        asked = name in said or (cjk(name) and name in folded)
+        if asked or (
+            not cjk(name) and (lead == name or (len(lead) >= MIN_STEM and lead[:MIN_STEM] == name[:MIN_STEM]))
+        ):
+            return ToggleGoal(name, into | merged.get(also, Words()) if also else into, also)
     return None
 
 
@@ -73,13 +81,13 @@ def named(element: Element, name: str) -> bool:
 
 def renamed(element: Element, goal: ToggleGoal) -> bool:
     """The control now bears one of the names that show it clicked (and no longer the toggle's own)."""
-    return bool(element.name) and goal.into.said(element.name) and not named(element, goal.name)
+    return bool(element.name) and goal.into.said(element.name) and not goal.names(element)
 
 
 def controls(elements: list[Element], goal: ToggleGoal, words: list[str]) -> list[Element]:
     """The page's controls of the toggle's name, those whose section the goal's words name most first, then in page
     order."""
-    found = [e for e in elements if e.role in CLICKABLE and e.ref and not e.disabled and named(e, goal.name)]
+    found = [e for e in elements if e.role in CLICKABLE and e.ref and not e.disabled and goal.names(e)]
     return sorted(found, key=lambda e: -score(words, section(elements, e)))
 
 

@@ -92,10 +92,14 @@ TOGGLES = [
     ("en", "Pause the CO2 counter", "Pause", "Play"),
     ("de", "Pausiere den CO2-Zähler", "Pause", "Wiedergabe"),
     ("ja", "CO2のカウンターを「一時停止」してください", "一時停止", "再生"),
+    ("ja", "CO2のカウンターを停止してください", "STOP", "PLAY"),  # a Japanese page's controls named in English
+    ("de", "Stoppe den CO2-Zähler", "Stop", "Play"),
 ]
 
 
-@pytest.mark.parametrize(("lang", "goal", "pause", "play"), TOGGLES, ids=[lang for lang, *_ in TOGGLES])
+@pytest.mark.parametrize(
+    ("lang", "goal", "pause", "play"), TOGGLES, ids=[f"{lang}-{pause}" for lang, _, pause, _ in TOGGLES]
+)
 def test_a_pause_is_done_when_the_control_is_renamed_to_its_opposite(lang, goal, pause, play):
     page = player(pause, pause).replace(
         "Our CO2 counter", {"de": "Unser CO2-Zähler", "ja": "CO2カウンター"}.get(lang, "Our CO2 counter")
@@ -108,7 +112,9 @@ def test_a_pause_is_done_when_the_control_is_renamed_to_its_opposite(lang, goal,
     assert state_claims(second.action.evidence) is not None  # the harness reads it back as the control so named
 
 
-@pytest.mark.parametrize(("lang", "goal", "pause", "play"), TOGGLES, ids=[lang for lang, *_ in TOGGLES])
+@pytest.mark.parametrize(
+    ("lang", "goal", "pause", "play"), TOGGLES, ids=[f"{lang}-{pause}" for lang, _, pause, _ in TOGGLES]
+)
 def test_a_control_that_keeps_its_name_is_no_outcome(lang, goal, pause, play):
     """The twin: nothing renames itself. Each control of the name is clicked once, then the engine gives up; it never
     claims the pause."""
