@@ -177,7 +177,7 @@ class PageChecks:
             return None
         return rule("dead-click").issue(
             f"no URL, DOM, focus or scroll change within {QUIET_MS} ms of the click, no field the browser called "
-            "invalid, and no dialog, tab or download",
+            "invalid, no player started or stopped, and no dialog, tab or download",
             locator,
             locator=locator,
         )

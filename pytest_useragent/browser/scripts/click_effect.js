@@ -10,6 +10,7 @@ lateMs => new Promise(resolve => {
   const changed = () => {
     const focus = document.activeElement;
     return watch.changes > click.changes || watch.scrolls > click.scrolls || watch.invalid > click.invalid ||
+           watch.media > click.media ||
            (focus !== click.focus && focus !== target && !target.contains(focus));
   };
   if (changed()) { resolve(true); return; }

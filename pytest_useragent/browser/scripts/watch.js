@@ -83,6 +83,10 @@
     if (before === undefined || before !== at(scroller)) scrolled();
   }, {capture: true, passive: true});
   addEventListener('invalid', seen('invalid'), true);
+  // a player started, stopped or changed its volume (a video's own controls, or a button that pauses it): heard or
+  // seen, though nothing in the document changed; these events do not bubble, the capture phase sees them
+  watch.media = 0;
+  ['play', 'pause', 'volumechange', 'ratechange'].forEach(type => addEventListener(type, seen('media'), true));
   addEventListener('mousedown', event => {
     if (!event.isTrusted) return;
     const pressedAt = new Map();  // where the target's scrolling ancestors stood as the button went down
@@ -94,6 +98,6 @@
     if (document.scrollingElement) pressedAt.set(document.scrollingElement, at(document.scrollingElement));
     watch.pressedAt = pressedAt;
     watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement,
-                   scrolls: watch.scrolls, invalid: watch.invalid};
+                   scrolls: watch.scrolls, invalid: watch.invalid, media: watch.media};
   }, true);
 })()
