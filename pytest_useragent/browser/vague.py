@@ -1,5 +1,5 @@
 """Link names that say nothing out of context, by the page's language (`<html lang>`): "read more", "click here",
-"więcej", "hier"... and a bare web address. Pure data and one test of a name.
+"więcej", "hier", 「こちら」... and a bare web address. Pure data and one test of a name.
 
 A name is vague when, set in lower case with its punctuation, arrows and ellipses left out, it is one of its
 language's phrases; a page that says no language (or one not listed) is read with every list, and English is read on
@@ -34,6 +34,10 @@ VAGUE: dict[str, frozenset[str]] = {
     "es": frozenset({
         "más", "leer más", "aquí", "haga clic aquí", "haz clic aquí", "pulse aquí", "pincha aquí", "clic aquí",
         "ver más", "más información", "saber más", "enlace", "seguir leyendo", "detalles",
+    }),
+    "ja": frozenset({
+        "こちら", "ここ", "こちらをクリック", "ここをクリック", "クリック", "詳細", "詳しく",
+        "詳しくはこちら", "もっと見る", "続きを読む", "続きはこちら", "もっと読む", "リンク", "こちらから",
     }),
     "fr": frozenset({
         "plus", "lire la suite", "la suite", "suite", "ici", "cliquez ici", "en savoir plus", "voir plus",
