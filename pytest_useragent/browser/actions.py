@@ -112,7 +112,7 @@ def _click(page: Page, action: Action, locator: Locator | None, secrets: Secrets
     element = _element(locator)
     label = bounded.evaluate(element, timeout_ms / 1000, _LABEL_INSTEAD)
     if isinstance(label, int) and label >= 0:
-        handle = element.evaluate_handle("(e, at) => e.labels[at]", label).as_element()
+        handle = element.evaluate_handle("(e, at) => e.labels[at]", label, timeout=timeout_ms).as_element()
         if handle is not None:
             handle.click(timeout=timeout_ms)
             return "clicked (its label: the choice itself is hidden under it)"

@@ -27,7 +27,7 @@ from pytest_useragent.browser.reflow import applies, reflow
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.settle import QUIET_MS
 from pytest_useragent.records import Box, Issue, Signals
-from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped, unrepeated
+from pytest_useragent.records.grouping import MAX_EXAMPLES, counted, grouped, unrepeated
 from pytest_useragent.records.rules import rule
 
 MIN_TARGET_PX = 24
@@ -193,9 +193,7 @@ class PageChecks:
             )
             for small in found["small"]
         ]
-        issues = grouped(cramped)
-        if issues:
-            issues[0].count = found["smallCount"]
+        issues = counted(cramped, found["smallCount"])
         if applies(self._page):  # WCAG's reflow width: the stricter check, naming what does not reflow
             issues += reflow(self._page, self._seconds)
         elif found["overflow"] > 1:

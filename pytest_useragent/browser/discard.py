@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 from pytest_useragent.browser import bounded
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.records import Issue
-from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
+from pytest_useragent.records.grouping import MAX_EXAMPLES, counted
 from pytest_useragent.records.rules import rule
 
 MAX_FOCUSED = 300
@@ -53,17 +53,17 @@ def scan_arguments(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def scanned(found: dict[str, Any]) -> list[Issue]:
     """The scan's finding: every element that gave up the focus it was given, grouped as one issue that says how
     many. Pure."""
-    issues = grouped(
-        rule("focus-discarded").issue(
-            f"focused (as Tab would), {item['element']} gave focus up at once: focus went to {item['to']}",
-            item["element"],
-            box=item["box"],
-        )
-        for item in found.get("found", [])
+    return counted(
+        [
+            rule("focus-discarded").issue(
+                f"focused (as Tab would), {item['element']} gave focus up at once: focus went to {item['to']}",
+                item["element"],
+                box=item["box"],
+            )
+            for item in found.get("found", [])
+        ],
+        found["count"],
     )
-    if issues:
-        issues[0].count = found["count"]
-    return issues
 
 
 def passed(page: Page, seconds: float, key: str) -> Issue | None:

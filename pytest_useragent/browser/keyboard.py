@@ -19,7 +19,7 @@ from pytest_useragent.browser.discard import FOCUS_EVENTS, MAX_LISTENED
 from pytest_useragent.browser.scripts import script
 from pytest_useragent.browser.unexposed import not_exposed
 from pytest_useragent.records import Issue
-from pytest_useragent.records.grouping import MAX_EXAMPLES, grouped
+from pytest_useragent.records.grouping import MAX_EXAMPLES, counted
 from pytest_useragent.records.rules import rule
 
 MAX_WALK = 40
@@ -284,14 +284,15 @@ def _listens(listener: dict[str, Any], types: Collection[str]) -> bool:
 
 
 def _unreachable(found: dict[str, Any]) -> list[Issue]:
-    issues = grouped(
-        rule("keyboard-unreachable").issue(
-            f"{item['element']} responds to a pointer, but no key reaches it: {item.get('why') or 'it takes no focus'}",
-            item["element"],
-            box=item["box"],
-        )
-        for item in found["found"]
+    return counted(
+        [
+            rule("keyboard-unreachable").issue(
+                f"{item['element']} responds to a pointer, but no key reaches it: "
+                f"{item.get('why') or 'it takes no focus'}",
+                item["element"],
+                box=item["box"],
+            )
+            for item in found["found"]
+        ],
+        found["count"],
     )
-    if issues:
-        issues[0].count = found["count"]
-    return issues

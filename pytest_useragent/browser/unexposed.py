@@ -7,23 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_useragent.records import Issue
-from pytest_useragent.records.grouping import grouped
+from pytest_useragent.records.grouping import counted
 from pytest_useragent.records.rules import rule
 
 
 def not_exposed(found: dict[str, Any]) -> list[Issue]:
     """The scan's elements as one issue that says how many (the first few as its examples)."""
-    issues = grouped(
-        rule("control-not-exposed").issue(
-            f"{item['element']} responds to a pointer, but {item['why']}: a screen reader reads it as text"
-            if item.get("why")
-            else f"{item['element']} responds to a pointer (a click listener of its own, or a pointer cursor), but it "
-            "has no role: a screen reader reads it as text, not as a button or link",
-            item["element"],
-            box=item["box"],
-        )
-        for item in found["found"]
+    return counted(
+        [
+            rule("control-not-exposed").issue(
+                f"{item['element']} responds to a pointer, but {item['why']}: a screen reader reads it as text"
+                if item.get("why")
+                else f"{item['element']} responds to a pointer (a click listener of its own, or a pointer cursor), "
+                "but it has no role: a screen reader reads it as text, not as a button or link",
+                item["element"],
+                box=item["box"],
+            )
+            for item in found["found"]
+        ],
+        found["count"],
     )
-    if issues:
-        issues[0].count = found["count"]
-    return issues

@@ -61,6 +61,15 @@ def grouped(issues: Iterable[Issue], *, examples: int = MAX_EXAMPLES) -> list[Is
     return result
 
 
+def counted(issues: Iterable[Issue], count: int) -> list[Issue]:
+    """A page scan's findings of one rule as one issue that says how many the scan counted: it sends back the first
+    few elements (`grouped` keeps them as examples) and the count of all."""
+    found = grouped(issues)
+    if found:
+        found[0].count = count
+    return found
+
+
 def stamped(issue: Issue, step: int, url: str, screenshot: str | None) -> Issue:
     """The issue as its step keeps it: with the step, its screenshot and its page, and keyed again with the page
     (a persona's finding is its title on a page). A copy: check issues are shared with later sessions (`Audits`)."""
