@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -13,6 +16,7 @@ from urllib.parse import parse_qs, urlparse
 
 import anthropic
 import pytest
+from forkserver import ForkServer
 from hypothesis import settings
 
 from pytest_useragent import AnthropicProvider
@@ -117,11 +121,36 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "args": [*browser_type_launch_args.get("args", []), CLOSED_NETWORK]}
 
 
+@pytest.fixture(scope="session")
+def fork_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ForkServer]:
+    server = ForkServer(tmp_path_factory.getbasetemp() / "compiled")
+    yield server
+    server.close()
+
+
 @pytest.fixture
-def pytester(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    """pytester, whose runs of pytest do not load hypothesis's plugin: it is this suite's dependency, not theirs, and
-    its import is half of a short run's start (1.3 s of 2.4 s)."""
+def pytester(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, fork_server: ForkServer) -> pytest.Pytester:
+    """pytester, whose runs of pytest do not load hypothesis's plugin (this suite's dependency, not theirs: its import
+    is half a second of each run) and are forked from a warm interpreter (tests/forkserver.py)."""
     monkeypatch.setenv("PYTEST_ADDOPTS", "-p no:hypothesispytest")
+    plain = pytester.popen
+
+    def popen(cmdargs: Any, stdout: Any = subprocess.PIPE, stderr: Any = subprocess.PIPE, **kwargs: Any) -> Any:
+        command = [os.fspath(arg) for arg in cmdargs]
+        if (
+            command[:2] == [sys.executable, "-mpytest"]
+            and kwargs.get("stdin", pytester.CLOSE_STDIN) is pytester.CLOSE_STDIN
+        ):
+            env = dict(
+                os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")]))
+            )
+            if hasattr(stdout, "name") and hasattr(stderr, "name"):
+                forked = fork_server.start(command[2:], env, stdout, stderr)
+                if forked is not None:
+                    return forked
+        return plain(cmdargs, stdout=stdout, stderr=stderr, **kwargs)
+
+    monkeypatch.setattr(pytester, "popen", popen)
     return pytester
 
 

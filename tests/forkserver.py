@@ -1,0 +1,192 @@
+"""Runs of `python -m pytest` forked from one warm interpreter, for the tests that run a real pytest in a subprocess.
+
+A run of pytest in a fresh interpreter spends about 2.5 s before its first test on this suite's machines: 1.4 s
+importing the Anthropic SDK (1,500 pydantic models) its conftest builds a provider from, 0.5 s compiling and
+assertion-rewriting the plugin's modules again (this machine sets PYTHONDONTWRITEBYTECODE), the rest importing
+Playwright, pydantic and jinja2. The suite runs about 170 of them. This server imports the third-party libraries once
+and forks a child per run, which is still a process of its own running pytest from its command line: its own
+arguments, working directory, environment, `sys.path`, standard streams and exit status (a signal that ends it is a
+negative return code, as from `subprocess`). What the child imports afresh is everything a pytest plugin or a test
+owns: pytest's plugins (this one included) load and are assertion-rewritten as in any run, so nothing they hold
+carries over from one run to the next; their compiled code is kept under a folder of the test session's own.
+
+`ForkedPopen` is what `Pytester.popen` returns for such a run: the `wait`, `poll` and `kill` that `Pytester.run`
+uses. Anything else (another command, a standard input, a server that went away) runs as a plain subprocess.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import gc
+import json
+import os
+import runpy
+import select
+import signal
+import subprocess
+import sys
+import threading
+import traceback
+from pathlib import Path
+from typing import IO, Any
+
+PRELOAD = ("anthropic", "openai", "playwright.sync_api", "pydantic", "jinja2", "yaml", "PIL.Image", "redis")
+"""Libraries no pytest plugin owns; a plugin's own package (anyio, xdist, pytest_playwright...) is never preloaded,
+since pytest rewrites a plugin's asserts only when it imports the plugin itself."""
+
+INTERPRETER_VARIABLES = ("PYTHONHASHSEED", "PYTHONUTF8", "PYTHONIOENCODING", "PYTHONWARNINGS", "PYTHONDEVMODE")
+"""Read once, as an interpreter starts: a run asking for values other than the server's runs as a plain process."""
+
+
+class ForkServer:
+    """The warm interpreter (this file run as a script), one per test-session process, and how runs are asked of it."""
+
+    def __init__(self, cache: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, str(cache)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        self.environment = dict(os.environ)
+        self.busy = False
+        self.forks = 0
+
+    def alive(self) -> bool:
+        return self.process.poll() is None and not self.busy
+
+    def start(self, argv: list[str], env: dict[str, str], stdout: IO[Any], stderr: IO[Any]) -> ForkedPopen | None:
+        """A forked run of pytest, or None when this run must be a plain process."""
+        if not self.alive() or any(env.get(name) != self.environment.get(name) for name in INTERPRETER_VARIABLES):
+            return None
+        request = {"argv": argv, "cwd": os.getcwd(), "env": env, "stdout": stdout.name, "stderr": stderr.name}
+        try:
+            assert self.process.stdin is not None and self.process.stdout is not None
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+            pid = json.loads(self.process.stdout.readline())["pid"]
+        except (OSError, ValueError, KeyError):
+            self.process.kill()
+            return None
+        self.busy = True
+        self.forks += 1
+        return ForkedPopen(self, pid, argv)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+class ForkedPopen:
+    """The part of `subprocess.Popen` that `Pytester.run` uses, for a run the server forked."""
+
+    stdin = None
+
+    def __init__(self, server: ForkServer, pid: int, argv: list[str]) -> None:
+        self.server, self.pid, self.args = server, pid, argv
+        self.returncode: int | None = None
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is not None:
+            return self.returncode
+        answers = self.server.process.stdout
+        assert answers is not None
+        if not select.select([answers], [], [], timeout)[0]:
+            raise subprocess.TimeoutExpired(self.args, timeout or 0)
+        line = answers.readline()
+        self.server.busy = False
+        if not line:  # the server died with its child: say so as a killed process would
+            self.returncode = -signal.SIGKILL
+            return self.returncode
+        self.returncode = int(json.loads(line)["returncode"])
+        return self.returncode
+
+    def poll(self) -> int | None:
+        return self.wait(0) if select.select([self.server.process.stdout], [], [], 0)[0] else self.returncode
+
+    def kill(self) -> None:
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+
+
+def _serve(cache: str) -> None:
+    """The server: read one run a line, fork it, say its pid, wait for it, say its return code."""
+    for line in sys.stdin:
+        request = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            _run(request, cache)
+        print(json.dumps({"pid": pid}), flush=True)
+        _, status = os.waitpid(pid, 0)
+        print(json.dumps({"pid": pid, "returncode": os.waitstatus_to_exitcode(status)}), flush=True)
+
+
+def _run(request: dict[str, Any], cache: str) -> None:
+    """In the child: become `python -m pytest ARGS` run in the request's folder with its environment and streams."""
+    import tempfile
+    import time
+
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    for fd, path in ((1, request["stdout"]), (2, request["stderr"])):
+        os.dup2(os.open(path, os.O_WRONLY | os.O_APPEND), fd)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    os.chdir(request["cwd"])
+    served = [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
+    os.environ.clear()
+    os.environ.update(request["env"])
+    time.tzset()
+    tempfile.tempdir = None
+    asked = [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
+    sys.path[:] = [os.getcwd(), *asked, *(part for part in sys.path[1:] if part not in served)]
+    sys.dont_write_bytecode, sys.pycache_prefix = False, cache
+    sys.argv = ["-m", *request["argv"]]
+    try:
+        runpy.run_module("pytest", run_name="__main__", alter_sys=True)  # what `python -m pytest` does
+        code = 0
+    except SystemExit as exit:
+        code = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 1
+        if not isinstance(exit.code, int | None):
+            print(exit.code, file=sys.stderr)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    _finish(code)
+
+
+def _finish(code: int) -> None:
+    """End as an interpreter ends (its threads joined, its atexit functions run, its streams flushed), but without
+    freeing every object one by one: the server's heap of SDK models took half a second to free at each exit."""
+    threading._shutdown()  # type: ignore[attr-defined]  # what interpreter shutdown calls first
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
+
+
+if __name__ == "__main__":
+    for name in PRELOAD:
+        with contextlib.suppress(ImportError):
+            __import__(name)
+    import pytest  # noqa: F401  (pytest itself is no plugin)
+
+    # anyio comes with the SDKs and is also a pytest plugin's package, which pytest marks for rewriting and warns of
+    # when it is already imported: it is, here, and is not rewritten, which is what this mark says
+    anyio = sys.modules.get("anyio")
+    if anyio is not None:
+        anyio.__doc__ = f"{anyio.__doc__ or ''}\nPYTEST_DONT_REWRITE"
+
+    gc.freeze()  # the children's collector leaves the preloaded heap alone (and its pages shared)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C of the suite ends the server as its input closes
+    _serve(sys.argv[1])

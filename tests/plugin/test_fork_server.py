@@ -1,0 +1,89 @@
+"""The suite's runs of pytest forked from a warm interpreter (tests/forkserver.py) are the runs a fresh `python -m
+pytest` makes: the same outcomes, lines, exit codes and signals, the same folder, environment and import path, and
+the plugin's modules imported and assertion-rewritten afresh in each."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+
+import pytest
+from forkserver import ForkedPopen, ForkServer
+
+SUITE = """
+import os, signal, sys
+
+def test_passes():
+    print("WHERE", os.getcwd(), os.environ.get("FORK_PROBE"), sys.path[0] == os.getcwd(), flush=True)
+    print("PLUGIN", "pytest_useragent.plugin" in sys.modules, flush=True)
+
+def test_fails():
+    assert [1, 2] == [1, 3]
+
+def test_killed():
+    if os.environ.get("DIE"):
+        os.kill(os.getpid(), getattr(signal, os.environ["DIE"]))
+"""
+
+
+def runs(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, server: ForkServer, *args: str, **env: str
+) -> list[pytest.RunResult]:
+    """The same run, forked and then as a plain process."""
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    forks = server.forks
+    forked = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-s", *args, timeout=120)
+    assert server.forks == forks + 1  # it was forked
+    monkeypatch.setattr(pytester, "popen", pytest.Pytester.popen.__get__(pytester))
+    plain = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-s", *args, timeout=120)
+    return [forked, plain]
+
+
+def said(result: pytest.RunResult) -> list[str]:
+    """The run's lines, without its times and its temporary folder's number."""
+    return [re.sub(r"in [\d.]+s|pytest-\d+|runpytest-\d+", "", line) for line in result.outlines]
+
+
+def test_a_forked_run_says_and_ends_as_a_fresh_one(pytester, monkeypatch, fork_server):
+    pytester.makepyfile(test_probe=SUITE)
+    forked, plain = runs(pytester, monkeypatch, fork_server, FORK_PROBE="yes")
+    assert forked.ret == plain.ret == pytest.ExitCode.TESTS_FAILED
+    assert said(forked) == said(plain)
+    forked.stdout.fnmatch_lines(
+        [f"*WHERE {pytester.path} yes True", "PLUGIN True", "E*assert [[]1, 2[]] == [[]1, 3[]]"]
+    )
+    assert fork_server.alive()
+
+
+@pytest.mark.parametrize(("sent", "ends"), [("SIGKILL", -signal.SIGKILL), ("SIGINT", pytest.ExitCode.INTERRUPTED)])
+def test_a_run_ended_by_a_signal_ends_so_forked_too(pytester, monkeypatch, fork_server, sent, ends):
+    pytester.makepyfile(test_probe=SUITE)
+    forked, plain = runs(pytester, monkeypatch, fork_server, "-k", "killed", DIE=sent)
+    assert forked.ret == plain.ret == ends
+
+
+def test_a_run_past_its_timeout_is_killed_and_the_server_goes_on(pytester, fork_server):
+    pytester.makepyfile(test_slow="import time\ndef test_slow():\n    time.sleep(60)\n")
+    with pytest.raises(pytester.TimeoutExpired):
+        pytester.runpytest_subprocess("-p", "no:cacheprovider", timeout=3)
+    pytester.makepyfile(test_slow="def test_quick():\n    pass\n")
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", timeout=120).assert_outcomes(passed=1)
+    assert fork_server.alive()
+
+
+def test_a_run_the_server_cannot_make_is_a_plain_process(pytester, monkeypatch, tmp_path):
+    server = ForkServer(tmp_path / "compiled")
+    try:
+        log = tmp_path / "out"
+        with log.open("w") as out:
+            monkeypatch.setenv("PYTHONHASHSEED", "1234")  # read as an interpreter starts: the server's is not this
+            assert server.start(["--version"], dict(os.environ), out, out) is None
+            monkeypatch.delenv("PYTHONHASHSEED")
+            forked = server.start(["--version"], dict(os.environ), out, out)
+            assert isinstance(forked, ForkedPopen) and forked.wait(60) == 0
+        assert f"pytest {pytest.__version__}" in log.read_text()
+    finally:
+        server.close()
+    assert server.process.returncode == 0 and not server.alive()
