@@ -1,14 +1,15 @@
 """Runs of `python -m pytest` forked from one warm interpreter, for the tests that run a real pytest in a subprocess.
 
-A run of pytest in a fresh interpreter spends about 2.5 s before its first test on this suite's machines: 1.4 s
+A run of pytest in a fresh interpreter spent about 2.5 s before its first test on this suite's machines: 1.4 s
 importing the Anthropic SDK (1,500 pydantic models) its conftest builds a provider from, 0.5 s compiling and
 assertion-rewriting the plugin's modules again (this machine sets PYTHONDONTWRITEBYTECODE), the rest importing
-Playwright, pydantic and jinja2. The suite runs about 170 of them. This server imports the third-party libraries once
-and forks a child per run, which is still a process of its own running pytest from its command line: its own
-arguments, working directory, environment, `sys.path`, standard streams and exit status (a signal that ends it is a
-negative return code, as from `subprocess`). What the child imports afresh is everything a pytest plugin or a test
-owns: pytest's plugins (this one included) load and are assertion-rewritten as in any run, so nothing they hold
-carries over from one run to the next; their compiled code is kept under a folder of the test session's own.
+pytest's plugins, ours, Playwright and jinja2. The suite makes about 170 such runs. This server imports those once
+(`PRELOAD`), freezes them out of the collector's sight, and forks a child per run, which is still a process of its
+own running pytest from its command line: its own arguments, working directory, environment, `sys.path`, standard
+streams and exit status (a signal that ends it is a negative return code, as from `subprocess`). The preloaded
+modules have run nothing but their imports, so each child starts from their state as imported; what a child imports
+besides is compiled once into a folder of the test session's own. tests/plugin/test_fork_server.py holds a forked run
+to a fresh one.
 
 `ForkedPopen` is what `Pytester.popen` returns for such a run: the `wait`, `poll` and `kill` that `Pytester.run`
 uses. Anything else (another command, a standard input, a server that went away) runs as a plain subprocess.
@@ -31,9 +32,12 @@ import traceback
 from pathlib import Path
 from typing import IO, Any
 
-PRELOAD = ("anthropic", "openai", "playwright.sync_api", "pydantic", "jinja2", "yaml", "PIL.Image", "redis")
-"""Libraries no pytest plugin owns; a plugin's own package (anyio, xdist, pytest_playwright...) is never preloaded,
-since pytest rewrites a plugin's asserts only when it imports the plugin itself."""
+PRELOAD = ("anthropic", "openai", "playwright.sync_api", "redis", "pytest", "pytest_useragent.plugin")
+"""What the runs import: the SDKs their conftests build providers with, and the plugin under test."""
+
+NOT_REWRITTEN = ("anyio", "pytest_useragent")
+"""Packages of pytest plugins among the preloaded (anyio comes with the SDKs): pytest marks a plugin's package for
+assertion rewriting as a run starts, and warns of one already imported unless its docstring says it is not to be."""
 
 INTERPRETER_VARIABLES = ("PYTHONHASHSEED", "PYTHONUTF8", "PYTHONIOENCODING", "PYTHONWARNINGS", "PYTHONDEVMODE")
 """Read once, as an interpreter starts: a run asking for values other than the server's runs as a plain process."""
@@ -177,16 +181,9 @@ def _finish(code: int) -> None:
 
 if __name__ == "__main__":
     for name in PRELOAD:
-        with contextlib.suppress(ImportError):
-            __import__(name)
-    import pytest  # noqa: F401  (pytest itself is no plugin)
-
-    # anyio comes with the SDKs and is also a pytest plugin's package, which pytest marks for rewriting and warns of
-    # when it is already imported: it is, here, and is not rewritten, which is what this mark says
-    anyio = sys.modules.get("anyio")
-    if anyio is not None:
-        anyio.__doc__ = f"{anyio.__doc__ or ''}\nPYTEST_DONT_REWRITE"
-
+        __import__(name)
+    for name in NOT_REWRITTEN:
+        sys.modules[name].__doc__ = f"{sys.modules[name].__doc__ or ''}\nPYTEST_DONT_REWRITE"
     gc.freeze()  # the children's collector leaves the preloaded heap alone (and its pages shared)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C of the suite ends the server as its input closes
     _serve(sys.argv[1])

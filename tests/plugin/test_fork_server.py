@@ -1,6 +1,6 @@
 """The suite's runs of pytest forked from a warm interpreter (tests/forkserver.py) are the runs a fresh `python -m
-pytest` makes: the same outcomes, lines, exit codes and signals, the same folder, environment and import path, and
-the plugin's modules imported and assertion-rewritten afresh in each."""
+pytest` makes: the same outcomes, lines (no warning of modules imported before pytest), exit codes and signals, the
+same folder, environment and import path; a run past its timeout is killed and the server goes on."""
 
 from __future__ import annotations
 
