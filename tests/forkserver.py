@@ -27,7 +27,9 @@ import select
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
+import time
 import traceback
 from pathlib import Path
 from typing import IO, Any
@@ -38,6 +40,9 @@ PRELOAD = ("anthropic", "openai", "playwright.sync_api", "redis", "pytest", "pyt
 NOT_REWRITTEN = ("anyio", "pytest_useragent")
 """Packages of pytest plugins among the preloaded (anyio comes with the SDKs): pytest marks a plugin's package for
 assertion rewriting as a run starts, and warns of one already imported unless its docstring says it is not to be."""
+
+STARTED_SECONDS = 60.0
+"""The most the server may take to say it forked a run."""
 
 INTERPRETER_VARIABLES = ("PYTHONHASHSEED", "PYTHONUTF8", "PYTHONIOENCODING", "PYTHONWARNINGS", "PYTHONDEVMODE")
 """Read once, as an interpreter starts: a run asking for values other than the server's runs as a plain process."""
@@ -52,11 +57,11 @@ class ForkServer:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            text=True,
         )
         self.environment = dict(os.environ)
         self.busy = False
         self.forks = 0
+        self._unread = b""
 
     def alive(self) -> bool:
         return self.process.poll() is None and not self.busy
@@ -67,16 +72,33 @@ class ForkServer:
             return None
         request = {"argv": argv, "cwd": os.getcwd(), "env": env, "stdout": stdout.name, "stderr": stderr.name}
         try:
-            assert self.process.stdin is not None and self.process.stdout is not None
-            self.process.stdin.write(json.dumps(request) + "\n")
+            assert self.process.stdin is not None
+            self.process.stdin.write(json.dumps(request).encode() + b"\n")
             self.process.stdin.flush()
-            pid = json.loads(self.process.stdout.readline())["pid"]
+            pid = json.loads(self.answer(STARTED_SECONDS) or b"")["pid"]
         except (OSError, ValueError, KeyError):
             self.process.kill()
             return None
         self.busy = True
         self.forks += 1
         return ForkedPopen(self, pid, argv)
+
+    def answer(self, timeout: float | None) -> bytes | None:
+        """The server's next line; b"" when it is gone; None when none came within `timeout` seconds. Read from the
+        pipe itself, so that a line that came with the one before is never left waiting in a buffer."""
+        assert self.process.stdout is not None
+        pipe = self.process.stdout.fileno()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._unread:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not select.select([pipe], [], [], left)[0]:
+                return None
+            chunk = os.read(pipe, 65536)
+            if not chunk:
+                return b""
+            self._unread += chunk
+        line, self._unread = self._unread.split(b"\n", 1)
+        return line
 
     def close(self) -> None:
         if self.process.stdin is not None:
@@ -102,20 +124,19 @@ class ForkedPopen:
     def wait(self, timeout: float | None = None) -> int:
         if self.returncode is not None:
             return self.returncode
-        answers = self.server.process.stdout
-        assert answers is not None
-        if not select.select([answers], [], [], timeout)[0]:
+        line = self.server.answer(timeout)
+        if line is None:
             raise subprocess.TimeoutExpired(self.args, timeout or 0)
-        line = answers.readline()
         self.server.busy = False
-        if not line:  # the server died with its child: say so as a killed process would
-            self.returncode = -signal.SIGKILL
-            return self.returncode
-        self.returncode = int(json.loads(line)["returncode"])
+        # a server gone with its child: said as a killed process would be
+        self.returncode = int(json.loads(line)["returncode"]) if line else -signal.SIGKILL
         return self.returncode
 
     def poll(self) -> int | None:
-        return self.wait(0) if select.select([self.server.process.stdout], [], [], 0)[0] else self.returncode
+        try:
+            return self.wait(0)
+        except subprocess.TimeoutExpired:
+            return None
 
     def kill(self) -> None:
         if self.returncode is None:
@@ -137,9 +158,6 @@ def _serve(cache: str) -> None:
 
 def _run(request: dict[str, Any], cache: str) -> None:
     """In the child: become `python -m pytest ARGS` run in the request's folder with its environment and streams."""
-    import tempfile
-    import time
-
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     for fd, path in ((1, request["stdout"]), (2, request["stderr"])):

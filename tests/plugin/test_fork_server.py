@@ -4,9 +4,11 @@ same folder, environment and import path; a run past its timeout is killed and t
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
+import time
 
 import pytest
 from forkserver import ForkedPopen, ForkServer
@@ -87,3 +89,23 @@ def test_a_run_the_server_cannot_make_is_a_plain_process(pytester, monkeypatch, 
     finally:
         server.close()
     assert server.process.returncode == 0 and not server.alive()
+
+
+def test_a_run_that_ends_before_its_start_is_read_is_not_waited_for(tmp_path):
+    """Its two lines (forked, ended) come in one read: the second is there at once, not left in a buffer."""
+    server = ForkServer(tmp_path / "compiled")
+    try:
+        out = tmp_path / "out"
+        out.touch()
+        request = {"argv": ["--version"], "cwd": str(tmp_path), "env": dict(os.environ), "stdout": str(out)}
+        assert server.process.stdin is not None
+        server.process.stdin.write(json.dumps({**request, "stderr": str(out)}).encode() + b"\n")
+        server.process.stdin.flush()
+        deadline = time.monotonic() + 60
+        while "pytest" not in out.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # its end said too
+        started, ended = server.answer(5), server.answer(0)
+        assert started and ended and json.loads(ended)["returncode"] == 0
+    finally:
+        server.close()
