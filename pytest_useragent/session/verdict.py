@@ -18,6 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from pytest_useragent.browser import bounded
+from pytest_useragent.browser.scripts import script
 from pytest_useragent.errors import UserError
 from pytest_useragent.records import ActionOutcome, Claim, Evaluation, Issue
 from pytest_useragent.records.evidence import STATE_GOAL, bare_label, focus_only, holds, proves, state_claims
@@ -33,6 +34,8 @@ MIN_EVIDENCE = 3
 CHECK_WAIT_S = 2.0
 """Most seconds a Locator check waits for its element to show: a status may still be fading in."""
 _QUOTES = str.maketrans({"“": "'", "”": "'", "„": "'", '"': "'", "‘": "'", "’": "'", "\u00a0": " "})
+
+_IMAGE_TEXTS = script("image_texts.js")
 
 
 def normalized(text: str) -> str:
@@ -87,12 +90,15 @@ def succeeded(page: Page, check: SuccessCheck, timeout_s: float = CHECK_WAIT_S) 
 
 
 def visible_text(page: Page, timeout_s: float) -> str:
-    """The page's title and visible text (not the values of its fields)."""
+    """The page's title, visible text (not the values of its fields) and the text alternatives of the images it
+    shows (the opening hours as an image whose alt says them), each on lines of its own."""
     try:
         title = bounded.call(page, timeout_s, "title")  # a frozen page: PageUnresponsive ends the session
-        return f"{title}\n" + page.locator("body").inner_text(timeout=timeout_s * 1000)
+        text = page.locator("body").inner_text(timeout=timeout_s * 1000)
+        images = bounded.evaluate(page, timeout_s, _IMAGE_TEXTS)
     except PlaywrightError:  # no body yet, or the page is going away: nothing on it shows anything
         return ""
+    return "\n".join([title, text, *images])
 
 
 def read_documents(paths: dict[str, str], limit: int) -> dict[str, str]:

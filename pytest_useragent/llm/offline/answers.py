@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from pytest_useragent.llm.offline.lexicon import CJK, ENGLISH, Lexicon, Words, fold, tokens
-from pytest_useragent.llm.offline.page import TEXT, Element, matches, score
+from pytest_useragent.llm.offline.page import READ, TEXT, Element, matches, score
 
 NOTHING = re.compile(r"(?!)")
 """A pattern that matches nothing."""
@@ -204,14 +204,14 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             level = element.level or 1
             outline = [(at, name) for at, name in outline if at < level] + [(level, element.name)]
             heading = element.name
-        elif element.role in TEXT and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
+        elif element.role in READ and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
             return element.name[:MAX_ANSWER_CHARS]
         elif element.role in CELLS and before.strip() and kind.shows(before) and not kind.shows(element.name):
             # the answer heads the row the goal's words are in: `rowheader "11:00"`, `cell "Science show"`
             text = f"{before.strip()} {element.name}"
             if element.name and _answers(kind, words, text, heading, above):
                 return text[:MAX_ANSWER_CHARS]
-        elif element.role in TEXT and _labelled(kind, words, element.name, before or heading, subject, heading):
+        elif element.role in READ and _labelled(kind, words, element.name, before or heading, subject, heading):
             return element.name[:MAX_ANSWER_CHARS]
     return None
 

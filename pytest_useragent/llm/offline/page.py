@@ -22,6 +22,9 @@ FIELDS = {"textbox", "searchbox"}
 INLINE = frozenset({"strong", "emphasis", "code", "mark", "time", "term", "definition", "caption", "blockquote"})
 """Text a tree gives a role of its own inside a paragraph or a cell (`- strong: (1) 269 68742`): read as text."""
 TEXT = {"heading", "paragraph", "listitem", "text", "cell", "generic", "status", "alert", *INLINE}
+READ = frozenset({*TEXT, "img"})
+"""What may answer a question and go into a note: text, and an image's text alternative (the opening hours as an image
+whose alt says them: what a screen reader reads, and what WCAG 1.1.1 has an alt be, the image's words)."""
 
 
 _STOPWORDS = (
@@ -338,7 +341,7 @@ def persona_fields(
 
 def note_of(title: str, url: str, words: list[str], elements: list[Element]) -> str:
     """A short markdown note of what on this page speaks to the goal."""
-    texts = [e for e in elements if e.role in TEXT and e.name]
+    texts = [e for e in elements if e.role in READ and e.name]
     lines: list[str] = []
     for index, element in enumerate(texts):
         if score(words, element.name):
