@@ -107,6 +107,12 @@ ANSWER_KINDS = (
         ("contact",),
         spare=re.compile(r"^(?:numbers?|lines?)$", re.I),
     ),
+    AnswerKind(
+        "percent",
+        re.compile(r"\b(?:percentage|percent|per cent)\b|\bwhat (?:share|proportion)\b", re.I),
+        re.compile(r"\d(?:[.,]?\d)*\s?(?:%|％|percent\b|per cent\b)", re.I),
+        spare=re.compile(r"^(?:share|proportion|people|persons?|respondents?|answered|said|voted|chose)$", re.I),
+    ),
     AnswerKind("number", re.compile(r"\b(?:how many|number of)\b", re.I), re.compile(r"\b\d+\b")),
     AnswerKind(
         "date",
@@ -115,7 +121,8 @@ ANSWER_KINDS = (
         spare=re.compile(rf"^(?:{_HELD})$", re.I),
     ),
 )
-"""In the order a goal is read: a time of day before a date ("quelle heure" asks the first)."""
+"""In the order a goal is read: a time of day before a date ("quelle heure" asks the first), a share in per cent
+before a number ("how many percent")."""
 MIN_OTHER = 2
 """A heading's word shorter than this names nothing (an article's letter)."""
 CELLS = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
@@ -135,7 +142,7 @@ def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
     money = re.compile(rf"\d[\d.,]*\s?{currencies}") if currencies else None
     dates = lex.dates | lex.weekdays
     dated = re.compile(dates.pattern()) if dates else None
-    price, time, days, phone, number, date = ANSWER_KINDS
+    price, time, days, phone, percent, number, date = ANSWER_KINDS
     hours = tuple(sorted(lex.hours_hints.exact))
     return (
         AnswerKind(price.name, price.asked, price.shown, price.hints + tuple(sorted(lex.price_hints.exact)),
@@ -147,6 +154,8 @@ def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
                    headed=True, spare=days.spare, spare_words=_spare(lex.days_asked, lex)),
         AnswerKind(phone.name, phone.asked, phone.shown, phone.hints, lex.phone_asked, spare=phone.spare,
                    spare_words=lex.phone_words),
+        AnswerKind(percent.name, percent.asked, percent.shown, (), lex.percent_asked, spare=percent.spare,
+                   spare_words=lex.percent_words),
         AnswerKind(number.name, number.asked, number.shown, (), lex.number_asked),
         AnswerKind(date.name, date.asked, date.shown, (), lex.date_asked, dated, spare=date.spare,
                    spare_words=lex.event_words),
@@ -193,7 +202,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
                 table.read(element)  # a goal's word that names a row ("Les Garçons") names another row than this
                 continue
             heard = table.headers(element)  # and as a screen reader says it: with its headers, its table's name
-        elif element.role in TEXT and said[0] == element.within:  # the words before it in its paragraph ("Call: ")
+        elif element.role in READ and said[0] == element.within:  # the words before it in its paragraph ("Call: ")
             before = said[1]
         table.read(element)
         said = (element.within, element.name) if element.role in TEXT and element.role != "heading" else ((), "")

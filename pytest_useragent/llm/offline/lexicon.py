@@ -175,6 +175,11 @@ class Lexicon:
     """The words of such a question beside those that ask (number, line: "numer", "linii"): no answer need repeat
     them."""
     number_asked: Words = Words()
+    percent_asked: Words = Words()
+    """A goal asks for a share in per cent ("wie viel Prozent", "quel pourcentage", "何パーセント")."""
+    percent_words: Words = Words()
+    """The words of such a question beside those that ask (who answered: "geantwortet", "personnes"): no answer need
+    repeat them."""
     date_asked: Words = Words()
     days_asked: Words = Words()
     """A goal asks which days something is open ("quels jours", "an welchen Tagen")."""
