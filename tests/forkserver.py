@@ -8,8 +8,8 @@ pytest's plugins, ours, Playwright and jinja2. The suite makes about 170 such ru
 own running pytest from its command line: its own arguments, working directory, environment, `sys.path`, standard
 streams and exit status (a signal that ends it is a negative return code, as from `subprocess`). The preloaded
 modules have run nothing but their imports, so each child starts from their state as imported; what a child imports
-besides is compiled once into a folder of the test session's own (but for what is in the temporary folders, which
-tests write). tests/plugin/test_fork_server.py holds a forked run to a fresh one.
+besides is compiled once (where the environment asks for no bytecode beside the sources: into a folder of the test
+session's own, but for what is in the temporary folders, which tests write). tests/plugin/test_fork_server.py holds a forked run to a fresh one.
 
 `ForkedPopen` is what `Pytester.popen` returns for such a run: the `wait`, `poll` and `kill` that `Pytester.run`
 uses. Anything else (another command, a standard input, a server that went away, an environment that differs in what
@@ -202,7 +202,8 @@ def _run(request: dict[str, Any], cache: str) -> None:
     tempfile.tempdir = None
     asked = [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
     sys.path[:] = [os.getcwd(), *asked, *(part for part in sys.path[1:] if part not in served)]
-    sys.dont_write_bytecode, sys.pycache_prefix = False, cache
+    if sys.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE: nothing beside the sources, as from a fresh run
+        sys.dont_write_bytecode, sys.pycache_prefix = False, cache
     sys.argv = ["-m", *request["argv"]]
     try:
         runpy.run_module("pytest", run_name="__main__", alter_sys=True)  # what `python -m pytest` does

@@ -137,6 +137,22 @@ def test_a_run_the_server_cannot_make_is_a_plain_process(pytester, monkeypatch, 
     assert server.process.returncode == 0 and not server.alive()
 
 
+def test_a_run_whose_environment_lets_python_write_bytecode_writes_it_beside_its_sources(monkeypatch, tmp_path):
+    """As a fresh run without PYTHONDONTWRITEBYTECODE does (where this suite's machines set it, none is written)."""
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    server = ForkServer(tmp_path / "compiled")
+    try:
+        (tmp_path / "test_helped.py").write_text("import helper\n\ndef test_helped():\n    pass\n")
+        (tmp_path / "helper.py").write_text("")
+        monkeypatch.chdir(tmp_path)
+        with (tmp_path / "out").open("w") as out:
+            forked = server.start(["-p", "no:cacheprovider"], dict(os.environ, PYTHONPATH=str(tmp_path)), out, out)
+            assert forked is not None and forked.wait(60) == 0, (tmp_path / "out").read_text()
+    finally:
+        server.close()
+    assert [path.name for path in (tmp_path / "__pycache__").glob("helper.*.pyc")]
+
+
 def test_a_run_that_ends_before_its_start_is_read_is_not_waited_for(tmp_path):
     """Its two lines (forked, ended) come in one read: the second is there at once, not left in a buffer."""
     server = ForkServer(tmp_path / "compiled")
