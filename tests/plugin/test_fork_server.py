@@ -112,6 +112,13 @@ def test_a_run_asking_for_what_is_read_as_python_or_an_sdk_starts_is_a_plain_pro
     assert fork_server.forks == forks
 
 
+def test_a_file_a_run_left_open_is_written_as_its_end_frees_it_forked_too(pytester, monkeypatch, fork_server):
+    pytester.makepyfile(test_kept="kept = open('kept.txt', 'a')\n\ndef test_writes():\n    kept.write('line\\n')\n")
+    forked, plain = runs(pytester, monkeypatch, fork_server)
+    assert forked.ret == plain.ret == 0
+    assert (pytester.path / "kept.txt").read_text() == "line\n" * 2
+
+
 def test_a_run_past_its_timeout_is_killed_and_the_server_goes_on(pytester, fork_server):
     pytester.makepyfile(test_slow="import time\ndef test_slow():\n    time.sleep(60)\n")
     with pytest.raises(pytester.TimeoutExpired):
