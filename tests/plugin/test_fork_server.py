@@ -1,6 +1,8 @@
 """The suite's runs of pytest forked from a warm interpreter (tests/forkserver.py) are the runs a fresh `python -m
 pytest` makes: the same outcomes, lines (no warning of modules imported before pytest), exit codes and signals, the
-same folder, environment and import path; a run past its timeout is killed and the server goes on."""
+same folder, environment and import path, modules read anew, files left open written; what an interpreter or the
+preloaded SDKs read as they start, asked for otherwise, makes a plain run; a run past its timeout is killed and the
+server goes on."""
 
 from __future__ import annotations
 
