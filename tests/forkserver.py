@@ -8,11 +8,12 @@ pytest's plugins, ours, Playwright and jinja2. The suite makes about 170 such ru
 own running pytest from its command line: its own arguments, working directory, environment, `sys.path`, standard
 streams and exit status (a signal that ends it is a negative return code, as from `subprocess`). The preloaded
 modules have run nothing but their imports, so each child starts from their state as imported; what a child imports
-besides is compiled once into a folder of the test session's own. tests/plugin/test_fork_server.py holds a forked run
-to a fresh one.
+besides is compiled once (where the environment asks for no bytecode beside the sources: into a folder of the test
+session's own, but for what is in the temporary folders, which tests write). tests/plugin/test_fork_server.py holds a forked run to a fresh one.
 
 `ForkedPopen` is what `Pytester.popen` returns for such a run: the `wait`, `poll` and `kill` that `Pytester.run`
-uses. Anything else (another command, a standard input, a server that went away) runs as a plain subprocess.
+uses. Anything else (another command, a standard input, a server that went away, an environment that differs in what
+an interpreter or the preloaded modules read as they start) runs as a plain subprocess.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import gc
+import io
 import json
 import os
 import runpy
@@ -44,8 +46,15 @@ assertion rewriting as a run starts, and warns of one already imported unless it
 STARTED_SECONDS = 60.0
 """The most the server may take to say it forked a run."""
 
-INTERPRETER_VARIABLES = ("PYTHONHASHSEED", "PYTHONUTF8", "PYTHONIOENCODING", "PYTHONWARNINGS", "PYTHONDEVMODE")
-"""Read once, as an interpreter starts: a run asking for values other than the server's runs as a plain process."""
+STARTING_VARIABLES = ("LANG", "LC_ALL", "LC_CTYPE")
+"""Read once, as an interpreter starts (its locale, its streams' encoding), besides every PYTHON* but PYTHONPATH."""
+
+IMPORTED_VARIABLES = (
+    *("ANTHROPIC_LOG", "OPENAI_LOG", "OPENAI_API_TYPE", "OPENAI_API_VERSION", "AZURE_OPENAI_ENDPOINT"),
+    *("DEFER_PYDANTIC_BUILD", "OTEL_PYTHON_CONTEXT", "INTERNAL_PW_GREENLET_DEBUG"),
+)
+"""Read by the preloaded modules as they are imported. A run asking for other values of these or of the starting
+variables than the server's runs as a plain process."""
 
 
 class ForkServer:
@@ -59,6 +68,7 @@ class ForkServer:
             stderr=subprocess.DEVNULL,
         )
         self.environment = dict(os.environ)
+        _keep_out(cache, Path(tempfile.gettempdir()), cache.parent)
         self.busy = False
         self.forks = 0
         self._unread = b""
@@ -68,7 +78,7 @@ class ForkServer:
 
     def start(self, argv: list[str], env: dict[str, str], stdout: IO[Any], stderr: IO[Any]) -> ForkedPopen | None:
         """A forked run of pytest, or None when this run must be a plain process."""
-        if not self.alive() or any(env.get(name) != self.environment.get(name) for name in INTERPRETER_VARIABLES):
+        if not self.alive() or _read_at_start(env) != _read_at_start(self.environment):
             return None
         request = {"argv": argv, "cwd": os.getcwd(), "env": env, "stdout": stdout.name, "stderr": stderr.name}
         try:
@@ -110,6 +120,28 @@ class ForkServer:
             self.process.wait()
         if self.process.stdout is not None:
             self.process.stdout.close()
+
+
+def _read_at_start(env: dict[str, str]) -> dict[str, str]:
+    return {
+        name: value
+        for name, value in env.items()
+        if name.startswith("PYTHON") and name != "PYTHONPATH" or name in (*STARTING_VARIABLES, *IMPORTED_VARIABLES)
+    }
+
+
+def _keep_out(cache: Path, *folders: Path) -> None:
+    """Nothing in these folders (the temporary ones, where tests write the modules their runs import) is compiled
+    into the cache: a module a test writes again at the same size within the same second would be taken for the one
+    compiled before (a compiled module is checked against its source's size and time in seconds), where a fresh run
+    (PYTHONDONTWRITEBYTECODE) reads it anew. A file where their compiled copies would go fails every write there, and
+    Python and pytest then compile without writing."""
+    kept = {Path(os.path.abspath(folder)) for folder in folders}
+    for folder in kept:
+        if not any(other in folder.parents for other in kept):
+            mirror = cache / folder.relative_to(folder.anchor)
+            mirror.parent.mkdir(parents=True, exist_ok=True)
+            mirror.touch()
 
 
 class ForkedPopen:
@@ -171,7 +203,8 @@ def _run(request: dict[str, Any], cache: str) -> None:
     tempfile.tempdir = None
     asked = [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
     sys.path[:] = [os.getcwd(), *asked, *(part for part in sys.path[1:] if part not in served)]
-    sys.dont_write_bytecode, sys.pycache_prefix = False, cache
+    if sys.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE: nothing beside the sources, as from a fresh run
+        sys.dont_write_bytecode, sys.pycache_prefix = False, cache
     sys.argv = ["-m", *request["argv"]]
     try:
         runpy.run_module("pytest", run_name="__main__", alter_sys=True)  # what `python -m pytest` does
@@ -180,6 +213,9 @@ def _run(request: dict[str, Any], cache: str) -> None:
         code = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 1
         if not isinstance(exit.code, int | None):
             print(exit.code, file=sys.stderr)
+    except KeyboardInterrupt:  # Python says it and ends killed by SIGINT, as a shell expects of an interrupted program
+        traceback.print_exc()
+        code = -signal.SIGINT
     except BaseException:
         traceback.print_exc()
         code = 1
@@ -187,14 +223,22 @@ def _run(request: dict[str, Any], cache: str) -> None:
 
 
 def _finish(code: int) -> None:
-    """End as an interpreter ends (its threads joined, its atexit functions run, its streams flushed), but without
-    freeing every object one by one: the server's heap of SDK models took half a second to free at each exit."""
+    """End as an interpreter ends (its threads joined, its atexit functions run, its streams flushed, the files the run
+    left open written and closed, as freeing them does), but without freeing every object one by one: the server's heap
+    of SDK models took half a second to free at each exit."""
     threading._shutdown()  # type: ignore[attr-defined]  # what interpreter shutdown calls first
     atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
+    left = [found for found in gc.get_objects() if isinstance(found, io.IOBase)]  # the server's are frozen, not listed
+    for stream in (sys.stdout, sys.stderr, *left):  # a text file's words into its buffer before any buffer is closed
         with contextlib.suppress(Exception):
             stream.flush()
-    os._exit(code)
+    for stream in left:
+        with contextlib.suppress(Exception):
+            stream.close()
+    if code < 0:
+        signal.signal(-code, signal.SIG_DFL)
+        os.kill(os.getpid(), -code)
+    os._exit(code if code >= 0 else 128 - code)
 
 
 if __name__ == "__main__":
