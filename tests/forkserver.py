@@ -9,7 +9,8 @@ own running pytest from its command line: its own arguments, working directory, 
 streams and exit status (a signal that ends it is a negative return code, as from `subprocess`). The preloaded
 modules have run nothing but their imports, so each child starts from their state as imported; what a child imports
 besides is compiled once (where the environment asks for no bytecode beside the sources: into a folder of the test
-session's own, but for what is in the temporary folders, which tests write). tests/plugin/test_fork_server.py holds a forked run to a fresh one.
+session's own, but for what is in the temporary folders, which tests write). tests/plugin/test_fork_server.py holds a
+forked run to a fresh one.
 
 `ForkedPopen` is what `Pytester.popen` returns for such a run: the `wait`, `poll` and `kill` that `Pytester.run`
 uses. Anything else (another command, a standard input, a server that went away, an environment that differs in what
