@@ -286,3 +286,31 @@ def _answers(kind: AnswerKind, words: list[str], text: str, near: str, above: st
         return False
     close = score(words, f"{near} {text}")
     return close == len(words) or (close > 0 and score(words, f"{above} {near} {text}") == len(words))
+
+
+_NAME = re.compile(r"^(?:name|names|who|whom|called)$", re.I)
+"""Words that ask for a name, which no label need repeat ("the name of the representative": 代表者名)."""
+
+
+def labelled(elements: list[Element], words: list[str], lex: Lexicon = ENGLISH) -> str | None:
+    """For a question no kind of answer fits: the value a label names, a definition list's definition after its term
+    (代表者名 | 鵜狩五郎) or a table row's cell after its row header, when the label names one of the goal's words
+    and, with the headings above it and the page's first-level headings, every one of them but those that ask for a
+    name. None when no label names them."""
+    needed = [word for word in words if not _NAME.match(word) and not lex.name_words.said(word)]
+    subject = " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)
+    outline: list[tuple[int, str]] = []  # the headings above, by level
+    label = ""
+    for element in elements:
+        if element.role == "heading":
+            level = element.level or 1
+            outline = [(at, name) for at, name in outline if at < level] + [(level, element.name)]
+        elif element.role in ("term", "rowheader"):
+            label = element.name
+        elif element.role == "row":
+            label = ""
+        elif element.role in ("definition", "cell") and label and element.name and needed:
+            above = " ".join([*(name for _, name in outline), subject])
+            if score(needed, label) and score(needed, f"{label} {element.name} {above}") == len(needed):
+                return element.name[:MAX_ANSWER_CHARS]
+    return None

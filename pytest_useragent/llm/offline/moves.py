@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.answers import answer, answer_kind
+from pytest_useragent.llm.offline.answers import answer, answer_kind, labelled
 from pytest_useragent.llm.offline.disclose import OPENED, open_collapsed
 from pytest_useragent.llm.offline.flip import evidence as toggle_evidence
 from pytest_useragent.llm.offline.flip import flip
@@ -312,7 +312,8 @@ def _evidence(now: Situation) -> str | None:
         return _shown(now)
     kind = answer_kind(now.goal, now.lex)
     if kind is None:
-        return revealed(now.elements, now.words, now.tried) or _named(now)
+        found = revealed(now.elements, now.words, now.tried) or _named(now)
+        return found or (labelled(now.elements, now.words, now.lex) if asks(now.request.goal, now.lex) else None)
     named = now.named_words if now.asks else []
     return answer(now.elements, kind, kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named]))))
 
