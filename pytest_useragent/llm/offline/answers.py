@@ -190,7 +190,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
     said: tuple[tuple[str, ...], str] = ((), "")  # the text before, and what it sits in
     table = Table()
     outline: list[tuple[int, str]] = []  # the headings above, by level
-    subject = " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)  # what the page is about
+    subject = _subject(elements)
     rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
     for element in elements:
         before, heard = row, ""
@@ -210,8 +210,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
         if element.role == "heading":
             if kind.headed and _answers(kind, words, element.name, heading, above):
                 return element.name[:MAX_ANSWER_CHARS]
-            level = element.level or 1
-            outline = [(at, name) for at, name in outline if at < level] + [(level, element.name)]
+            outline = _under(outline, element)
             heading = element.name
         elif element.role in READ and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
             return element.name[:MAX_ANSWER_CHARS]
@@ -298,13 +297,12 @@ def labelled(elements: list[Element], words: list[str], lex: Lexicon = ENGLISH) 
     and, with the headings above it and the page's first-level headings, every one of them but those that ask for a
     name. None when no label names them."""
     needed = [word for word in words if not _NAME.match(word) and not lex.name_words.said(word)]
-    subject = " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)
+    subject = _subject(elements)
     outline: list[tuple[int, str]] = []  # the headings above, by level
     label = ""
     for element in elements:
         if element.role == "heading":
-            level = element.level or 1
-            outline = [(at, name) for at, name in outline if at < level] + [(level, element.name)]
+            outline = _under(outline, element)
         elif element.role in ("term", "rowheader"):
             label = element.name
         elif element.role == "row":
@@ -314,3 +312,14 @@ def labelled(elements: list[Element], words: list[str], lex: Lexicon = ENGLISH) 
             if score(needed, label) and score(needed, f"{label} {element.name} {above}") == len(needed):
                 return element.name[:MAX_ANSWER_CHARS]
     return None
+
+
+def _subject(elements: list[Element]) -> str:
+    """What the page is about: its first-level headings."""
+    return " ".join(e.name for e in elements if e.role == "heading" and e.level == 1)
+
+
+def _under(outline: list[tuple[int, str]], heading: Element) -> list[tuple[int, str]]:
+    """The headings above, by level, once `heading` is passed: it replaces those of its level and below."""
+    level = heading.level or 1
+    return [(at, name) for at, name in outline if at < level] + [(level, heading.name)]

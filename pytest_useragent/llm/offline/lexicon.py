@@ -177,11 +177,11 @@ class Lexicon:
     number_asked: Words = Words()
     percent_asked: Words = Words()
     """A goal asks for a share in per cent ("wie viel Prozent", "quel pourcentage", "何パーセント")."""
-    name_words: Words = Words()
-    """A question asks for a name ("wie heißt", 「名前」, "kto"): no label need repeat these words (代表者名)."""
     percent_words: Words = Words()
     """The words of such a question beside those that ask (who answered: "geantwortet", "personnes"): no answer need
     repeat them."""
+    name_words: Words = Words()
+    """A question asks for a name ("wie heißt", 「名前」, "kto"): no label need repeat these words (代表者名)."""
     date_asked: Words = Words()
     days_asked: Words = Words()
     """A goal asks which days something is open ("quels jours", "an welchen Tagen")."""
