@@ -81,7 +81,16 @@ class ForkServer:
         """A forked run of pytest, or None when this run must be a plain process."""
         if not self.alive() or _read_at_start(env) != _read_at_start(self.environment):
             return None
-        request = {"argv": argv, "cwd": os.getcwd(), "env": env, "stdout": stdout.name, "stderr": stderr.name}
+        request = {
+            "argv": argv,
+            "cwd": os.getcwd(),
+            "env": env,
+            "stdout": stdout.name,
+            "stderr": stderr.name,
+            # a process started in the background (`&`, nohup, some CI runners) ignores SIGINT, and so do the
+            # programs it starts: Python then installs no KeyboardInterrupt
+            "sigint_ignored": signal.getsignal(signal.SIGINT) is signal.SIG_IGN,
+        }
         try:
             assert self.process.stdin is not None
             self.process.stdin.write(json.dumps(request).encode() + b"\n")
@@ -195,7 +204,7 @@ def _run(request: dict[str, Any], cache: str) -> None:
     os.dup2(null, 0)
     for fd, path in ((1, request["stdout"]), (2, request["stderr"])):
         os.dup2(os.open(path, os.O_WRONLY | os.O_APPEND), fd)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, signal.SIG_IGN if request["sigint_ignored"] else signal.default_int_handler)
     os.chdir(request["cwd"])
     served = [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
     os.environ.clear()

@@ -61,10 +61,23 @@ def test_a_forked_run_says_and_ends_as_a_fresh_one(pytester, monkeypatch, fork_s
     assert fork_server.alive()
 
 
-@pytest.mark.parametrize(("sent", "ends"), [("SIGKILL", -signal.SIGKILL), ("SIGINT", pytest.ExitCode.INTERRUPTED)])
-def test_a_run_ended_by_a_signal_ends_so_forked_too(pytester, monkeypatch, fork_server, sent, ends):
+@pytest.mark.parametrize(
+    ("sent", "sigint", "ends"),
+    [
+        ("SIGKILL", signal.SIG_DFL, -signal.SIGKILL),
+        ("SIGINT", signal.default_int_handler, pytest.ExitCode.INTERRUPTED),
+        # the suite started in the background (`cmd &` in a script): its runs inherit SIGINT ignored
+        ("SIGINT", signal.SIG_IGN, pytest.ExitCode.OK),
+    ],
+    ids=["killed", "interrupted", "interrupt-ignored"],
+)
+def test_a_run_ended_by_a_signal_ends_so_forked_too(pytester, monkeypatch, fork_server, sent, sigint, ends):
     pytester.makepyfile(test_probe=SUITE)
-    forked, plain = runs(pytester, monkeypatch, fork_server, "-k", "killed", DIE=sent)
+    previous = signal.signal(signal.SIGINT, sigint)
+    try:
+        forked, plain = runs(pytester, monkeypatch, fork_server, "-k", "killed", DIE=sent)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert forked.ret == plain.ret == ends
 
 
