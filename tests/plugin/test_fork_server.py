@@ -182,6 +182,7 @@ def test_a_run_that_ends_before_its_start_is_read_is_not_waited_for(tmp_path):
         out = tmp_path / "out"
         out.touch()
         request = {"argv": ["--version"], "cwd": str(tmp_path), "env": dict(os.environ), "stdout": str(out)}
+        request["sigint_ignored"] = False
         assert server.process.stdin is not None
         server.process.stdin.write(json.dumps({**request, "stderr": str(out)}).encode() + b"\n")
         server.process.stdin.flush()
