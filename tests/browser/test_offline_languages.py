@@ -4,7 +4,8 @@ a text area, a shop with a search box and a cart, a price table, an account page
 form; and, written after the engine was, a contact form and an events table with a button a row; and a form whose
 fields the goal names, each before its quoted value, in English too; and in Japanese, written without spaces, a city
 page whose links hide in a collapsed menu and whose slideshow and CO2 counter each have a pause button, an event's
-page and a registration form), as a mouse, a keyboard and a screen-reader persona (`MATRIX`).
+page and a registration form; and in Spanish an about page whose figures stand over their labels), as a mouse, a
+keyboard and a screen-reader persona (`MATRIX`).
 
 What is held is the page's true state after the session, read here with Playwright and independent of the engine:
 the survey sent with exactly the answers the goal names (chosen before Send, and no option's label typed into its text
@@ -249,6 +250,9 @@ TASKS = {
                 mensaje="Necesito un presupuesto",
             ),
         ),
+        # a figure over its label, with a verb the page never says
+        Task("about", "¿Cuántos libros ha reunido la Biblioteca Municipal?", answered("120.000 Libros")),
+        Task("about", "¿En cuántas sedes atiende la biblioteca?", answered("8 Sedes")),
     ],
     "fr": [
         Task(

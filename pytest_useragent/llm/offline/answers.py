@@ -127,6 +127,9 @@ MIN_OTHER = 2
 """A heading's word shorter than this names nothing (an article's letter)."""
 CELLS = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
 MAX_ANSWER_CHARS = 160
+MAX_LABEL_WORDS = 4
+_STOPS = (".", "!", "?", "。", "！", "？")
+"""The most words of a figure's label, or of a figure ("500+", "Projects delivered"): longer text is a sentence."""
 
 
 def answer_kind(goal: str, lex: Lexicon = ENGLISH) -> AnswerKind | None:
@@ -192,8 +195,10 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
     outline: list[tuple[int, str]] = []  # the headings above, by level
     subject = _subject(elements)
     rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
-    for element in elements:
+    for index, element in enumerate(elements):
         before, heard = row, ""
+        pair = _pair(elements, index, kind) if element.role in READ else None  # "500+" | "Projects"
+        leads = pair is not None and pair > index  # the text before it is the label of the figure before
         if element.role == "row":
             row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
         elif element.role in CELLS:
@@ -202,8 +207,8 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
                 table.read(element)  # a goal's word that names a row ("Les Garçons") names another row than this
                 continue
             heard = table.headers(element)  # and as a screen reader says it: with its headers, its table's name
-        elif element.role in READ and said[0] == element.within:  # the words before it in its paragraph ("Call: ")
-            before = said[1]
+        elif element.role in READ and said[0] == element.within and not leads:
+            before = said[1]  # the words before it in its paragraph ("Call: ")
         table.read(element)
         said = (element.within, element.name) if element.role in TEXT and element.role != "heading" else ((), "")
         above = " ".join([*(name for _, name in outline), subject])
@@ -214,6 +219,10 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             heading = element.name
         elif element.role in READ and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
             return element.name[:MAX_ANSWER_CHARS]
+        elif pair is not None and (
+            figure := _figure(elements, (index, pair), kind, words, f"{heading} {heard}", above)
+        ):
+            return figure[:MAX_ANSWER_CHARS]
         elif element.role in CELLS and before.strip() and kind.shows(before) and not kind.shows(element.name):
             # the answer heads the row the goal's words are in: `rowheader "11:00"`, `cell "Science show"`
             text = f"{before.strip()} {element.name}"
@@ -261,6 +270,48 @@ class Table:
         elif len(heads) == 1 and named == heads:
             self.part = heads[0]
         self.cells = []
+
+
+def _short(element: Element) -> bool:
+    """A figure or a label: text of a few words that is no sentence (a sentence ends with its stop)."""
+    name = element.name.strip()
+    return element.role in READ and 0 < len(name.split()) <= MAX_LABEL_WORDS and not name.endswith(_STOPS)
+
+
+def _pair(elements: list[Element], index: int, kind: AnswerKind) -> int | None:
+    """Where the label of the figure at `index` is, when the figure stands in a run of short texts that alternate
+    figure and label ("500+", "Projects", "50+", "Clients", or "Projects", "500+", ...): after it when the run begins
+    with a figure, before it otherwise. None when the figure stands in no such run."""
+    element = elements[index]
+    if not kind.shows(element.name) or not _short(element):
+        return None
+    start = index
+    while start > 0 and _short(elements[start - 1]) and elements[start - 1].within == element.within:
+        if kind.shows(elements[start - 1].name) == kind.shows(elements[start].name):
+            break
+        start -= 1
+    at = index + 1 if kind.shows(elements[start].name) else index - 1
+    if at < start or at >= len(elements):
+        return None
+    label = elements[at]
+    return at if _short(label) and label.within == element.within and not kind.shows(label.name) else None
+
+
+def _figure(
+    elements: list[Element], pair: tuple[int, int], kind: AnswerKind, words: list[str], near: str, above: str
+) -> str | None:
+    """A figure and its label (indices, `_pair`: "500+" | "Proyectos"), as shown: the answer when the label
+    names one of `words` and, with `near` and `above`, every other one but at most one the page says nowhere (the
+    question's verb, "realizado": the page counts projects, it does not say it made them). A word with a digit is
+    never spared (a year asked about)."""
+    if not score(words, elements[pair[1]].name):
+        return None
+    first, second = sorted(pair)
+    text = f"{elements[first].name} {elements[second].name}"
+    page = " ".join(e.name for e in elements)
+    unsaid = [w for w in words if not matches(w, page) and not any(c.isdigit() for c in w)]
+    spared = [w for w in words if w not in unsaid] if len(unsaid) == 1 else words
+    return text if _answers(kind, spared, text, near, above) else None
 
 
 def _labelled(kind: AnswerKind, words: list[str], text: str, label: str, subject: str, heading: str) -> bool:

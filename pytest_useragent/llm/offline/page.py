@@ -30,7 +30,7 @@ whose alt says them: what a screen reader reads, and what WCAG 1.1.1 has an alt 
 _STOPWORDS = (
     "a an the and or of to in on at for with from by is are be it its this that what which who how find go get "
     "see look note write record page site then out into your my me i you can do does costs cost much many there "
-    "their them they add put use using open show tell when"
+    "their them they add put use using open show tell when has have had did was were"
 )
 
 

@@ -1,0 +1,83 @@
+"""A question for a number answered by a figure and the label after it, the way a landing page shows what a company
+has done ("500+" over "Proyectos", "15+" over "Países"), when the question's verb is one the page never says
+("¿Cuántos proyectos ha realizado…?": the page counts projects, it does not say it made them). The twins: labels
+before their figures are read as before (the label before a figure is the figure's, not the one after it), a thing
+no label counts, and a question with two words the page never says (a year, a place), answer nothing."""
+
+from __future__ import annotations
+
+import pytest
+from offline_steps import steps
+
+from pytest_useragent.llm.offline.answers import answer_kind
+from pytest_useragent.llm.offline.lexicon import lexicon
+
+PAGES = {
+    # lang: (about us, its sentence, the three labels: projects, clients, countries)
+    "es": ("Sobre nosotros", "Somos una empresa líder en transformación digital.", ("Proyectos", "Clientes", "Países")),
+    "en": ("About us", "We are a leading digital agency.", ("Projects", "Clients", "Countries")),
+    "de": ("Über uns", "Wir sind eine führende Digitalagentur.", ("Projekte", "Kunden", "Länder")),
+    "fr": ("À propos", "Nous sommes une agence numérique.", ("Projets", "Clients", "Pays")),
+    "pl": ("O nas", "Jesteśmy wiodącą agencją cyfrową.", ("Projektów", "Klientów", "Krajów")),
+    "cs": ("O nás", "Jsme přední digitální agentura.", ("Projektů", "Klientů", "Zemí")),
+}  # fmt: skip
+ASKED = {
+    # lang: (how many projects, how many countries), each with a verb the page never says
+    "es": ("¿Cuántos proyectos ha realizado TechSolutions?", "¿En cuántos países trabaja TechSolutions?"),
+    "en": ("How many projects has TechSolutions delivered?", "In how many countries does TechSolutions operate?"),
+    "de": ("Wie viele Projekte hat TechSolutions umgesetzt?", "In wie vielen Ländern arbeitet TechSolutions?"),
+    "fr": ("Combien de projets TechSolutions a-t-elle réalisés ?", "Dans combien de pays TechSolutions opère-t-elle ?"),
+    "pl": ("Ile projektów zrealizowała TechSolutions?", "W ilu krajach działa TechSolutions?"),
+    "cs": ("Kolik projektů dokončila TechSolutions?", "Ve kolika zemích působí TechSolutions?"),
+}  # fmt: skip
+FIGURES = ("500+", "50+", "15+")
+
+
+def landing(lang: str, labels_first: bool = False) -> str:
+    """The company's one page: its name, what it is, and its figures, each a card of two texts."""
+    about, sentence, labels = PAGES[lang]
+    pairs = [
+        (label, figure) if labels_first else (figure, label) for figure, label in zip(FIGURES, labels, strict=True)
+    ]
+    cards = [f"  - generic [ref=e{10 + index}]: {text}" for index, text in enumerate(t for pair in pairs for t in pair)]
+    return "\n".join(
+        [
+            '- heading "TechSolutions" [level=1] [ref=e1]',
+            "- main [ref=e2]:",
+            f'  - heading "{about}" [level=2] [ref=e3]',
+            f"  - paragraph [ref=e4]: {sentence}",
+            *cards,
+        ]
+    )
+
+
+@pytest.mark.parametrize("lang", sorted(ASKED))
+def test_a_figure_is_answered_with_the_label_after_it_though_the_page_never_says_the_questions_verb(lang):
+    projects, countries = ASKED[lang]
+    labels = PAGES[lang][2]
+    for goal, figure, label in ((projects, "500+", labels[0]), (countries, "15+", labels[2])):
+        assert answer_kind(goal, lexicon(goal, lang)).name == "number", goal
+        (step,) = steps(goal, [landing(lang)], lang)
+        assert (step.action.kind, step.action.evidence) == ("done", f"{figure} {label}"), goal
+
+
+@pytest.mark.parametrize("lang", sorted(ASKED))
+def test_labels_before_their_figures_answer_with_the_figure_after_each(lang):
+    projects, countries = ASKED[lang]
+    labels = PAGES[lang][2]
+    for goal, figure, label in ((projects, "500+", labels[0]), (countries, "15+", labels[2])):
+        (step,) = steps(goal, [landing(lang, labels_first=True)], lang)
+        assert (step.action.kind, step.action.evidence) == ("done", f"{label} {figure}"), goal
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "How many employees does TechSolutions have?",  # no label counts them
+        "How many projects did TechSolutions deliver in Asia in 2023?",  # a place and a year the page never says
+        "¿Cuántos empleados tiene TechSolutions?",
+    ],
+)
+def test_a_figure_that_counts_something_else_or_not_what_is_asked_answers_nothing(goal):
+    (step,) = steps(goal, [landing("es" if goal.startswith("¿") else "en")], "es" if goal.startswith("¿") else "en")
+    assert step.action.kind == "give_up", step.action
