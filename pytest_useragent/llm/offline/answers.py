@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pytest_useragent.llm.offline.figures import cards, pair
 from pytest_useragent.llm.offline.lexicon import CJK, ENGLISH, Lexicon, Words, fold, tokens
 from pytest_useragent.llm.offline.page import READ, TEXT, Element, matches, score
 
@@ -195,10 +196,11 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
     outline: list[tuple[int, str]] = []  # the headings above, by level
     subject = _subject(elements)
     rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
+    elements = [card for element in elements for card in cards(element, kind.shows)]
     for index, element in enumerate(elements):
         before, heard = row, ""
-        pair = _pair(elements, index, kind) if element.role in READ else None  # "500+" | "Projects"
-        leads = pair is not None and pair > index  # the text before it is the label of the figure before
+        at = pair(elements, index, kind.shows) if element.role in READ else None  # "500+" | "Projects"
+        leads = at is not None and at > index  # the text before it is the label of the figure before
         if element.role == "row":
             row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
         elif element.role in CELLS:
@@ -219,9 +221,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             heading = element.name
         elif element.role in READ and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
             return element.name[:MAX_ANSWER_CHARS]
-        elif pair is not None and (
-            figure := _figure(elements, (index, pair), kind, words, f"{heading} {heard}", above)
-        ):
+        elif at is not None and (figure := _figure(elements, (index, at), kind, words, f"{heading} {heard}", above)):
             return figure[:MAX_ANSWER_CHARS]
         elif element.role in CELLS and before.strip() and kind.shows(before) and not kind.shows(element.name):
             # the answer heads the row the goal's words are in: `rowheader "11:00"`, `cell "Science show"`
@@ -272,35 +272,10 @@ class Table:
         self.cells = []
 
 
-def _short(element: Element) -> bool:
-    """A figure or a label: text of a few words that is no sentence (a sentence ends with its stop)."""
-    name = element.name.strip()
-    return element.role in READ and 0 < len(name.split()) <= MAX_LABEL_WORDS and not name.endswith(_STOPS)
-
-
-def _pair(elements: list[Element], index: int, kind: AnswerKind) -> int | None:
-    """Where the label of the figure at `index` is, when the figure stands in a run of short texts that alternate
-    figure and label ("500+", "Projects", "50+", "Clients", or "Projects", "500+", ...): after it when the run begins
-    with a figure, before it otherwise. None when the figure stands in no such run."""
-    element = elements[index]
-    if not kind.shows(element.name) or not _short(element):
-        return None
-    start = index
-    while start > 0 and _short(elements[start - 1]) and elements[start - 1].within == element.within:
-        if kind.shows(elements[start - 1].name) == kind.shows(elements[start].name):
-            break
-        start -= 1
-    at = index + 1 if kind.shows(elements[start].name) else index - 1
-    if at < start or at >= len(elements):
-        return None
-    label = elements[at]
-    return at if _short(label) and label.within == element.within and not kind.shows(label.name) else None
-
-
 def _figure(
     elements: list[Element], pair: tuple[int, int], kind: AnswerKind, words: list[str], near: str, above: str
 ) -> str | None:
-    """A figure and its label (indices, `_pair`: "500+" | "Proyectos"), as shown: the answer when the label
+    """A figure and its label (indices, `figures.pair`: "500+" | "Proyectos"), as shown: the answer when the label
     names one of `words` and, with `near` and `above`, every other one but at most one the page says nowhere (the
     question's verb, "realizado": the page counts projects, it does not say it made them). A word with a digit is
     never spared (a year asked about)."""

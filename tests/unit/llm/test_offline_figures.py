@@ -2,7 +2,8 @@
 has done ("500+" over "Proyectos", "15+" over "Países"), when the question's verb is one the page never says
 ("¿Cuántos proyectos ha realizado…?": the page counts projects, it does not say it made them). The twins: labels
 before their figures are read as before (the label before a figure is the figure's, not the one after it), a thing
-no label counts, and a question with two words the page never says (a year, a place), answer nothing."""
+no label counts, and a question with two words the page never says (a year, a place), answer nothing. A row of cards a screen reader reads as one run of text ("500+ Proyectos 50+ Clientes") is read as
+its cards; a sentence with figures is not."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 from offline_steps import steps
 
 from pytest_useragent.llm.offline.answers import answer_kind
+from pytest_useragent.llm.offline.figures import cards
 from pytest_useragent.llm.offline.lexicon import lexicon
+from pytest_useragent.llm.offline.page import Element
 
 PAGES = {
     # lang: (about us, its sentence, the three labels: projects, clients, countries)
@@ -33,13 +36,17 @@ ASKED = {
 FIGURES = ("500+", "50+", "15+")
 
 
-def landing(lang: str, labels_first: bool = False) -> str:
-    """The company's one page: its name, what it is, and its figures, each a card of two texts."""
+def landing(lang: str, labels_first: bool = False, one_line: bool = False) -> str:
+    """The company's one page: its name, what it is, and its figures, each a card of two texts; or, `one_line`, the
+    cards as a screen reader's tree reads them, one run of text."""
     about, sentence, labels = PAGES[lang]
     pairs = [
         (label, figure) if labels_first else (figure, label) for figure, label in zip(FIGURES, labels, strict=True)
     ]
-    cards = [f"  - generic [ref=e{10 + index}]: {text}" for index, text in enumerate(t for pair in pairs for t in pair)]
+    texts = [text for pair in pairs for text in pair]
+    cards = [f"  - generic [ref=e{10 + index}]: {text}" for index, text in enumerate(texts)]
+    if one_line:
+        cards = [f"  - text: {' '.join(texts)}"]
     return "\n".join(
         [
             '- heading "TechSolutions" [level=1] [ref=e1]',
@@ -51,13 +58,14 @@ def landing(lang: str, labels_first: bool = False) -> str:
     )
 
 
+@pytest.mark.parametrize("one_line", [False, True], ids=["cards", "read-as-one-text"])
 @pytest.mark.parametrize("lang", sorted(ASKED))
-def test_a_figure_is_answered_with_the_label_after_it_though_the_page_never_says_the_questions_verb(lang):
+def test_a_figure_is_answered_with_the_label_after_it_though_the_page_never_says_the_questions_verb(lang, one_line):
     projects, countries = ASKED[lang]
     labels = PAGES[lang][2]
     for goal, figure, label in ((projects, "500+", labels[0]), (countries, "15+", labels[2])):
         assert answer_kind(goal, lexicon(goal, lang)).name == "number", goal
-        (step,) = steps(goal, [landing(lang)], lang)
+        (step,) = steps(goal, [landing(lang, one_line=one_line)], lang)
         assert (step.action.kind, step.action.evidence) == ("done", f"{figure} {label}"), goal
 
 
@@ -81,3 +89,25 @@ def test_labels_before_their_figures_answer_with_the_figure_after_each(lang):
 def test_a_figure_that_counts_something_else_or_not_what_is_asked_answers_nothing(goal):
     (step,) = steps(goal, [landing("es" if goal.startswith("¿") else "en")], "es" if goal.startswith("¿") else "en")
     assert step.action.kind == "give_up", step.action
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "En cifras: Proyectos 500, Países 15.",  # a sentence, not a row of cards
+        "3 oficinas y 500 proyectos en total",  # words no card's label would begin with
+    ],
+)
+def test_a_sentence_with_figures_is_no_row_of_cards(text):
+    """Read as cards, "500 Proyectos" would answer; as the sentence it is, it does not name the question's verb."""
+    page = "\n".join(['- heading "TechSolutions" [level=1] [ref=e1]', f"- text: {text}"])
+    (step,) = steps(ASKED["es"][0], [page], "es")
+    assert step.action.kind == "give_up", step.action
+
+
+def test_a_row_of_cards_splits_where_each_figure_is_a_word_of_its_own():
+    percent = answer_kind("What percentage answered 'Satisfied'?").shows
+    read = cards(Element("text", "98% Satisfechos 2% Indecisos", None), percent)
+    assert [card.name for card in read] == ["98%", "Satisfechos", "2%", "Indecisos"]
+    alt = Element("img", "満足 70%、不満 30%", None)  # a chart's alt: a figure run into the next word is a sentence's
+    assert cards(alt, percent) == [alt]

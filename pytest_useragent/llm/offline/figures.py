@@ -1,0 +1,73 @@
+"""Pure: figures and their labels, as a page shows what it counts: a run of short texts that alternate a figure and
+its label ("500+", "Projects", "50+", "Clients", or the label first), and a row of such cards that a screen reader reads
+as one text. What a figure is, is the kind of answer's to say (`Shows`: "500+" for a number, "70%" for a share)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from pytest_useragent.llm.offline.page import READ, Element
+
+Shows = Callable[[str], bool]
+"""Whether a text shows an answer of the kind asked for (`answers.AnswerKind.shows`)."""
+MAX_LABEL_WORDS = 4
+"""The most words of a figure's label, or of a figure ("500+", "Projects delivered"): longer text is a sentence."""
+STOPS = (".", "!", "?", "。", "！", "？")
+
+
+def cards(element: Element, shows: Shows) -> list[Element]:
+    """A text that reads as figures and their labels in turn ("500+ Proyectos 50+ Clientes 15+ Países", a row of
+    cards as a screen reader reads it, one run of text) as one element a figure or a label each; any other element
+    as it is. A label begins with a capital (a card's); a figure is one word that shows an answer of the kind."""
+    if element.role not in READ or element.name.rstrip().endswith(STOPS):
+        return [element]
+    parts: list[list[str]] = []
+    for word in element.name.split():
+        figure = figure_word(word, shows)
+        if parts and not figure and not figure_word(parts[-1][0], shows):
+            parts[-1].append(word)
+        else:
+            parts.append([word])
+    figures = [part for part in parts if figure_word(part[0], shows)]
+    labels = [part for part in parts if not figure_word(part[0], shows)]
+    if len(figures) < 2 or any(len(part) > 1 for part in figures):
+        return [element]
+    if any(len(part) > MAX_LABEL_WORDS or part[0][0].islower() for part in labels):
+        return [element]
+    return [replace(element, name=" ".join(part)) for part in parts]
+
+
+def figure_word(word: str, shows: Shows) -> bool:
+    """A word that is a figure of the kind and nothing else: "500+", "70%", "$15"; not "70%、不満"."""
+    return shows(word) and not any(letter.isalpha() for letter in word)
+
+
+def short(element: Element) -> bool:
+    """A figure or a label: text of a few words that is no heading and no sentence (a sentence ends with its stop)."""
+    name = element.name.strip()
+    return (
+        element.role in READ
+        and element.role != "heading"
+        and 0 < len(name.split()) <= MAX_LABEL_WORDS
+        and not name.endswith(STOPS)
+    )
+
+
+def pair(elements: list[Element], index: int, shows: Shows) -> int | None:
+    """Where the label of the figure at `index` is, when the figure stands in a run of short texts that alternate
+    figure and label ("500+", "Projects", "50+", "Clients", or "Projects", "500+", ...): after it when the run begins
+    with a figure, before it otherwise. None when the figure stands in no such run."""
+    element = elements[index]
+    if not shows(element.name) or not short(element):
+        return None
+    start = index
+    while start > 0 and short(elements[start - 1]) and elements[start - 1].within == element.within:
+        if shows(elements[start - 1].name) == shows(elements[start].name):
+            break
+        start -= 1
+    at = index + 1 if shows(elements[start].name) else index - 1
+    if at < start or at >= len(elements):
+        return None
+    label = elements[at]
+    return at if short(label) and label.within == element.within and not shows(label.name) else None
