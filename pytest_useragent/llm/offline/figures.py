@@ -14,6 +14,9 @@ Shows = Callable[[str], bool]
 MAX_LABEL_WORDS = 4
 """The most words of a figure's label, or of a figure ("500+", "Projects delivered"): longer text is a sentence."""
 STOPS = (".", "!", "?", "。", "！", "？")
+MAX_CARDS = 12
+"""The most figures a row of cards holds: a longer run of numbers and words is a list (a page of 10,000 rows is not
+walked back from each of its figures)."""
 
 
 def cards(element: Element, shows: Shows) -> list[Element]:
@@ -61,13 +64,22 @@ def pair(elements: list[Element], index: int, shows: Shows) -> int | None:
     element = elements[index]
     if not shows(element.name) or not short(element):
         return None
-    start = index
-    while start > 0 and short(elements[start - 1]) and elements[start - 1].within == element.within:
-        if shows(elements[start - 1].name) == shows(elements[start].name):
+    start, end = _run(elements, index, -1, shows), _run(elements, index, 1, shows)
+    if end - start >= 2 * MAX_CARDS:
+        return None  # a long list of numbers and words, not a row of cards
+    at = index + 1 if shows(elements[start].name) else index - 1  # in the run, a label: figures and labels alternate
+    return at if start <= at <= end else None
+
+
+def _run(elements: list[Element], index: int, step: int, shows: Shows) -> int:
+    """Where the run of alternating figures and labels that holds `index` ends, going by `step` (-1: back, 1: on);
+    walked at most a row of cards and one element past it, so no page is walked whole from each of its figures."""
+    within, at = elements[index].within, index
+    while abs(at - index) <= 2 * MAX_CARDS:
+        near = at + step
+        if not 0 <= near < len(elements) or not short(elements[near]) or elements[near].within != within:
             break
-        start -= 1
-    at = index + 1 if shows(elements[start].name) else index - 1
-    if at < start or at >= len(elements):
-        return None
-    label = elements[at]
-    return at if short(label) and label.within == element.within and not shows(label.name) else None
+        if shows(elements[near].name) == shows(elements[at].name):
+            break
+        at = near
+    return at

@@ -111,3 +111,15 @@ def test_a_row_of_cards_splits_where_each_figure_is_a_word_of_its_own():
     assert [card.name for card in read] == ["98%", "Satisfechos", "2%", "Indecisos"]
     alt = Element("img", "満足 70%、不満 30%", None)  # a chart's alt: a figure run into the next word is a sentence's
     assert cards(alt, percent) == [alt]
+
+
+def test_a_long_list_of_numbers_and_words_is_no_row_of_cards():
+    """Past a row's dozen figures a run is a list: the figure asked about is not taken from it (nor is the page walked
+    back from each of its figures)."""
+    rows = [
+        f"  - generic [ref=e{10 + n}]: {text}"
+        for n, text in enumerate(t for i in range(2000) for t in (f"{i}+", "Proyectos"))
+    ]
+    page = "\n".join(['- heading "TechSolutions" [level=1] [ref=e1]', "- main [ref=e2]:", *rows])
+    (step,) = steps(ASKED["es"][0], [page], "es")
+    assert step.action.kind == "give_up", step.action
