@@ -13,7 +13,9 @@ from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.records import ActionOutcome, Decision, Observation
 
 
-def steps(goal: str, snapshots: list[str], lang: str = "en", url: str = "http://x/") -> list[Decision]:
+def steps(
+    goal: str, snapshots: list[str], lang: str = "en", url: str = "http://x/", title: str = "Page"
+) -> list[Decision]:
     """The engine's decisions on each snapshot in turn, as one session: each step gets the summary, the action and
     its outcome (it went through), and the expectation of the step before."""
     ledger = Path(tempfile.mkdtemp()) / "ledger.json"
@@ -27,7 +29,7 @@ def steps(goal: str, snapshots: list[str], lang: str = "en", url: str = "http://
             step=index,
             max_steps=9,
             summary=before.summary if before else "",
-            observation=Observation(url=url, title="Page", snapshot=snapshot, lang=lang),
+            observation=Observation(url=url, title=title, snapshot=snapshot, lang=lang),
             last_action=f"{before.action.kind} {before.action.ref}" if before else None,
             last_outcome=ActionOutcome(ok=True, message="clicked") if before else None,
             expectation=before.expectation if before else None,

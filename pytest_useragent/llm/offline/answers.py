@@ -181,12 +181,13 @@ def _spare(asked: Words, lex: Lexicon) -> Words:
     return Words.of([word for phrase in asked.phrases for word in tokens(phrase)]) | lex.hours_words
 
 
-def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str | None:
+def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: str = "") -> str | None:
     """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under (and,
     in a table, the cells before it in its row) names every one of `words` (the Pro plan's price, not the Team
     plan's); or with the headings above it and the page's first-level headings (what the page is about, wherever
-    they sit), when its own heading or row names one of them (a card "Forêt" under "Nos puzzles"). A kind a heading
-    may give (a price) is read in a heading too (a card's `h4 "18 €"` under its `h3 "Forêt"`). On a page whose
+    they sit) and the site's name (`_site`), when its own heading or row names one of them (a card "Forêt" under
+    "Nos puzzles"). A kind a heading may give (a price) is read in a heading too (a card's `h4 "18 €"` under its
+    `h3 "Forêt"`). On a page whose
     first-level headings name every one of `words` (the page is about what the goal asks of: an event's page), a
     text of the kind labelled so by its row or heading answers too ("Date" | "8 Nov"). None when the page shows no
     such answer (its words alone are no answer)."""
@@ -195,6 +196,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
     table = Table()
     outline: list[tuple[int, str]] = []  # the headings above, by level
     subject = _subject(elements)
+    site = _site(elements, title)
     rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
     elements = [card for element in elements for card in cards(element, kind.shows)]
     for index, element in enumerate(elements):
@@ -213,7 +215,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str]) -> str |
             before = said[1]  # the words before it in its paragraph ("Call: ")
         table.read(element)
         said = (element.within, element.name) if element.role in TEXT and element.role != "heading" else ((), "")
-        above = " ".join([*(name for _, name in outline), subject])
+        above = " ".join([*(name for _, name in outline), subject, site])
         if element.role == "heading":
             if kind.headed and _answers(kind, words, element.name, heading, above):
                 return element.name[:MAX_ANSWER_CHARS]
@@ -338,6 +340,14 @@ def labelled(elements: list[Element], words: list[str], lex: Lexicon = ENGLISH) 
             if score(needed, label) and score(needed, f"{label} {element.name} {above}") == len(needed):
                 return element.name[:MAX_ANSWER_CHARS]
     return None
+
+
+def _site(elements: list[Element], title: str) -> str:
+    """The site's own name, which a question may name ("the Municipal Library's books" on the library's page): the
+    words of the page's title that its banner says too (a logo's text, a paragraph), not the title's other words
+    (the page's: "Pro plan" of "Pro plan - Acme")."""
+    banner = {word for e in elements if "banner" in e.within or e.role == "banner" for word in tokens(e.name)}
+    return " ".join(word for word in tokens(title) if word in banner)
 
 
 def _subject(elements: list[Element]) -> str:

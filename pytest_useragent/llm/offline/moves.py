@@ -315,7 +315,8 @@ def _evidence(now: Situation) -> str | None:
         found = revealed(now.elements, now.words, now.tried) or _named(now)
         return found or (labelled(now.elements, now.words, now.lex) if asks(now.request.goal, now.lex) else None)
     named = now.named_words if now.asks else []
-    return answer(now.elements, kind, kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named]))))
+    words = kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named])))
+    return answer(now.elements, kind, words, now.request.observation.title)
 
 
 def _heading(now: Situation) -> str | None:

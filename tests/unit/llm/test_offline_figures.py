@@ -123,3 +123,43 @@ def test_a_long_list_of_numbers_and_words_is_no_row_of_cards():
     page = "\n".join(['- heading "TechSolutions" [level=1] [ref=e1]', "- main [ref=e2]:", *rows])
     (step,) = steps(ASKED["es"][0], [page], "es")
     assert step.action.kind == "give_up", step.action
+
+
+LIBRARY = """- banner [ref=e1]:
+  - paragraph [ref=e2]: Biblioteca Municipal
+  - navigation [ref=e3]:
+    - link "Noticias" [ref=e4]
+- main [ref=e5]:
+  - heading "Sobre nosotros" [level=1] [ref=e6]
+  - paragraph [ref=e7]: La biblioteca abre sus puertas a todos los vecinos desde hace décadas.
+  - generic [ref=e8]: 120.000
+  - generic [ref=e9]: Libros
+  - generic [ref=e10]: "8"
+  - generic [ref=e11]: Sedes"""
+
+
+def test_a_question_may_name_the_site_whose_page_it_reads_by_the_name_its_title_and_banner_give():
+    goal = "¿Cuántos libros ha reunido la Biblioteca Municipal?"
+    (step,) = steps(goal, [LIBRARY], "es", title="Sobre nosotros — Biblioteca Municipal")
+    assert (step.action.kind, step.action.evidence) == ("done", "120.000 Libros")
+    # the twin: a title that names the library, a banner that does not (another body's page): no site of that name
+    other = LIBRARY.replace("paragraph [ref=e2]: Biblioteca Municipal", "paragraph [ref=e2]: Ayuntamiento")
+    (step,) = steps(goal, [other], "es", title="Sobre nosotros — Biblioteca Municipal")
+    assert step.action.kind == "give_up", step.action
+
+
+def test_the_titles_words_for_the_page_are_not_the_sites_name():
+    """ "Pro plan - Acme": the banner says Acme; the Pro plan is what the page is about, and a Team plan's price is not
+    its price."""
+    page = "\n".join(
+        [
+            "- banner [ref=e1]:",
+            '  - link "Acme" [ref=e2]',
+            "- main [ref=e3]:",
+            '  - heading "Plans" [level=1] [ref=e4]',
+            '  - heading "Team plan" [level=2] [ref=e5]',
+            "  - paragraph [ref=e6]: $23 per user a month",
+        ]
+    )
+    (step,) = steps("What does the Pro plan cost?", [page], title="Pro plan - Acme")
+    assert step.action.kind != "done", step.action
