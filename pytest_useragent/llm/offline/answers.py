@@ -128,9 +128,6 @@ MIN_OTHER = 2
 """A heading's word shorter than this names nothing (an article's letter)."""
 CELLS = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
 MAX_ANSWER_CHARS = 160
-MAX_LABEL_WORDS = 4
-_STOPS = (".", "!", "?", "。", "！", "？")
-"""The most words of a figure's label, or of a figure ("500+", "Projects delivered"): longer text is a sentence."""
 
 
 def answer_kind(goal: str, lex: Lexicon = ENGLISH) -> AnswerKind | None:
@@ -187,10 +184,10 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
     plan's); or with the headings above it and the page's first-level headings (what the page is about, wherever
     they sit) and the site's name (`_site`), when its own heading or row names one of them (a card "Forêt" under
     "Nos puzzles"). A kind a heading may give (a price) is read in a heading too (a card's `h4 "18 €"` under its
-    `h3 "Forêt"`). On a page whose
-    first-level headings name every one of `words` (the page is about what the goal asks of: an event's page), a
-    text of the kind labelled so by its row or heading answers too ("Date" | "8 Nov"). None when the page shows no
-    such answer (its words alone are no answer)."""
+    `h3 "Forêt"`), a figure with its label in a row of cards (`_figure`). On a page whose first-level headings name
+    every one of `words` (the page is about what the goal asks of: an event's page), a text of the kind labelled so
+    by its row or heading answers too ("Date" | "8 Nov"). None when the page shows no such answer (its words alone
+    are no answer)."""
     heading, row = "", ""
     said: tuple[tuple[str, ...], str] = ((), "")  # the text before, and what it sits in
     table = Table()
@@ -199,6 +196,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
     site = _site(elements, title)
     rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
     elements = [card for element in elements for card in cards(element, kind.shows)]
+    unsaid = [w for w in words if not matches(w, " ".join(e.name for e in elements)) and not re.search(r"\d", w)]
     for index, element in enumerate(elements):
         before, heard = row, ""
         at = pair(elements, index, kind.shows) if element.role in READ else None  # "500+" | "Projects"
@@ -223,7 +221,9 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
             heading = element.name
         elif element.role in READ and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
             return element.name[:MAX_ANSWER_CHARS]
-        elif at is not None and (figure := _figure(elements, (index, at), kind, words, f"{heading} {heard}", above)):
+        elif at is not None and (
+            figure := _figure(elements, (index, at), kind, words, unsaid, f"{heading} {heard} {above}")
+        ):
             return figure[:MAX_ANSWER_CHARS]
         elif element.role in CELLS and before.strip() and kind.shows(before) and not kind.shows(element.name):
             # the answer heads the row the goal's words are in: `rowheader "11:00"`, `cell "Science show"`
@@ -275,20 +275,18 @@ class Table:
 
 
 def _figure(
-    elements: list[Element], pair: tuple[int, int], kind: AnswerKind, words: list[str], near: str, above: str
+    elements: list[Element], pair: tuple[int, int], kind: AnswerKind, words: list[str], unsaid: list[str], above: str
 ) -> str | None:
     """A figure and its label (indices, `figures.pair`: "500+" | "Proyectos"), as shown: the answer when the label
-    names one of `words` and, with `near` and `above`, every other one but at most one the page says nowhere (the
-    question's verb, "realizado": the page counts projects, it does not say it made them). A word with a digit is
-    never spared (a year asked about)."""
+    names one of `words` and, with the headings `above`, every other one but one the page says nowhere (`unsaid`:
+    the question's verb, "realizado": the page counts projects, it does not say it made them; never a word with a
+    digit, a year asked about)."""
     if not score(words, elements[pair[1]].name):
         return None
     first, second = sorted(pair)
     text = f"{elements[first].name} {elements[second].name}"
-    page = " ".join(e.name for e in elements)
-    unsaid = [w for w in words if not matches(w, page) and not any(c.isdigit() for c in w)]
     spared = [w for w in words if w not in unsaid] if len(unsaid) == 1 else words
-    return text if _answers(kind, spared, text, near, above) else None
+    return text if _answers(kind, spared, text, "", above) else None
 
 
 def _labelled(kind: AnswerKind, words: list[str], text: str, label: str, subject: str, heading: str) -> bool:
