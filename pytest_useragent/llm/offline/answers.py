@@ -8,7 +8,9 @@ headings it sits under."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pytest_useragent.llm.offline.figures import cards, pair
@@ -196,7 +198,12 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
     site = _site(elements, title)
     rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
     elements = [card for element in elements for card in cards(element, kind.shows)]
-    unsaid = [w for w in words if not matches(w, " ".join(e.name for e in elements)) and not re.search(r"\d", w)]
+
+    @functools.cache
+    def unsaid() -> tuple[str, ...]:  # read only once a figure's label names the goal: a page is read whole for it
+        page = " ".join(e.name for e in elements)
+        return tuple(w for w in words if not matches(w, page) and not re.search(r"\d", w))
+
     for index, element in enumerate(elements):
         before, heard = row, ""
         at = pair(elements, index, kind.shows) if element.role in READ else None  # "500+" | "Projects"
@@ -275,7 +282,12 @@ class Table:
 
 
 def _figure(
-    elements: list[Element], pair: tuple[int, int], kind: AnswerKind, words: list[str], unsaid: list[str], above: str
+    elements: list[Element],
+    pair: tuple[int, int],
+    kind: AnswerKind,
+    words: list[str],
+    unsaid: Callable[[], tuple[str, ...]],
+    above: str,
 ) -> str | None:
     """A figure and its label (indices, `figures.pair`: "500+" | "Proyectos"), as shown: the answer when the label
     names one of `words` and, with the headings `above`, every other one but one the page says nowhere (`unsaid`:
@@ -285,7 +297,7 @@ def _figure(
         return None
     first, second = sorted(pair)
     text = f"{elements[first].name} {elements[second].name}"
-    spared = [w for w in words if w not in unsaid] if len(unsaid) == 1 else words
+    spared = [w for w in words if w not in unsaid()] if len(unsaid()) == 1 else words
     return text if _answers(kind, spared, text, "", above) else None
 
 

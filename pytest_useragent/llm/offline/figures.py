@@ -4,6 +4,7 @@ as one text. What a figure is, is the kind of answer's to say (`Shows`: "500+" f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -14,6 +15,8 @@ Shows = Callable[[str], bool]
 MAX_LABEL_WORDS = 4
 """The most words of a figure's label, or of a figure ("500+", "Projects delivered"): longer text is a sentence."""
 STOPS = (".", "!", "?", "。", "！", "？")
+"""How a sentence ends: text that ends so is no figure's label and no row of cards."""
+_DIGIT = re.compile(r"\d")
 MAX_CARDS = 12
 """The most figures a row of cards holds: a longer run of numbers and words is a list (a page of 10,000 rows is not
 walked back from each of its figures)."""
@@ -23,8 +26,8 @@ def cards(element: Element, shows: Shows) -> list[Element]:
     """A text that reads as figures and their labels in turn ("500+ Proyectos 50+ Clientes 15+ Países", a row of
     cards as a screen reader reads it, one run of text) as one element a figure or a label each; any other element
     as it is. A label begins with a capital (a card's); a figure is one word that shows an answer of the kind."""
-    if element.role not in READ or element.name.rstrip().endswith(STOPS):
-        return [element]
+    if element.role not in READ or not _DIGIT.search(element.name) or element.name.rstrip().endswith(STOPS):
+        return [element]  # a figure has a digit: most texts are passed at once
     parts: list[list[str]] = []
     for word in element.name.split():
         figure = figure_word(word, shows)
@@ -42,7 +45,7 @@ def cards(element: Element, shows: Shows) -> list[Element]:
 
 
 def figure_word(word: str, shows: Shows) -> bool:
-    """A word that is a figure of the kind and nothing else: "500+", "70%", "$15"; not "70%、不満"."""
+    """A word that is a figure of the kind and nothing else, so one with a digit: "500+", "70%"; not "70%、不満"."""
     return shows(word) and not any(letter.isalpha() for letter in word)
 
 
