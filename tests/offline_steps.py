@@ -14,27 +14,41 @@ from pytest_useragent.records import ActionOutcome, Decision, Observation
 
 
 def steps(
-    goal: str, snapshots: list[str], lang: str = "en", url: str = "http://x/", title: str = "Page"
+    goal: str,
+    snapshots: list[str],
+    lang: str = "en",
+    url: str = "http://x/",
+    title: str = "Page",
+    outcomes: list[str] | None = None,
+    persona: Persona | None = None,
+    long: bool = False,
 ) -> list[Decision]:
     """The engine's decisions on each snapshot in turn, as one session: each step gets the summary, the action and
-    its outcome (it went through), and the expectation of the step before."""
+    its outcome (it went through, saying `outcomes[n]` after the step n, else "clicked"), and the expectation of the
+    step before. `long`: each snapshot is a long page's condensed view (it shows 10 of its 500 elements)."""
     ledger = Path(tempfile.mkdtemp()) / "ledger.json"
     decisions: list[Decision] = []
     for index, snapshot in enumerate(snapshots, start=1):
         before = decisions[-1] if decisions else None
         request = StepRequest(
             model="offline",
-            persona=Persona("Alex"),
+            persona=persona or Persona("Alex"),
             goal=goal,
             step=index,
             max_steps=9,
             summary=before.summary if before else "",
-            observation=Observation(url=url, title=title, snapshot=snapshot, lang=lang),
+            observation=Observation(
+                url=url, title=title, snapshot=snapshot, lang=lang, **({"elements": 500, "shown": 10} if long else {})
+            ),
             last_action=f"{before.action.kind} {before.action.ref}" if before else None,
-            last_outcome=ActionOutcome(ok=True, message="clicked") if before else None,
+            last_outcome=ActionOutcome(ok=True, message=said(outcomes, index - 2)) if before else None,
             expectation=before.expectation if before else None,
         )
         reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(ledger, 1)))
         assert reply.value is not None
         decisions.append(reply.value)
     return decisions
+
+
+def said(outcomes: list[str] | None, index: int) -> str:
+    return outcomes[index] if outcomes and index < len(outcomes) and outcomes[index] else "clicked"

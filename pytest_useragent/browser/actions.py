@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Callable
 from urllib.parse import urljoin
 
@@ -205,12 +206,18 @@ def offered(labels: list[str]) -> str:
 
 
 def option_index(labels: list[str], text: str) -> int | None:
-    """The place of the option labelled `text`: exactly, else the same letters in any case with spaces trimmed.
+    """The place of the option labelled `text`: exactly, else the same letters in any case with spaces trimmed, else
+    the one option whose label begins with them before a comma, a space, a bracket or a dash, as typing on a dropdown
+    goes to it ("Warsaw": "Warsaw, Poland"; not when two begin so, nor "War" of "Warsaw", nor "14" of "14:00").
     Pure."""
     if text in labels:
         return labels.index(text)
-    alike = [n for n, label in enumerate(labels) if label.strip().casefold() == text.strip().casefold()]
-    return alike[0] if alike else None
+    wanted = text.strip().casefold()
+    alike = [n for n, label in enumerate(labels) if label.strip().casefold() == wanted]
+    begun = [
+        n for n, label in enumerate(labels) if re.match(re.escape(wanted) + r"[,\s(\[–-]", label.strip().casefold())
+    ]
+    return alike[0] if alike else begun[0] if wanted and len(begun) == 1 else None
 
 
 class NotTaken(Exception):
@@ -220,9 +227,13 @@ class NotTaken(Exception):
 def _select(page: Page, action: Action, locator: Locator | None, secrets: Secrets, timeout_ms: float) -> str:
     element, label = _element(locator), action.text or ""
     labels = bounded.evaluate(element, timeout_ms / 1000, "e => e.options ? [...e.options].map(o => o.label) : null")
-    if labels is not None and label not in labels:  # said at once, not after Playwright's wait for an option to come
-        raise NotTaken(secrets.redact(f"no option {label!r}: the dropdown offers {offered(labels)}"))
-    element.select_option(label=label, timeout=timeout_ms)  # a <select>, or what Playwright finds one by (a label)
+    if labels is not None:  # a <select>: its option said at once, not after Playwright's wait for one to come
+        index = option_index([str(one) for one in labels], label)
+        if index is None:
+            raise NotTaken(secrets.redact(f"no option {label!r}: the dropdown offers {offered(labels)}"))
+        element.select_option(index=index, timeout=timeout_ms)
+        return secrets.redact(f"{SELECTED}{str(labels[index])!r}")
+    element.select_option(label=label, timeout=timeout_ms)  # what Playwright finds a <select> by (a label)
     return f"{SELECTED}{action.text!r}"
 
 

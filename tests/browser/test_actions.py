@@ -137,6 +137,20 @@ def test_select_of_a_missing_option_is_an_outcome_at_once_naming_the_options(hom
     assert not outcome.ok and outcome.message == "no option 'Huge': the dropdown offers 'Small', 'Large'"
 
 
+def test_select_takes_the_one_option_a_name_begins_as_typing_on_the_dropdown_does(page):
+    page.set_content(
+        "<label>City <select><option>Choose</option><option>Warsaw, Poland</option>"
+        "<option>Washington D.C., United States</option></select></label>"
+    )
+    city = ref(page, "combobox", "City")
+    outcome = do(page, kind="select", ref=city, text="warsaw")
+    assert outcome.ok and outcome.message == "selected 'Warsaw, Poland'"
+    assert page.eval_on_selector("select", "e => e.value") == "Warsaw, Poland"
+    missed = do(page, kind="select", ref=city, text="Wa")  # the twin: no word cut short, nothing changed
+    assert not missed.ok and missed.message.startswith("no option 'Wa'")
+    assert page.eval_on_selector("select", "e => e.value") == "Warsaw, Poland"
+
+
 FIELDS = """<label>Date <input type=date></label><label>Time <input type=time></label>
 <label>Qty <input type=number></label><label>Volume <input type=range min=0 max=10></label>
 <label>Colour <input type=color></label><label>Size <select><option>S</option><option>M</option></select></label>"""

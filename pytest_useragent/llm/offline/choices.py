@@ -7,9 +7,12 @@ tick (its terms)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pytest_useragent.llm.offline.lexicon import fold
 from pytest_useragent.llm.offline.memory import Expected
-from pytest_useragent.llm.offline.page import Element
+from pytest_useragent.llm.offline.page import Element, parse_snapshot
+from pytest_useragent.llm.offline.pairing import before_values, named_field
 from pytest_useragent.llm.offline.step import CHOSE, SHOWN_CHOSEN, Move, Situation
 from pytest_useragent.llm.offline.widget import names
 from pytest_useragent.records import Action
@@ -23,7 +26,10 @@ def choose(now: Situation) -> Move | None:
     listbox option, a select on the dropdown that holds the option; None when every named choice is made."""
     for value in now.values:
         element = _choice(now.elements, value)
-        if element is None or CHOSE + element.key in now.tried or not element.ref or element.disabled:
+        if element is None or CHOSE + element.key in now.tried or element.disabled:
+            continue
+        box = _dropdown(now.elements, element) if element.role == "option" else None
+        if not element.ref and not (box is not None and box.ref):  # a `<select>`'s option is chosen through it
             continue
         key = CHOSE + element.key
         if element.role in TICKED and not element.checked:
@@ -31,13 +37,41 @@ def choose(now: Situation) -> Move | None:
             notice = f'The form asks; I choose "{element.name}".'
             return Move(notice, expected, Action(kind="click", ref=element.ref), key)
         if element.role == "option" and not element.selected and "selected" not in element.states:
-            box = _dropdown(now.elements, element)
             if box is not None and box.ref:
                 expected = Expected(kind="plain", target=f'"{box.name}" shows "{element.name}".')
-                action = Action(kind="select", ref=box.ref, text=element.name)
-                return Move(f'I can choose "{element.name}".', expected, action, key)
+                action = Action(kind="select", ref=box.ref, text=element.name)  # the dropdown is then answered
+                return Move(f'I can choose "{element.name}".', expected, action, key, also=(box.key,))
             expected = Expected(kind="state", role="option", name=element.name, state="selected")
             return Move(f'I choose "{element.name}".', expected, Action(kind="click", ref=element.ref), key)
+    return None
+
+
+def choose_found(now: Situation) -> Move | None:
+    """Right after `find`: a choice the goal names that the page shows only counted (a dropdown's two hundred options
+    are one line), chosen from what `find` showed of it (an option under its dropdown's line)."""
+    last = now.request.last_outcome
+    if not (now.request.last_action or "").startswith("find") or last is None or not last.ok:
+        return None
+    return choose(replace(now, elements=parse_snapshot(last.message)))
+
+
+def choose_named(now: Situation) -> Move | None:
+    """A quoted value the page offers no choice of in sight, whose words name a dropdown ("the city «Warsaw»":
+    "City"): chosen there, as a person types it on the dropdown (the browser goes to the option it begins: "Warsaw,
+    Poland"); never typed into a text field. A screen reader reads a closed dropdown as its one chosen option."""
+    boxes = [e for e in now.elements if e.role == "combobox" and e.ref and e.name and now.untried(e)]
+    if not boxes:
+        return None
+    for value, before in before_values(now.goal):
+        if value not in now.pending and f'found "{value}"' not in now.tried:  # typed, or chosen where it is in sight
+            continue
+        box = named_field(before, boxes, now.lex)
+        if box is not None and box.ref:
+            expected = Expected(kind="plain", target=f'"{box.name}" shows "{value}".')
+            action = Action(kind="select", ref=box.ref, text=value)
+            return Move(
+                f'"{box.name}" asks; I choose "{value}".', expected, action, f'{CHOSE}option "{value}"', also=(box.key,)
+            )
     return None
 
 

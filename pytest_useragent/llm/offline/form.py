@@ -14,6 +14,9 @@ from pytest_useragent.llm.offline.page import FORM_WORDS, SUBMIT_WORDS, Element,
 from pytest_useragent.llm.offline.step import Move, Situation
 from pytest_useragent.records import Action, FormField
 
+OPTIONAL = ("optional", "not required")
+"""What marks a field or its group as one a form can be sent without, in English (`words/*.toml`: the others)."""
+
 
 def form(now: Situation) -> Move | None:
     """The next step of sending a form: a field, the option the goal names, a box to tick, then the button."""
@@ -32,8 +35,10 @@ def _submits(now: Situation, name: str) -> bool:
 
 
 def _fill_field(now: Situation) -> Move | None:
-    """The form's empty fields it has something for: one typed, two or more in one fill, as a person fills a form."""
+    """The form's empty fields it has something for: one typed, two or more in one fill, as a person fills a form;
+    a field the form says is optional only when the goal names it (`_unasked`)."""
     known = persona_fields(now.elements, now.request.credentials, now.request.persona, now.lex)
+    known = [(field, value) for field, value in known if not _unasked(now, field)]
     named = [(field, value, _filled(known, index)) for index, (field, value) in enumerate(known)]
     empty = [(field, value, key) for field, value, key in named if not field.value and key not in now.tried]
     if not empty:
@@ -47,6 +52,19 @@ def _fill_field(now: Situation) -> Move | None:
     return Move(asks, Expected(kind="plain", target=f"{took} what I type."), action, keys[0], also=keys[1:])
 
 
+def _unasked(now: Situation, field: Element) -> bool:
+    """A field the form marks optional, by its own name or its group's ("Newsletter (optional)", "Biuletyn
+    (opcjonalnie)"), that the goal does not name: a person sending a survey does not subscribe to its newsletter."""
+    at, depth = now.elements.index(field), len(field.within)
+    group = next(
+        (e for e in reversed(now.elements[:at]) if len(e.within) < depth and e.role in ("group", "form")), None
+    )
+    named = [field.name] + ([group.name] if group is not None and group.name else [])
+    optional = any(matches(word, name) for word in OPTIONAL for name in named)
+    optional = optional or any(now.lex.optional_words.said(name) for name in named)
+    return optional and not any(score(now.words, name) for name in named)
+
+
 def _filled(known: list[tuple[Element, str]], index: int) -> str:
     """How a field filled is remembered: `filled "E-mail"`, the second field of that name (a newsletter's beside a
     sign-in's) `filled "E-mail" #2`."""
@@ -57,7 +75,7 @@ def _filled(known: list[tuple[Element, str]], index: int) -> str:
 
 def _choose_option(now: Situation) -> Move | None:
     for index, box in enumerate(now.elements):
-        if box.role != "combobox" or not box.ref:
+        if box.role != "combobox" or not box.ref or not now.untried(box):  # not one the goal's value answered
             continue
         options = [e for e in now.elements[index + 1 : index + 30] if e.role == "option"]
         named = {value.casefold() for value in now.values}

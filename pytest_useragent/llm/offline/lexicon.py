@@ -213,6 +213,8 @@ class Lexicon:
     password_fields: Words = Words()
     name_fields: Words = Words()
     phone_fields: Words = Words()
+    optional_words: Words = Words()
+    """What marks a field or its group as one a form can be sent without ("opcjonalnie", "facultatif")."""
     endings: Words = Words()
     """A word's endings that inflect it (Polish, Czech: "parku", "nowym"), cut off a goal's word for matching."""
     nouns: tuple[tuple[str, Words], ...] = ()

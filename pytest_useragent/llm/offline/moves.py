@@ -15,6 +15,7 @@ from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer, answer_kind, labelled
+from pytest_useragent.llm.offline.choices import choose_found, choose_named
 from pytest_useragent.llm.offline.disclose import OPENED, open_collapsed
 from pytest_useragent.llm.offline.flip import evidence as toggle_evidence
 from pytest_useragent.llm.offline.flip import flip
@@ -270,8 +271,10 @@ RULES: tuple[Rule, ...] = (
     operate,
     flip,
     _find_hidden,
+    choose_found,
     _follow_found,
     _follow_named,
+    choose_named,
     _type_pending,
     _tick,
     _remove,

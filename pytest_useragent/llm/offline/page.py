@@ -40,7 +40,10 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 DOCUMENT_VERBS = ("note", "record", "document", "write", "log", "track", "compare")
 
 
-FORM_WORDS = ("sign", "register", "subscribe", "join", "create", "account", "order", "checkout", "book", "apply")
+FORM_WORDS = (
+    "sign", "register", "subscribe", "join", "create", "account", "order", "checkout", "book", "apply", "survey",
+    "questionnaire", "fill",
+)  # fmt: skip
 
 
 SUBMIT_WORDS = (

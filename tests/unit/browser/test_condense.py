@@ -197,3 +197,16 @@ def test_what_the_page_announces_is_shown_wherever_it_is():
     scroll = 13_000
     state = condense(scrolled(page, scroll), Viewport(scroll, VIEW, 14_000))
     assert 'status [ref=e900]: "Added Product 150 to your cart"' in state.text
+
+
+def test_find_shows_a_dropdowns_option_under_the_dropdown_it_is_chosen_through():
+    cities = "\n".join(f'    - option "City {n}, Land" [box=0,0,0,0]' for n in range(200))
+    snapshot = (
+        '- main [ref=e1] [box=0,0,800,600]:\n  - combobox "Cities" [ref=e2] [box=0,0,200,20]:\n'
+        f'    - option "Choose a city" [selected] [box=0,0,0,0]\n{cities}\n    - option "Warsaw, Poland" [box=0,0,0,0]\n'
+        '  - listbox "Parks" [ref=e3] [box=0,30,200,90]:\n    - option "Park 7" [ref=e4] [box=0,30,200,20]'
+    )
+    matches, text = find(snapshot, "warsaw")
+    assert matches == 1 and text.splitlines()[1:] == ['- combobox "Cities" [ref=e2]:', '  - option "Warsaw, Poland"']
+    # the twin: an option with a ref of its own (an ARIA listbox's) is shown as itself, as any element is
+    assert find(snapshot, "park 7")[1].splitlines()[1:] == ['- option "Park 7" [ref=e4]']

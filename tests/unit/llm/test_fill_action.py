@@ -191,10 +191,16 @@ def test_a_fill_with_a_dropdown_exports_its_select_and_a_key_its_press():
     assert _field("fill", "{{slot}}", "Saturday").text == "{{slot}}" and _field("fill", "a", None).kind == "fill"
 
 
-def test_a_dropdown_option_is_found_by_its_label_exactly_else_in_any_case():
+def test_a_dropdown_option_is_found_by_its_label_exactly_else_in_any_case_else_by_the_words_it_begins_with():
     labels = ["10:00", "14:00", " Castle & Lesser Town "]
     assert option_index(labels, "14:00") == 1 and option_index(labels, "castle & lesser town") == 2
     assert option_index(labels, "14") is None and option_index([], "x") is None  # a start is not a label
+    # as typing on a dropdown goes to the one option a place's name begins (the country after it)
+    cities = ["Choose a city", "Warsaw, Poland", "Washington D.C., United States", "Paris (France)", "Panama City"]
+    assert option_index(cities, "warsaw") == 1 and option_index(cities, "Paris") == 3
+    assert option_index(cities, "Wa") is None and option_index(cities, "War") is None  # no word cut short
+    assert option_index([*cities, "Warsaw (Indiana)"], "Warsaw") is None  # two begin so: none guessed
+    assert option_index(cities, "") is None
 
 
 def request(snapshot: str, **more: object) -> StepRequest:
