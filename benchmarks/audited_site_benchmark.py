@@ -204,10 +204,17 @@ def added(runs: dict[str, Any], folders: list[str]) -> dict[str, dict[str, list[
     }
 
 
+ASIDE = ("annotated/", "reports/")
+"""The folders of a version that hold the demonstration's own pages about it (przedipo's annotated pages and
+reports), not the site's."""
+
+
 def site_page(finding: dict[str, Any], folders: list[str]) -> bool:
-    """A page of one of the site's versions (`before/x.html`), not the demonstration's reports or annotations."""
+    """A page of one of the site's versions (`before/x.html`, a single-page app's `before/blog/post1`), not the
+    demonstration's reports or annotations."""
     path = urlsplit("http://" + (finding["page"] or "")).path
-    return any(re.fullmatch(f"/{re.escape(folder)}[^/]*", path) for folder in folders)
+    aside = "|".join(re.escape(folder) for folder in ASIDE)
+    return any(re.fullmatch(f"/{re.escape(folder)}(?!{aside}).*", path) for folder in folders)
 
 
 INSIDE = "([element, site]) => !!document.querySelector(site) && document.querySelector(site).contains(element)"
