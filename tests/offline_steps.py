@@ -22,10 +22,12 @@ def steps(
     outcomes: list[str] | None = None,
     persona: Persona | None = None,
     long: bool = False,
+    secret: str | None = None,
 ) -> list[Decision]:
     """The engine's decisions on each snapshot in turn, as one session: each step gets the summary, the action and
     its outcome (it went through, saying `outcomes[n]` after the step n, else "clicked"), and the expectation of the
-    step before. `long`: each snapshot is a long page's condensed view (it shows 10 of its 500 elements)."""
+    step before. `long`: each snapshot is a long page's condensed view (it shows 10 of its 500 elements). `secret`:
+    masked in the summary handed back, as a session masks a password it has typed."""
     ledger = Path(tempfile.mkdtemp()) / "ledger.json"
     decisions: list[Decision] = []
     for index, snapshot in enumerate(snapshots, start=1):
@@ -36,7 +38,7 @@ def steps(
             goal=goal,
             step=index,
             max_steps=9,
-            summary=before.summary if before else "",
+            summary=(before.summary.replace(secret, "••••••") if secret else before.summary) if before else "",
             observation=Observation(
                 url=url, title=title, snapshot=snapshot, lang=lang, **({"elements": 500, "shown": 10} if long else {})
             ),

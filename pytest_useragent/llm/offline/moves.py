@@ -173,7 +173,7 @@ def _type_pending(now: Situation) -> Move | None:
         return None
     expected = Expected(kind="plain", target=f'The field accepts "{value}".')
     notice = f"There is a field: {field.name or field.role}."
-    return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), f'typed "{value}"')
+    return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), now.typed(value))
 
 
 def _tick(now: Situation) -> Move | None:

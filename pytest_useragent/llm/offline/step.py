@@ -154,7 +154,18 @@ class Situation:
         chosen = [key.removeprefix(SHOWN_CHOSEN).removeprefix(CHOSE) for key in self.tried]
         offered |= {fold(key.split(" ", 1)[-1].strip('"')) for key in chosen if key not in self.tried}
         done = ("typed", "found", "followed")
-        return [v for v in self.values if fold(v) not in offered and not {f'{how} "{v}"' for how in done} & self.tried]
+        return [
+            v
+            for v in self.values
+            if fold(v) not in offered and not {f'{how} "{v}"' for how in done} & self.tried
+            if not any(key.startswith(self.typed(v).split('"', 1)[0]) for key in self.tried)
+        ]
+
+    def typed(self, value: str) -> str:
+        """How a value typed is remembered: by its place among the goal's quoted values too (`typed #2 "…"`), as the
+        session masks a password in the note it hands back, never in the goal."""
+        values = quoted(self.request.goal)
+        return f'typed #{values.index(value) if value in values else -1} "{value}"'
 
     @cached_property
     def field(self) -> Element | None:
