@@ -30,7 +30,8 @@ SuccessCheck = Union[Callable[[Page], bool], Locator]  # noqa: UP007 -- a runtim
 """What a test may pass as `success=`: a function of the page that answers True or False, or a Locator that must be
 visible."""
 MIN_EVIDENCE = 3
-"""Fewer characters than this match almost any page: they show nothing."""
+"""Fewer letters than this match almost any page: they show nothing. Counted decomposed (NFD), so a Korean word of
+two syllables ("녹차", five letters) shows something, as "tea" does."""
 CHECK_WAIT_S = 2.0
 """Most seconds a Locator check waits for its element to show: a status may still be fading in."""
 _QUOTES = str.maketrans({"“": "'", "”": "'", "„": "'", '"': "'", "‘": "'", "’": "'", "\u00a0": " "})
@@ -47,7 +48,7 @@ def locate(evidence: str | None, page_text: str, documents: dict[str, str], dial
     """Where the evidence is: "page", "docs/<name>" (documents: name -> text), "dialog" (what a dialog the page
     opened said, as the persona was told it: a form some sites confirm only with an `alert()`), or None. Pure."""
     wanted = normalized(evidence or "")
-    if len(wanted) < MIN_EVIDENCE:
+    if len(unicodedata.normalize("NFD", wanted)) < MIN_EVIDENCE:
         return None
     if wanted in normalized(page_text):
         return "page"

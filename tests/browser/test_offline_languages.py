@@ -4,7 +4,8 @@ a text area, a shop with a search box and a cart, a price table, an account page
 form; and, written after the engine was, a contact form and an events table with a button a row; and a form whose
 fields the goal names, each before its quoted value, in English too; and in Japanese, written without spaces, a city
 page whose links hide in a collapsed menu and whose slideshow and CO2 counter each have a pause button, an event's
-page and a registration form; and in Spanish an about page whose figures stand over their labels), as a mouse, a
+page and a registration form; and in Spanish an about page whose figures stand over their labels; and in Korean,
+whose particles sit on its words, the shop, the prices and the account), as a mouse, a
 keyboard and a screen-reader persona (`MATRIX`).
 
 What is held is the page's true state after the session, read here with Playwright and independent of the engine:
@@ -296,6 +297,12 @@ TASKS = {
             fields_sent(name="山田花子", email="hanako@example.jp", phone="06-1234-5678"),
         ),
         Task("events", "「人形劇」は何時から始まりますか？", answered(":"), reachable=False),  # not on the page
+    ],
+    "ko": [
+        Task("shop", "'녹차'를 장바구니에 담으세요", in_cart("녹차")),
+        Task("prices", "할인 입장권의 가격은 얼마입니까?", price_of("할인")),
+        Task("account", "내 계정에 로그인하세요", signed_in),
+        Task("account", "소식지를 구독하세요", subscribed),
     ],
     "en": [
         Task(

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pytest_useragent.llm.offline.banner import site_name
 from pytest_useragent.llm.offline.figures import cards, pair
 from pytest_useragent.llm.offline.lexicon import CJK, ENGLISH, Lexicon, Words, fold, tokens
 from pytest_useragent.llm.offline.page import READ, TEXT, Element, matches, score
@@ -107,7 +108,7 @@ ANSWER_KINDS = (
         "phone",
         re.compile(r"\b(?:(?:tele)?phone|hotline|helpline|call)\b", re.I),
         re.compile(_PHONE),
-        ("contact",),
+        ("contact", "help", "support"),
         spare=re.compile(r"^(?:numbers?|lines?)$", re.I),
     ),
     AnswerKind(
@@ -155,7 +156,8 @@ def answer_kinds(lex: Lexicon) -> tuple[AnswerKind, ...]:
         AnswerKind(days.name, days.asked, days.shown, days.hints + hours, lex.days_asked,
                    re.compile(lex.weekdays.pattern()) if lex.weekdays else None,
                    headed=True, spare=days.spare, spare_words=_spare(lex.days_asked, lex)),
-        AnswerKind(phone.name, phone.asked, phone.shown, phone.hints, lex.phone_asked, spare=phone.spare,
+        AnswerKind(phone.name, phone.asked, phone.shown, phone.hints + tuple(sorted(lex.phone_hints.exact)),
+                   lex.phone_asked, spare=phone.spare,
                    spare_words=lex.phone_words),
         AnswerKind(percent.name, percent.asked, percent.shown, (), lex.percent_asked, spare=percent.spare,
                    spare_words=lex.percent_words),
@@ -184,7 +186,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
     """The text on the page that answers: one holding an answer of `kind`, that with the heading it is under (and,
     in a table, the cells before it in its row) names every one of `words` (the Pro plan's price, not the Team
     plan's); or with the headings above it and the page's first-level headings (what the page is about, wherever
-    they sit) and the site's name (`_site`), when its own heading or row names one of them (a card "Forêt" under
+    they sit) and the site's name (`banner`), when its own heading or row names one of them (a card "Forêt" under
     "Nos puzzles"). A kind a heading may give (a price) is read in a heading too (a card's `h4 "18 €"` under its
     `h3 "Forêt"`), a figure with its label in a row of cards (`_figure`). On a page whose first-level headings name
     every one of `words` (the page is about what the goal asks of: an event's page), a text of the kind labelled so
@@ -195,7 +197,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
     table = Table()
     outline: list[tuple[int, str]] = []  # the headings above, by level
     subject = _subject(elements)
-    site = _site(elements, title)
+    site = site_name(elements, title)
     rows = " ".join(e.name for e in elements if e.role == "rowheader")  # what a table's rows are of
     elements = [card for element in elements for card in cards(element, kind.shows)]
 
@@ -206,7 +208,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
 
     for index, element in enumerate(elements):
         before, heard = row, ""
-        at = pair(elements, index, kind.shows) if element.role in READ else None  # "500+" | "Projects"
+        at = pair(elements, index, kind.shows) if _reads(element, kind) else None  # "500+" | "Projects"
         leads = at is not None and at > index  # the text before it is the label of the figure before
         if element.role == "row":
             row = before = ""  # a table's cell is read with the cells before it in its row ("Reduced" | "€5.50")
@@ -216,7 +218,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
                 table.read(element)  # a goal's word that names a row ("Les Garçons") names another row than this
                 continue
             heard = table.headers(element)  # and as a screen reader says it: with its headers, its table's name
-        elif element.role in READ and said[0] == element.within and not leads:
+        elif _reads(element, kind) and said[0] == element.within and not leads:
             before = said[1]  # the words before it in its paragraph ("Call: ")
         table.read(element)
         said = (element.within, element.name) if element.role in TEXT and element.role != "heading" else ((), "")
@@ -226,8 +228,8 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
                 return element.name[:MAX_ANSWER_CHARS]
             outline = _under(outline, element)
             heading = element.name
-        elif element.role in READ and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
-            return element.name[:MAX_ANSWER_CHARS]
+        elif _reads(element, kind) and _answers(kind, words, element.name, f"{heading} {before} {heard}", above):
+            return _shown(elements, index)[:MAX_ANSWER_CHARS]
         elif at is not None and (
             figure := _figure(elements, (index, at), kind, words, unsaid, f"{heading} {heard} {above}")
         ):
@@ -237,7 +239,7 @@ def answer(elements: list[Element], kind: AnswerKind, words: list[str], title: s
             text = f"{before.strip()} {element.name}"
             if element.name and _answers(kind, words, text, heading, above):
                 return text[:MAX_ANSWER_CHARS]
-        elif element.role in READ and _labelled(kind, words, element.name, before or heading, subject, heading):
+        elif _reads(element, kind) and _labelled(kind, words, element.name, before or heading, subject, heading):
             return element.name[:MAX_ANSWER_CHARS]
     return None
 
@@ -329,6 +331,28 @@ _NAME = re.compile(r"^(?:name|names|who|whom|called)$", re.I)
 """Words that ask for a name, which no label need repeat ("the name of the representative": 代表者名)."""
 
 
+def _reads(element: Element, kind: AnswerKind) -> bool:
+    """Text that may answer: what `page.READ` reads, and a link that calls a number (`tel:`, or any link for a
+    telephone number: a screen reader's tree writes no address), which shows it."""
+    calls = (element.url or "").startswith("tel:") or kind.name == "phone"
+    return element.role in READ or (element.role == "link" and calls)
+
+
+def _shown(elements: list[Element], index: int) -> str:
+    """The words an answer shows: its text; for a link, the text it holds (a `tel:` link named "Call us on +57 302
+    444 9999" shows "+57 302 444 9999"), what the page shows and the session finds on it."""
+    element = elements[index]
+    if element.role != "link":
+        return element.name
+    inside = next((e for e in elements[index + 1 : index + 2] if element.role in e.within and e.role == "text"), None)
+    return inside.name if inside is not None and inside.name else element.name
+
+
+def asks_name(goal: str, lex: Lexicon = ENGLISH) -> bool:
+    """Whether a question asks for a name ("who is", "what is the CEO called", "¿cómo se llama?", 「名前」)."""
+    return any(_NAME.match(word) for word in tokens(goal)) or lex.name_words.said(goal)
+
+
 def labelled(elements: list[Element], words: list[str], lex: Lexicon = ENGLISH) -> str | None:
     """For a question no kind of answer fits: the value a label names, a definition list's definition after its term
     (代表者名 | 鵜狩五郎) or a table row's cell after its row header, when the label names one of the goal's words
@@ -350,14 +374,6 @@ def labelled(elements: list[Element], words: list[str], lex: Lexicon = ENGLISH) 
             if score(needed, label) and score(needed, f"{label} {element.name} {above}") == len(needed):
                 return element.name[:MAX_ANSWER_CHARS]
     return None
-
-
-def _site(elements: list[Element], title: str) -> str:
-    """The site's own name, which a question may name ("the Municipal Library's books" on the library's page): the
-    words of the page's title that its banner says too (a logo's text, a paragraph), not the title's other words
-    (the page's: "Pro plan" of "Pro plan - Acme")."""
-    banner = {word for e in elements if "banner" in e.within or e.role == "banner" for word in tokens(e.name)}
-    return " ".join(word for word in tokens(title) if word in banner)
 
 
 def _subject(elements: list[Element]) -> str:

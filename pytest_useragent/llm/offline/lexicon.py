@@ -131,7 +131,7 @@ class Words:
         words = sorted(self.exact | set(self.phrases), key=len, reverse=True)
         parts = [re.escape(w) for w in words if not cjk(w)]
         parts += [re.escape(stem) + r"\w*" for stem in self.stems if not cjk(stem)]
-        edged_parts = [rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)"] if parts else []
+        edged_parts = [rf"(?<![^\W\d_])(?:{'|'.join(parts)})(?!\w)"] if parts else []  # "5,500원": a digit may lead
         every = edged_parts + [re.escape(w) for w in (*words, *self.stems) if cjk(w)]
         return f"(?:{'|'.join(every)})" if every else ""
 
@@ -171,6 +171,8 @@ class Lexicon:
     price_hints: Words = Words()
     phone_asked: Words = Words()
     """A goal asks for a telephone number ("numer telefonu", "Telefonnummer", "電話番号")."""
+    phone_hints: Words = Words()
+    """Words that lead to a telephone number: a contact or help page ("Kontakt", "Ayuda")."""
     phone_words: Words = Words()
     """The words of such a question beside those that ask (number, line: "numer", "linii"): no answer need repeat
     them."""

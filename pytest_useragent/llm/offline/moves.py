@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.answers import answer, answer_kind, labelled
+from pytest_useragent.llm.offline.answers import answer, answer_kind, asks_name, labelled
 from pytest_useragent.llm.offline.choices import choose_found, choose_named
 from pytest_useragent.llm.offline.disclose import OPENED, open_collapsed
 from pytest_useragent.llm.offline.flip import evidence as toggle_evidence
@@ -43,6 +43,7 @@ from pytest_useragent.llm.offline.page import (
     SUBMIT_WORDS,
     Element,
     all_or_none,
+    card_heading,
     goal_words,
     has_stem,
     matches,
@@ -243,11 +244,16 @@ def _best_click(now: Situation) -> Move | None:
     if now.names_only and not now.asks and now.named_words:  # a quoted name: a link that shares one word is another
         needed = (len(now.named_words) + 1) // 2
         candidates = [e for e in candidates if score(now.named_words, e.name) >= needed]
-    ranked = sorted(candidates, key=lambda e: -score(now.words, e.name))
-    if not ranked or score(now.words, ranked[0].name) <= 0:
+    named = {
+        id(e): e.name if score(now.words, e.name) else f"{e.name} {card_heading(now.elements, e)}" for e in candidates
+    }
+    ranked = sorted(candidates, key=lambda e: -score(now.words, named[id(e)]))
+    if not ranked or score(now.words, named[id(ranked[0])]) <= 0:
         return None
     best = ranked[0]
     expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions", now)
+    if named[id(best)] != best.name:  # a card's "Read more": the page it opens is headed as the card was
+        expected = Expected(kind="mentions", target=card_heading(now.elements, best))
     return Move(f'"{best.name}" looks closest to my goal.', expected, Action(kind="click", ref=best.ref), best.key)
 
 
@@ -361,8 +367,8 @@ def _named(now: Situation) -> str | None:
     # a question is not answered by the heading that names its subject ("What services ...?": "Our services"), nor
     # by one that only repeats its words: by what that heading heads, its first item, or not at all; and never
     # under a heading that names only the site ("株式会社Komaru" for the name of its representative)
-    if not score([word for word in words if not matches(word, title)], named):
-        return None
+    if not score([word for word in words if not matches(word, title)], named) or asks_name(now.goal, now.lex):
+        return None  # a name is no heading's sub-heading ("Entrevista" under "our chief executive")
     return next(iter(headed(now.elements, named)), None)
 
 

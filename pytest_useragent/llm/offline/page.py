@@ -99,12 +99,12 @@ QUOTED = re.compile(
     r"|»\s*([^«]{1,80}?)\s*«"
     r"|‚([^‘’]{1,80})[‘’]"
     r"|‘([^’]{1,80})’"
-    r"|(?<!\w)'([^']{1,80})'(?!\w)"
+    r"|(?<!\w)'([^']{1,80})'(?!(?![\uac00-\ud7a3])\w)"  # a Korean particle may follow: '녹차'를
     r"|「([^「」]{1,80})」"
     r"|『([^『』]{1,80})』"
 )
-"""A quoted value, in any language's quotes: "…" “…” „…“ „…” «…» »…« ‚…‘ ‘…’ '…' (an apostrophe is no quote), 「…」
-『…』."""
+"""A quoted value, in any language's quotes: "…" “…” „…“ „…” «…» »…« ‚…‘ ‘…’ '…' (an apostrophe is no quote; a
+Korean particle may follow the closing one), 「…」 『…』."""
 
 
 def quoted(text: str) -> list[str]:
@@ -191,6 +191,7 @@ def parse_snapshot(snapshot: str) -> list[Element]:
                 within=within,
                 states=frozenset(key for key, value in read.attributes.items() if key in STATES and value is None),
                 collapsed=read.attributes.get("expanded") == "false",
+                url=read.attributes.get("url") or None,  # the page state sent writes it on the line: `[url=/x]`
             )
         )
     return elements
@@ -200,13 +201,14 @@ def goal_words(goal: str, lex: Lexicon | None = None) -> list[str]:
     """The content words of a goal, in order, without stopwords (the goal's language's too: `lex`, read off the goal
     when not given; in a language that inflects, each cut to its stem: "parku" ~ "park"), quoted values or file
     names. Text without spaces gives its runs of kanji or katakana of two letters or more (`lexicon.split`), not its
-    hiragana, which are its particles and endings ("温暖化の状況を開いて": 温暖化, 状況)."""
+    hiragana, which are its particles and endings ("温暖化の状況を開いて": 温暖化, 状況); a word's letters are counted
+    folded, so a Korean word of two syllables ("할인") is a word."""
     lex = lexicon(goal) if lex is None else lex
     plain = FILE.sub(" ", unquoted(goal))
     words = [
         word
         for word in split(plain.lower())
-        if ((len(word) >= MIN_CJK and not _HIRAGANA.fullmatch(word)) if cjk(word) else len(word) >= 3)
+        if ((len(word) >= MIN_CJK and not _HIRAGANA.fullmatch(word)) if cjk(word) else len(fold(word)) >= 3)
     ]
     kept = [word for word in words if word not in STOPWORDS and word not in lex.stopwords]
     return list(dict.fromkeys(lex.stem(word) if lex.endings else word for word in kept))
@@ -353,3 +355,25 @@ def note_of(title: str, url: str, words: list[str], elements: list[Element]) -> 
                 lines.append(texts[index + 1].name)
     found = "\n".join(f"- {line}" for line in dict.fromkeys(lines)) or "- (nothing on the page names it)"
     return f"# {title}\n\nFound at {url}\n\n{found}\n"
+
+
+CARDS = frozenset({"article", "listitem"})
+"""What holds a card: a post's preview, a product, a news item."""
+
+
+def card_heading(elements: list[Element], link: Element) -> str:
+    """The heading of the card (an article, a list item) a link sits in: what a "Read more" link leads to, as a
+    person reads it off the card; "" when the link is in no card or its card has no heading."""
+    at, depth = elements.index(link), len(link.within)
+    start = next(
+        (i for i in range(at - 1, -1, -1) if len(elements[i].within) < depth and elements[i].role in CARDS), None
+    )
+    if start is None:
+        return ""
+    inside = len(elements[start].within)
+    for element in elements[start + 1 :]:
+        if len(element.within) <= inside:
+            return ""
+        if element.role == "heading":
+            return element.name
+    return ""

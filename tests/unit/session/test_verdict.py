@@ -24,6 +24,12 @@ def test_evidence_that_is_missing_too_short_or_not_shown_proves_nothing(evidence
     assert locate(evidence, "Book a tour. Ok. Your tour is not yet booked.", {"a.md": "nothing"}) is None
 
 
+def test_a_korean_word_of_two_syllables_is_evidence_and_one_syllable_is_not():
+    page = "장바구니 녹차 5,500원"
+    assert locate("녹차", page, {}) == "page"  # five letters decomposed, as "tea" has three
+    assert locate("차", page, {}) is None and locate("ab", "ab cd", {}) is None
+
+
 def test_the_tests_check_decides_over_the_evidence_in_both_directions():
     assert not Claim(step=3, evidence="Book a tour", found_in="page", success=False).accepted
     assert Claim(step=3, evidence="made up", found_in=None, success=True).accepted
