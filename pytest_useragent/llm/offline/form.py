@@ -8,7 +8,7 @@ sends it: of several forms on a page (a sign-in beside a newsletter), the one th
 from __future__ import annotations
 
 from pytest_useragent.llm.offline.choices import choose, in_group
-from pytest_useragent.llm.offline.goal import logs_in
+from pytest_useragent.llm.offline.goal import ROWS, logs_in, row_of
 from pytest_useragent.llm.offline.memory import Expected
 from pytest_useragent.llm.offline.page import FORM_WORDS, SUBMIT_WORDS, Element, matches, persona_fields, score
 from pytest_useragent.llm.offline.step import Move, Situation
@@ -38,7 +38,7 @@ def _fill_field(now: Situation) -> Move | None:
     """The form's empty fields it has something for: one typed, two or more in one fill, as a person fills a form;
     a field the form says is optional only when the goal names it (`_unasked`)."""
     known = persona_fields(now.elements, now.request.credentials, now.request.persona, now.lex)
-    known = [(field, value) for field, value in known if not _unasked(now, field)]
+    known = [(field, value) for field, value in known if not _unasked(now, field) and now.asks_for(field)]
     named = [(field, value, _filled(known, index)) for index, (field, value) in enumerate(known)]
     empty = [(field, value, key) for field, value, key in named if not field.value and key not in now.tried]
     if not empty:
@@ -106,11 +106,22 @@ def _send_form(now: Situation) -> Move | None:
         return None
     heading = next((e.name for e in now.elements if e.role == "heading"), "")
     buttons = [e for e in now.elements if e.role == "button" and e.ref and now.untried(e) and _submits(now, e.name)]
+    row = row_of(now.elements, now.values, now.words) if now.values else None
+    if now.values and row is None:  # no card holds the goal's value, so no card's own button is sent
+        buttons = [e for e in buttons if not ROWS.intersection(e.within)]
     if not buttons:
         return None
-    button = max(buttons, key=lambda e: score(now.words, _under(now.elements, e)))  # the first of the best
+    held = {e.ref for e in row or []}  # the card that holds the goal's value: its own button first
+    if held and not any(e.ref in held for e in buttons):
+        return None  # its card's button sends no form (`moves._finish` presses it), and no other form is the goal's
+
+    def fits(e: Element) -> tuple[bool, int]:
+        return e.ref in held, score(now.words, _under(now.elements, e))
+
+    button = max(buttons, key=fits)  # the first of the best
+    found = tuple(f'found "{value}"' for value in now.values) if button.ref in held else ()  # its card held them
     expected = Expected(kind="form", target=heading)
-    return Move("The form is filled in.", expected, Action(kind="click", ref=button.ref), button.key)
+    return Move("The form is filled in.", expected, Action(kind="click", ref=button.ref), button.key, also=found)
 
 
 def _under(elements: list[Element], button: Element) -> str:

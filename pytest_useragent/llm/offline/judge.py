@@ -7,7 +7,7 @@ from pytest_useragent.llm.base import (
     StepRequest,
 )
 from pytest_useragent.llm.offline.lexicon import Lexicon, lexicon
-from pytest_useragent.llm.offline.memory import Expected, Memory
+from pytest_useragent.llm.offline.memory import Expected, Memory, unsaid
 from pytest_useragent.llm.offline.page import (
     CLICKABLE,
     ERROR_PAGE,
@@ -56,7 +56,7 @@ def evaluate(
     if last is not None and last.dead_click:
         return Evaluation(verdict="unmet", note=outcome), []
     expected = memory.expected or Expected(kind="plain", target=request.expectation)
-    values = quoted(request.goal)
+    values = unsaid(quoted(request.goal), memory.tried)  # a password typed is no word a page says back
     lex = lexicon(request.goal, request.observation.lang)
     alerted = next(iter(alerts(request.last_events)), None)
     if alerted is not None and expected.kind in ("form", "confirms"):  # a form some sites answer with an alert()

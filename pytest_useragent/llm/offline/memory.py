@@ -91,3 +91,13 @@ class Memory(BaseModel):
             update = {"said": kept.said[1:]} if kept.said else {"tried": kept.tried[1:]}
             kept = kept.model_copy(update=update)
         return note
+
+
+def unsaid(values: list[str], tried: tuple[str, ...]) -> list[str]:
+    """The goal's quoted values a page may say back: not those typed into a password field (`HIDDEN`), which no
+    page says ("Signed in as minji" proves a sign-in with minji's password)."""
+    return [value for n, value in enumerate(values) if HIDDEN.format(n) not in tried]
+
+
+HIDDEN = "hidden typed #{}"
+"""How a value typed into a password field is remembered, by its place among the goal's quoted values."""

@@ -22,6 +22,7 @@ from pytest_useragent.llm.offline.flip import flip
 from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
+    ROWS,
     logs_in,
     removes,
     revealed,
@@ -31,7 +32,7 @@ from pytest_useragent.llm.offline.goal import (
     ticks,
 )
 from pytest_useragent.llm.offline.lexicon import Lexicon, fold
-from pytest_useragent.llm.offline.memory import Expected, Memory
+from pytest_useragent.llm.offline.memory import Expected, Memory, unsaid
 from pytest_useragent.llm.offline.operate import adjust, operate
 from pytest_useragent.llm.offline.operate import evidence as widget_evidence
 from pytest_useragent.llm.offline.page import (
@@ -174,7 +175,9 @@ def _type_pending(now: Situation) -> Move | None:
         return None
     expected = Expected(kind="plain", target=f'The field accepts "{value}".')
     notice = f"There is a field: {field.name or field.role}."
-    return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), now.typed(value))
+    secret = "password" in field.name.lower() or now.lex.password_fields.said(field.name)
+    hidden = (now.hidden(value),) if secret else ()  # no page says a password back: no proof need hold it
+    return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), now.typed(value), also=hidden)
 
 
 def _tick(now: Situation) -> Move | None:
@@ -213,8 +216,11 @@ def _finish(now: Situation) -> Move | None:
     stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
     row = row_of(now.elements, now.values, now.words) if now.values else None
     buttons = [e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)]
+    if now.values and row is None:  # another row's own button ("Add to cart" of a card the goal does not name)
+        buttons = [e for e in buttons if not ROWS.intersection(e.within)]
     for button in sorted(buttons, key=lambda e: not _in(e, row)):  # the row that holds the goal's value first
-        if has_stem(stems, button.name, now.lex.submit_words) or (now.verb and score(now.words, button.name)):
+        said = f"{button.name} {button.value or ''}"  # its name, and the text it shows ("Add to cart")
+        if has_stem(stems, said, now.lex.submit_words) or (now.verb and score(now.words, button.name)):
             expected = Expected(kind="confirms", target=button.name)
             found = tuple(f'found "{value}"' for value in now.values) if _in(button, row) else ()  # its row held them
             action = Action(kind="click", ref=button.ref)
@@ -241,6 +247,8 @@ def _best_click(now: Situation) -> Move | None:
         for e in now.elements
         if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here) and not _away(now, e)
     ]
+    if now.values and row_of(now.elements, now.values, now.words) is None:  # no card's own button: none holds it
+        candidates = [e for e in candidates if e.role != "button" or not ROWS.intersection(e.within)]
     if now.names_only and not now.asks and now.named_words:  # a quoted name: a link that shares one word is another
         needed = (len(now.named_words) + 1) // 2
         candidates = [e for e in candidates if score(now.named_words, e.name) >= needed]
@@ -344,9 +352,9 @@ def _shown(now: Situation) -> str | None:
     that action opened (some forms confirm only so), when it says no error."""
     if not any(not key.startswith("found") for key in now.memory.tried):
         return None
-    said = alerts(now.request.last_events)
-    confirmed = (text for text in said if not refuses(text, now.lex) and all_or_none(text, now.values))
-    return proof(now.elements, now.values, now.memory.said, now.lex) or next(confirmed, None)
+    values = [value for value in now.values if value in unsaid(quoted(now.request.goal), now.memory.tried)]
+    confirmed = (t for t in alerts(now.request.last_events) if not refuses(t, now.lex) and all_or_none(t, values))
+    return proof(now.elements, values, now.memory.said, now.lex) or next(confirmed, None)
 
 
 def _named(now: Situation) -> str | None:
@@ -354,7 +362,7 @@ def _named(now: Situation) -> str | None:
     the start page all of them, after moving on half will do)."""
     words = now.words
     opened = bool(now.memory.tried) and all(key.startswith(OPENED) for key in now.memory.tried)  # a menu moves not
-    here = now.request.step == 1 or opened
+    here = now.request.step == 1 or opened or not now.memory.tried and "press" in (now.request.last_action or "")[:5]
     needed = max(1, len(words) if here else (len(words) + 1) // 2)
     headings = [e.name for e in now.elements if e.role == "heading" and (e.level or 1) <= 2 and e.name]
     if not words or score(words, " ".join([now.request.observation.title, *headings])) < needed:

@@ -9,13 +9,16 @@ from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer_kind
-from pytest_useragent.llm.offline.goal import parts, removes
+from pytest_useragent.llm.offline.goal import logs_in, parts, removes
 from pytest_useragent.llm.offline.lexicon import Lexicon, Words, fold, lexicon
-from pytest_useragent.llm.offline.memory import Expected, Memory
+from pytest_useragent.llm.offline.memory import HIDDEN, Expected, Memory
 from pytest_useragent.llm.offline.page import (
     FIELDS,
+    FORM_WORDS,
+    SUBMIT_WORDS,
     Element,
     goal_words,
+    matches,
     persona_fields,
     quoted,
     score,
@@ -161,6 +164,11 @@ class Situation:
             if not any(key.startswith(self.typed(v).split('"', 1)[0]) for key in self.tried)
         ]
 
+    def hidden(self, value: str) -> str:
+        """How a value typed into a password field is remembered beside `typed` (`memory.HIDDEN`)."""
+        values = quoted(self.request.goal)
+        return HIDDEN.format(values.index(value) if value in values else -1)
+
     def typed(self, value: str) -> str:
         """How a value typed is remembered: by its place among the goal's quoted values too (`typed #2 "…"`), as the
         session masks a password in the note it hands back, never in the goal."""
@@ -177,7 +185,23 @@ class Situation:
         def fit(e: Element) -> tuple[bool, int, int, bool]:  # "Nachricht" fits "Nachricht" before "Nachname"
             return (e.role == "searchbox", score(self.words, e.name), whole(self.words, e.name), e.ref not in mine)
 
-        return max(fields, key=fit, default=None)
+        best = max(fields, key=fit, default=None)
+        if best is None or best.role == "searchbox" or best.ref not in mine:
+            return best
+        return best if self.asks_for(best) else None
+
+    def asks_for(self, field: Element) -> bool:
+        """Whether the goal means the form of the persona's own field (a sign-in's ID, its password): it signs in,
+        sends a form, or names the field or the heading above it. A goal that puts "MacBook Pro14" in the cart does
+        not fill the sign-in box beside the products."""
+        if self.verb is None or logs_in(self.goal, self.lex):
+            return True
+        sends = any(matches(word, self.goal) for word in (*FORM_WORDS, *SUBMIT_WORDS))
+        if sends or self.lex.form_words.said(self.goal):  # it sends a form: "Send the contact form", "Wyślij ankietę"
+            return True
+        above = reversed(self.elements[: self.elements.index(field)])
+        heading = next((e.name for e in above if e.role == "heading"), "")
+        return bool(score(self.words, f"{field.name} {heading}"))
 
     @cached_property
     def paired(self) -> dict[str, Element]:
