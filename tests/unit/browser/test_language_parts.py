@@ -52,6 +52,16 @@ def test_an_english_sentence_unmarked_on_a_spanish_page_is_one_finding_naming_it
         ([part("TechSolutions Cloud Suite Pro Max Edition Release Notes Version Two")], "es", "names say nothing"),
         ([part(ENGLISH)], "", "no page lang: axe's html-has-lang"),
         ([part(ENGLISH)], "en-GB", "the page's own language"),
+        (
+            [
+                part(
+                    "Por seguridad, deseamos protegerte de hacer esto en nuestra plataforma ya que no nos aseguramos de "
+                    "vulnerabilidades de la plataforma de aprendizaje."
+                )
+            ],
+            "es",
+            "Spanish whose 'de' and 'en' are Dutch words too (it was taken for Dutch)",
+        ),
     ],
 )
 def test_what_is_no_finding(parts, lang, why):
