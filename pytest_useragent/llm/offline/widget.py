@@ -271,12 +271,12 @@ def elsewhere(link: Element, page_url: str) -> bool:
 
 
 def leaves(link: Element, page_url: str) -> bool:
-    """A link a persona on this page does not follow: to another host, or to a file that is no page (a stylesheet,
-    a script, an image, an archive)."""
+    """A link a persona on this page does not follow: to another host or scheme (`tel:`, `mailto:`; a `file:` page's
+    links are its own), or to a file that is no page (a stylesheet, a script, an image, an archive)."""
     if link.role != "link" or not link.url:
         return False
     here, there = urlsplit(page_url), urlsplit(urljoin(page_url, link.url))
-    if there.scheme not in ("http", "https", "") or (there.hostname or "") != (here.hostname or ""):
+    if there.scheme not in ("http", "https", "", here.scheme) or (there.hostname or "") != (here.hostname or ""):
         return True
     return PurePosixPath(there.path).suffix.lower() not in PAGE_SUFFIXES
 

@@ -11,6 +11,7 @@ from offline_steps import steps
 from pytest_useragent import Persona
 from pytest_useragent.llm.offline.banner import site_name
 from pytest_useragent.llm.offline.page import parse_snapshot
+from pytest_useragent.llm.offline.widget import leaves
 
 BANNER = """- banner [ref=e1]:
   - img "Acme logo" [ref=e2]
@@ -109,3 +110,13 @@ def test_the_sites_name_is_the_banners_logo_where_the_title_names_only_the_page(
 def test_a_links_address_on_its_line_is_read():
     read = parse_snapshot(f'{HELP}\n  - link "Docs" [ref=e20] [url=/docs]')
     assert [(e.ref, e.url) for e in read if e.role == "link"][-2:] == [("e13", "tel:+57302444999"), ("e20", "/docs")]
+
+
+def test_a_file_pages_links_are_its_own_and_a_call_or_another_host_is_no_page_to_go_to():
+    pricing, call, away = parse_snapshot(
+        '- link "Pricing" [ref=e1] [url=pricing.html]\n- link "Call" [ref=e2] [url=tel:+4912]\n'
+        '- link "W3C" [ref=e3] [url=https://www.w3.org/]'
+    )
+    assert not leaves(pricing, "file:///tmp/docs/shop.html") and not leaves(pricing, "http://x/shop.html")
+    assert leaves(call, "file:///tmp/docs/shop.html") and leaves(call, "http://x/help")
+    assert leaves(away, "http://x/help")
