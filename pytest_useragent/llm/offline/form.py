@@ -8,7 +8,7 @@ sends it: of several forms on a page (a sign-in beside a newsletter), the one th
 from __future__ import annotations
 
 from pytest_useragent.llm.offline.choices import choose, in_group
-from pytest_useragent.llm.offline.goal import ROWS, logs_in, row_of
+from pytest_useragent.llm.offline.goal import logs_in
 from pytest_useragent.llm.offline.memory import Expected
 from pytest_useragent.llm.offline.page import FORM_WORDS, SUBMIT_WORDS, Element, matches, persona_fields, score
 from pytest_useragent.llm.offline.step import Move, Situation
@@ -106,12 +106,10 @@ def _send_form(now: Situation) -> Move | None:
         return None
     heading = next((e.name for e in now.elements if e.role == "heading"), "")
     buttons = [e for e in now.elements if e.role == "button" and e.ref and now.untried(e) and _submits(now, e.name)]
-    row = row_of(now.elements, now.values, now.words) if now.values else None
-    if now.values and row is None:  # no card holds the goal's value, so no card's own button is sent
-        buttons = [e for e in buttons if not ROWS.intersection(e.within)]
+    buttons = [e for e in buttons if not now.others(e)]
     if not buttons:
         return None
-    held = {e.ref for e in row or []}  # the card that holds the goal's value: its own button first
+    held = {e.ref for e in now.row or []}  # the card that holds the goal's value: its own button first
     if held and not any(e.ref in held for e in buttons):
         return None  # its card's button sends no form (`moves._finish` presses it), and no other form is the goal's
 

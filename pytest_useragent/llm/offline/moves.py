@@ -22,7 +22,6 @@ from pytest_useragent.llm.offline.flip import flip
 from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
-    ROWS,
     logs_in,
     removes,
     revealed,
@@ -50,6 +49,7 @@ from pytest_useragent.llm.offline.page import (
     matches,
     note_of,
     parse_snapshot,
+    password_field,
     proof,
     quoted,
     refuses,
@@ -175,8 +175,7 @@ def _type_pending(now: Situation) -> Move | None:
         return None
     expected = Expected(kind="plain", target=f'The field accepts "{value}".')
     notice = f"There is a field: {field.name or field.role}."
-    secret = "password" in field.name.lower() or now.lex.password_fields.said(field.name)
-    hidden = (now.hidden(value),) if secret else ()  # no page says a password back: no proof need hold it
+    hidden = (now.hidden(value),) if password_field(field.name, now.lex) else ()  # no page says it back
     return Move(notice, expected, Action(kind="type", ref=field.ref, text=value), now.typed(value), also=hidden)
 
 
@@ -214,10 +213,9 @@ def _finish(now: Situation) -> Move | None:
     if not (now.verb or now.values) or now.names_only:
         return None
     stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
-    row = row_of(now.elements, now.values, now.words) if now.values else None
+    row = now.row
     buttons = [e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)]
-    if now.values and row is None:  # another row's own button ("Add to cart" of a card the goal does not name)
-        buttons = [e for e in buttons if not ROWS.intersection(e.within)]
+    buttons = [e for e in buttons if not now.others(e)]
     for button in sorted(buttons, key=lambda e: not _in(e, row)):  # the row that holds the goal's value first
         said = f"{button.name} {button.value or ''}"  # its name, and the text it shows ("Add to cart")
         if has_stem(stems, said, now.lex.submit_words) or (now.verb and score(now.words, button.name)):
@@ -247,8 +245,7 @@ def _best_click(now: Situation) -> Move | None:
         for e in now.elements
         if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here) and not _away(now, e)
     ]
-    if now.values and row_of(now.elements, now.values, now.words) is None:  # no card's own button: none holds it
-        candidates = [e for e in candidates if e.role != "button" or not ROWS.intersection(e.within)]
+    candidates = [e for e in candidates if not now.others(e)]
     if now.names_only and not now.asks and now.named_words:  # a quoted name: a link that shares one word is another
         needed = (len(now.named_words) + 1) // 2
         candidates = [e for e in candidates if score(now.named_words, e.name) >= needed]
@@ -320,10 +317,7 @@ def _evidence(now: Situation) -> str | None:
         return _heading(now) if gone else None
     if logs_in(now.goal, now.lex):  # the page says so, or, once the form was sent, asks for a password no more
         sent = any(key.startswith("button ") for key in now.memory.tried)
-        asked = any(
-            e.role in FIELDS and ("password" in e.name.lower() or now.lex.password_fields.said(e.name))
-            for e in now.elements
-        )
+        asked = any(e.role in FIELDS and password_field(e.name, now.lex) for e in now.elements)
         return _shown(now) or (_heading(now) if sent and not asked else None)
     if now.verb or (now.values and not now.names_only):
         return _shown(now)

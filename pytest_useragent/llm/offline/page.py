@@ -314,11 +314,16 @@ def persona_value(field: str, persona: Persona, lex: Lexicon = ENGLISH) -> str |
     name = field.lower()
     if "mail" in name or lex.email_fields.said(field):  # an address a browser takes: ASCII letters ("Lucía": lucia@)
         return f"{re.sub(r'[^a-z0-9]', '', fold(first)) or 'user'}@example.com"
-    if "password" in name or lex.password_fields.said(field):
+    if password_field(field, lex):
         return f"{first}-2026!"
     if "name" in name or lex.name_fields.said(field):
         return persona.name
     return None
+
+
+def password_field(name: str, lex: Lexicon = ENGLISH) -> bool:
+    """Whether a field so named takes a password, in English or `lex`'s languages ("Hasło", "비밀번호")."""
+    return "password" in name.lower() or lex.password_fields.said(name)
 
 
 def credential_for(field: str, placeholders: list[str]) -> str | None:

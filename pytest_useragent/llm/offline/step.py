@@ -9,7 +9,7 @@ from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer_kind
-from pytest_useragent.llm.offline.goal import logs_in, parts, removes
+from pytest_useragent.llm.offline.goal import ROWS, logs_in, parts, removes, row_of
 from pytest_useragent.llm.offline.lexicon import Lexicon, Words, fold, lexicon
 from pytest_useragent.llm.offline.memory import HIDDEN, Expected, Memory
 from pytest_useragent.llm.offline.page import (
@@ -161,19 +161,31 @@ class Situation:
             v
             for v in self.values
             if fold(v) not in offered and not {f'{how} "{v}"' for how in done} & self.tried
-            if not any(key.startswith(self.typed(v).split('"', 1)[0]) for key in self.tried)
+            if not any(key.startswith(f"typed #{self._place(v)} ") for key in self.tried)
         ]
 
     def hidden(self, value: str) -> str:
         """How a value typed into a password field is remembered beside `typed` (`memory.HIDDEN`)."""
-        values = quoted(self.request.goal)
-        return HIDDEN.format(values.index(value) if value in values else -1)
+        return HIDDEN.format(self._place(value))
 
     def typed(self, value: str) -> str:
         """How a value typed is remembered: by its place among the goal's quoted values too (`typed #2 "…"`), as the
         session masks a password in the note it hands back, never in the goal."""
+        return f'typed #{self._place(value)} "{value}"'
+
+    def _place(self, value: str) -> int:
         values = quoted(self.request.goal)
-        return f'typed #{values.index(value) if value in values else -1} "{value}"'
+        return values.index(value) if value in values else -1
+
+    @cached_property
+    def row(self) -> list[Element] | None:
+        """The list row or card that holds the part's quoted values, when one does (`goal.row_of`)."""
+        return row_of(self.elements, self.values, self.words) if self.values else None
+
+    def others(self, element: Element) -> bool:
+        """A card's own button when no card holds the goal's quoted value ("Add to cart" of a product the goal does
+        not name): pressed for nothing the goal asks."""
+        return bool(self.values) and self.row is None and element.role == "button" and bool(ROWS & set(element.within))
 
     @cached_property
     def field(self) -> Element | None:
