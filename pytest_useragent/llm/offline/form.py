@@ -8,9 +8,17 @@ sends it: of several forms on a page (a sign-in beside a newsletter), the one th
 from __future__ import annotations
 
 from pytest_useragent.llm.offline.choices import choose, in_group
+from pytest_useragent.llm.offline.clicks import presses
 from pytest_useragent.llm.offline.goal import logs_in
 from pytest_useragent.llm.offline.memory import Expected
-from pytest_useragent.llm.offline.page import FORM_WORDS, SUBMIT_WORDS, Element, matches, persona_fields, score
+from pytest_useragent.llm.offline.page import (
+    FORM_WORDS,
+    SUBMIT_WORDS,
+    Element,
+    matches,
+    persona_fields,
+    score,
+)
 from pytest_useragent.llm.offline.step import Move, Situation
 from pytest_useragent.records import Action, FormField
 
@@ -105,7 +113,7 @@ def _send_form(now: Situation) -> Move | None:
     if not any(e.role == "textbox" for e in now.elements):
         return None
     heading = next((e.name for e in now.elements if e.role == "heading"), "")
-    buttons = [e for e in now.elements if e.role == "button" and e.ref and now.untried(e) and _submits(now, e.name)]
+    buttons = [e for e in now.elements if presses(e) and e.ref and now.untried(e) and _submits(now, e.name)]
     buttons = [e for e in buttons if not now.others(e)]
     if not buttons:
         return None

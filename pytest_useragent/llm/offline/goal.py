@@ -126,15 +126,25 @@ ROWS = frozenset({"listitem", "row"})
 
 
 def rows(elements: list[Element]) -> list[list[Element]]:
-    """The page's list rows and table rows, each the elements inside one list item or table row."""
+    """The page's list rows and table rows, each the elements inside one list item or table row; and its clickable
+    cards (a `div` with a click handler holding a product's name, price and "Add": `Element.pointer`, with no text
+    of its own), each the elements inside it."""
     found: list[list[Element]] = []
     inside = False
+    card: int | None = None  # the depth of the card being read
     for element in elements:
+        if card is not None and len(element.within) > card:
+            found[-1].append(element)
+            continue
+        card = None
         if element.role in ROWS:
             found.append([])
             inside = True
         elif inside and ROWS.intersection(element.within):
             found[-1].append(element)
+        elif element.pointer and not element.name and element.ref:
+            found.append([])
+            card, inside = len(element.within), False
         else:
             inside = False
     return found

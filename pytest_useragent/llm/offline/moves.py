@@ -16,6 +16,7 @@ from typing import Literal
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer, answer_kind, asks_name, labelled
 from pytest_useragent.llm.offline.choices import choose_found, choose_named
+from pytest_useragent.llm.offline.clicks import card_heading, clickable, presses
 from pytest_useragent.llm.offline.disclose import OPENED, open_collapsed
 from pytest_useragent.llm.offline.flip import evidence as toggle_evidence
 from pytest_useragent.llm.offline.flip import flip
@@ -35,7 +36,6 @@ from pytest_useragent.llm.offline.memory import Expected, Memory, unsaid
 from pytest_useragent.llm.offline.operate import adjust, operate
 from pytest_useragent.llm.offline.operate import evidence as widget_evidence
 from pytest_useragent.llm.offline.page import (
-    CLICKABLE,
     DOCUMENT_VERBS,
     FIELDS,
     FILE,
@@ -43,7 +43,6 @@ from pytest_useragent.llm.offline.page import (
     SUBMIT_WORDS,
     Element,
     all_or_none,
-    card_heading,
     goal_words,
     has_stem,
     matches,
@@ -138,7 +137,7 @@ def _follow_found(now: Situation) -> Move | None:
     near = [
         e
         for e in parse_snapshot(last.message)
-        if e.role in CLICKABLE and e.ref and e.name and score(now.words, e.name)
+        if clickable(e) and e.ref and e.name and score(now.words, e.name)
         if not leaves(e, now.request.observation.url) and not _away(now, e)
     ]
     if not near:
@@ -155,7 +154,7 @@ def _follow_named(now: Situation) -> Move | None:
     if any(e.role in FIELDS for e in now.elements) and not now.names_only:
         return None
     for value in now.pending:
-        named = (e for e in now.elements if e.role in CLICKABLE and e.ref and fold(e.name) == fold(value))
+        named = (e for e in now.elements if clickable(e) and e.ref and fold(e.name) == fold(value))
         target = next((e for e in named if now.untried(e)), None)
         if target is not None:
             action = Action(kind="click", ref=target.ref)
@@ -214,7 +213,7 @@ def _finish(now: Situation) -> Move | None:
         return None
     stems = tuple(word for word in (now.verb, *SUBMIT_WORDS, "search", "add", "save", "post") if word)
     row = now.row
-    buttons = [e for e in now.elements if e.role == "button" and e.ref and e.name and now.untried(e)]
+    buttons = [e for e in now.elements if presses(e) and e.ref and e.name and now.untried(e)]
     buttons = [e for e in buttons if not now.others(e)]
     for button in sorted(buttons, key=lambda e: not _in(e, row)):  # the row that holds the goal's value first
         said = f"{button.name} {button.value or ''}"  # its name, and the text it shows ("Add to cart")
@@ -243,7 +242,7 @@ def _best_click(now: Situation) -> Move | None:
     candidates = [
         e
         for e in now.elements
-        if e.role in CLICKABLE and e.ref and e.name and now.untried(e) and not leaves(e, here) and not _away(now, e)
+        if clickable(e) and e.ref and e.name and now.untried(e) and not leaves(e, here) and not _away(now, e)
     ]
     candidates = [e for e in candidates if not now.others(e)]
     if now.names_only and not now.asks and now.named_words:  # a quoted name: a link that shares one word is another
@@ -256,7 +255,7 @@ def _best_click(now: Situation) -> Move | None:
     if not ranked or score(now.words, named[id(ranked[0])]) <= 0:
         return None
     best = ranked[0]
-    expected = _clicked(best, "confirms" if now.verb and best.role == "button" else "mentions", now)
+    expected = _clicked(best, "confirms" if now.verb and presses(best) else "mentions", now)
     if named[id(best)] != best.name:  # a card's "Read more": the page it opens is headed as the card was
         expected = Expected(kind="mentions", target=card_heading(now.elements, best))
     return Move(f'"{best.name}" looks closest to my goal.', expected, Action(kind="click", ref=best.ref), best.key)

@@ -147,6 +147,10 @@ class Element:
     """A link's address as the page wrote it (its `/url` line), relative or not."""
     collapsed: bool = False
     """A disclosure shut: its line says `[expanded=false]` (a menu button whose menu is hidden)."""
+    pointer: bool = False
+    """Text a mouse user clicks though the page names no control: a line of no control role that the page gives a
+    pointer cursor (`generic [cursor=pointer]: Cart`, a `div` with a click handler), or one inside such a line (a
+    product card's "Add" text): what a sighted person takes for a button. No screen reader's tree says it."""
 
     @property
     def key(self) -> str:
@@ -178,23 +182,42 @@ def parse_snapshot(snapshot: str) -> list[Element]:
             elements[parents[-1][2]] = replace(field, value=read.text.strip())
             continue
         within = tuple(role for _, role, _ in parents)
+        pointed = read.attributes.get("cursor") == "pointer" or bool(parents and elements[parents[-1][2]].pointer)
         parents.append((read.indent, read.role, len(elements)))
+        name = (read.name if read.name is not None else read.text or "").strip()
+        value = (read.text or "").strip() or None if read.name is not None else None
+        if read.name is None and read.role in LABELLED:  # `textbox [ref=e5]: Ana`: Ana is what it holds
+            name, value = _shown_label(elements[-1]) if elements else "", (read.text or "").strip() or None
         elements.append(
             Element(
                 role=read.role,
-                name=(read.name if read.name is not None else read.text or "").strip(),
+                name=name,
                 ref=read.ref,
                 level=read.level,
-                value=(read.text or "").strip() or None if read.name is not None else None,
+                value=value,
                 checked=read.checked,
                 selected=read.selected,
                 within=within,
                 states=frozenset(key for key, value in read.attributes.items() if key in STATES and value is None),
                 collapsed=read.attributes.get("expanded") == "false",
                 url=read.attributes.get("url") or None,  # the page state sent writes it on the line: `[url=/x]`
+                pointer=pointed and read.role not in CLICKABLE,
             )
         )
     return elements
+
+
+LABELLED = frozenset({*FIELDS, "combobox"})
+"""Fields a page may leave unnamed while a person reads their label beside them."""
+MAX_LABEL_CHARS = 40
+
+
+def _shown_label(before: Element) -> str:
+    """The label a person reads for a field the page left unnamed (`<div>ID</div><input>`): the short text just before
+    it. A screen reader reads it there too, in the same order; no finding depends on it (axe's `label` still does)."""
+    if before.role in TEXT and before.role not in ("status", "alert") and len(before.name) <= MAX_LABEL_CHARS:
+        return before.name
+    return ""
 
 
 def goal_words(goal: str, lex: Lexicon | None = None) -> list[str]:
@@ -360,25 +383,3 @@ def note_of(title: str, url: str, words: list[str], elements: list[Element]) -> 
                 lines.append(texts[index + 1].name)
     found = "\n".join(f"- {line}" for line in dict.fromkeys(lines)) or "- (nothing on the page names it)"
     return f"# {title}\n\nFound at {url}\n\n{found}\n"
-
-
-CARDS = frozenset({"article", "listitem"})
-"""What holds a card: a post's preview, a product, a news item."""
-
-
-def card_heading(elements: list[Element], link: Element) -> str:
-    """The heading of the card (an article, a list item) a link sits in: what a "Read more" link leads to, as a
-    person reads it off the card; "" when the link is in no card or its card has no heading."""
-    at, depth = elements.index(link), len(link.within)
-    start = next(
-        (i for i in range(at - 1, -1, -1) if len(elements[i].within) < depth and elements[i].role in CARDS), None
-    )
-    if start is None:
-        return ""
-    inside = len(elements[start].within)
-    for element in elements[start + 1 :]:
-        if len(element.within) <= inside:
-            return ""
-        if element.role == "heading":
-            return element.name
-    return ""

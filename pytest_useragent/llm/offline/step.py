@@ -9,7 +9,8 @@ from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer_kind
-from pytest_useragent.llm.offline.goal import ROWS, logs_in, parts, removes, row_of
+from pytest_useragent.llm.offline.clicks import presses
+from pytest_useragent.llm.offline.goal import logs_in, parts, removes, row_of, rows
 from pytest_useragent.llm.offline.lexicon import Lexicon, Words, fold, lexicon
 from pytest_useragent.llm.offline.memory import HIDDEN, Expected, Memory
 from pytest_useragent.llm.offline.page import (
@@ -162,7 +163,17 @@ class Situation:
             for v in self.values
             if fold(v) not in offered and not {f'{how} "{v}"' for how in done} & self.tried
             if not any(key.startswith(f"typed #{self._place(v)} ") for key in self.tried)
+            if self.types or row_of(self.elements, [v], []) is None
         ]
+
+    @cached_property
+    def types(self) -> bool:
+        """Whether the part says to type its values (a verb that types, or a field's name before one): otherwise a
+        value a list row or a card on the page shows names that row ("put 'MacBook Pro14' in the cart": its card's
+        own button), and is never typed into a field."""
+        return bool(
+            TYPES.search(self.goal) or self.lex.type_verbs.said(self.goal) or paired(self.goal, self.elements, self.lex)
+        )
 
     def hidden(self, value: str) -> str:
         """How a value typed into a password field is remembered beside `typed` (`memory.HIDDEN`)."""
@@ -185,7 +196,12 @@ class Situation:
     def others(self, element: Element) -> bool:
         """A card's own button when no card holds the goal's quoted value ("Add to cart" of a product the goal does
         not name): pressed for nothing the goal asks."""
-        return bool(self.values) and self.row is None and element.role == "button" and bool(ROWS & set(element.within))
+        return bool(self.values) and self.row is None and presses(element) and id(element) in self.carded
+
+    @cached_property
+    def carded(self) -> set[int]:
+        """The elements in a list row or a card (`goal.rows`), by identity."""
+        return {id(element) for row in rows(self.elements) for element in row}
 
     @cached_property
     def field(self) -> Element | None:
