@@ -43,10 +43,21 @@ combining runOnly with type: tags and the rules option ... include rules with un
 of them as reliable, so their findings are `review`, marked experimental. Left out: css-orientation-lock (1.3.4)
 reads the style sheets axe preloads, and without `preload` it answers "needs review" on every page;
 label-content-name-mismatch (2.5.3), which our screen-reader checks measure from what the persona heard; those
-tagged best-practice only (focus-order-semantics, hidden-content)."""
+tagged best-practice only but `STRUCTURE`'s (focus-order-semantics, hidden-content)."""
+STRUCTURE = {
+    "region": ("1.3.1", "2.4.1"),
+    "landmark-one-main": ("1.3.1",),
+    "page-has-heading-one": ("1.3.1",),
+    "heading-order": ("1.3.1",),
+}
+"""axe's best-practice rules on a page's structure, with the criteria an audit files them under (WCAG's sufficient
+techniques ARIA11 and H42 for 1.3.1, ARIA11 and H69 for 2.4.1): content outside every landmark, no main landmark, no
+first-level heading, a heading level skipped. axe tags them best practice, not a failure of WCAG (a page can meet 1.3.1
+and 2.4.1 other ways), so their findings are `review`, marked as best practice, each on its element (the block
+outside the landmarks: the `div` that should have been a `header` or a `nav`)."""
 AXE_OPTIONS = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-    "rules": {rule: {"enabled": True} for rule in EXPERIMENTAL},
+    "rules": {rule: {"enabled": True} for rule in (*EXPERIMENTAL, *STRUCTURE)},
     # "incomplete": what axe could neither pass nor fail ("needs review", doc/API.md's Results Object): a person
     # must look (a page with no skip link, landmark or heading for `bypass`; text over an image for color-contrast)
     "resultTypes": ["violations", "incomplete"],
@@ -242,8 +253,9 @@ def audited_from_axe(results: dict[str, Any]) -> Audited:
 def issues_from_axe(found: list[dict[str, Any]]) -> list[Issue]:
     """axe-core's results as Issues, one per rule and kind: the first element's evidence, the count of all (`count`,
     set by the page script that cut `nodes` to a few) and the few as examples. A violation of a rule axe calls
-    stable is `objective`; what axe left for review (its "incomplete" results) and any finding of an experimental
-    rule are `review`, the latter marked `experimental`. Pure."""
+    stable is `objective`; what axe left for review (its "incomplete" results), any finding of an experimental
+    rule (marked `experimental`) and of a best-practice rule on the page's structure (`STRUCTURE`, marked in its
+    evidence) are `review`. Pure."""
     return [_rule(result, [_node(result, node) for node in result["nodes"]]) for result in found if result["nodes"]]
 
 
@@ -254,17 +266,19 @@ def _rule(result: dict[str, Any], nodes: list[Issue]) -> Issue:
 
 
 def _node(result: dict[str, Any], node: dict[str, Any]) -> Issue:
-    criteria = from_tags(result["tags"])
+    practice = STRUCTURE.get(result["id"])
+    criteria = list(practice) if practice else from_tags(result["tags"])
     experimental = "experimental" in result["tags"]
-    review = bool(result.get("review")) or experimental
+    review = bool(result.get("review")) or experimental or practice is not None
     evidence = evidence_of(node, result.get("helpUrl"), node.get("messages") if review else None)
+    marked = "experimental rule: " if experimental else "axe best practice: " if practice else ""
     return Issue(
         source="check",
         rule=result["id"],
         severity=AXE_IMPACT.get(result.get("impact") or "", "minor"),
         heuristic="WCAG " + "; ".join(named(number) for number in criteria) if criteria else "axe best practice",
         title=result["help"],
-        evidence=f"experimental rule: {evidence}" if experimental else evidence,
+        evidence=marked + evidence,
         quote=result["description"],
         element=node["html"][:200],
         locator=css_locator(node["target"]),

@@ -362,14 +362,20 @@ def _engine(result: SessionResult) -> str:
 
 
 def _counts(result: SessionResult) -> str:
+    """`1 major, 2 minor; 3 to review`: what is left for a person to review counted apart, as the run's line does."""
     counts: dict[str, int] = {}
+    review = 0
     for issue in sorted(result.issues, key=_severity_rank):
-        counts[issue.severity] = counts.get(issue.severity, 0) + 1
-    return ", ".join(f"{count} {severity}" for severity, count in counts.items())
+        if issue.trust == "review":
+            review += 1
+        else:
+            counts[issue.severity] = counts.get(issue.severity, 0) + 1
+    said = ", ".join(f"{count} {severity}" for severity, count in counts.items())
+    return "; ".join(part for part in (said, f"{review} to review" if review else "") if part)
 
 
-def _severity_rank(issue: Issue) -> int:
-    return -SEVERITY_ORDER[issue.severity]
+def _severity_rank(issue: Issue) -> tuple[bool, int]:
+    return issue.trust == "review", -SEVERITY_ORDER[issue.severity]
 
 
 def _issue(issue: Issue) -> str:

@@ -57,7 +57,8 @@ def test_a_goal_reached_leaves_every_artifact(page, site, tmp_path, fake_api, cl
     assert result.steps[0].outcome.locator == 'get_by_role("link", name="Pricing")'
     assert result.steps[1].url.endswith("/pricing.html")
     assert result.expectations.met == 1 and result.expectations.met_rate == 1.0
-    assert [i.title for i in result.issues] == ["Tiny nav"] and result.issues[0].step == 2
+    found = [i for i in result.issues if i.trust != "review"]  # the page's structure is for review (no main)
+    assert [i.title for i in found] == ["Tiny nav"] and found[0].step == 2
     assert result.wrap_up is not None and result.wrap_up.intuitiveness == 8
     assert len(fake_api.requests) == 3 and not fake_api.problems
     assert result.usage.output_tokens > 0 and result.cost_usd > 0

@@ -174,7 +174,7 @@ def test_a_failing_goal_says_in_a_few_lines_how_the_session_went(suite):
             "*- useragent -*",
             "max_steps after 2 steps, goal not achieved (offline): Find the careers page and apply for a job",
             "last expectation: * -> met (*)",
-            "issues: 1 major",
+            "issues: 1 major; 2 to review",
             "  major [[]dead-click[]] A click did nothing",
             "report: */useragent/report.md",
         ]

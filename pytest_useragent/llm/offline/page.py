@@ -207,8 +207,9 @@ def parse_snapshot(snapshot: str) -> list[Element]:
     return elements
 
 
-LABELLED = frozenset({*FIELDS, "combobox"})
-"""Fields a page may leave unnamed while a person reads their label beside them."""
+LABELLED = frozenset(FIELDS)
+"""Fields a page may leave unnamed while a person reads their label beside them (a dropdown's line says its chosen
+option, which is what a screen reader says of it: `choices.choose_named` reads it)."""
 MAX_LABEL_CHARS = 40
 
 

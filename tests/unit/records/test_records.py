@@ -48,3 +48,19 @@ def test_the_twin_a_gate_that_passes_is_an_empty_list():
 
     found = session_result(issues=0).issues.at_least("minor")
     assert found == [] and repr(found) == "[]" and not found
+
+
+def test_a_failing_session_counts_what_is_left_for_review_apart_and_lists_it_last():
+    from pytest_useragent.records.result import lines, one_line
+    from pytest_useragent.testing.synthetic import session_result
+
+    made = session_result(issues=2)  # a critical and a major
+    check = {**made.issues[1].model_dump(), "source": "check", "rule": "region", "severity": "critical"}
+    review = Issue.model_validate({**check, "trust": "review", "title": "No main"})
+    result = made.model_copy(update={"issues": IssueList([made.issues[0], review])})
+    said = lines(result)
+    assert "issues: 1 critical; 1 to review" in said
+    assert said.index("  critical issue 0") < said.index("  critical [region] No main")
+    assert "issues=1 critical; 1 to review" in one_line(result)
+    both = IssueList([made.issues[0], Issue.model_validate({**check, "trust": "objective", "title": "No main"})])
+    assert "issues: 2 critical" in lines(made.model_copy(update={"issues": both}))  # the twin: counted by severity
