@@ -370,6 +370,8 @@ def _named(now: Situation) -> str | None:
     # under a heading that names only the site ("株式会社Komaru" for the name of its representative)
     if not score([word for word in words if not matches(word, title)], named) or asks_name(now.goal, now.lex):
         return None  # a name is no heading's sub-heading ("Entrevista" under "our chief executive")
+    if any(e.role == "heading" and e.level == 1 and e.name == named for e in now.elements):
+        return None  # the page's own subject heads all of it: its first section answers nothing ("Which city ...?")
     return next(iter(headed(now.elements, named)), None)
 
 

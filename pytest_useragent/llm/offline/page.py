@@ -210,7 +210,8 @@ def parse_snapshot(snapshot: str) -> list[Element]:
 LABELLED = frozenset(FIELDS)
 """Fields a page may leave unnamed while a person reads their label beside them (a dropdown's line says its chosen
 option, which is what a screen reader says of it: `choices.choose_named` reads it)."""
-MAX_LABEL_CHARS = 40
+MAX_LABEL_CHARS = 80
+"""A longer text before a field is a paragraph, not its label."""
 
 
 def _shown_label(before: Element) -> str:
@@ -322,8 +323,13 @@ def proof(elements: list[Element], values: list[str], said: tuple[str, ...], lex
 
 
 def refuses(text: str, lex: Lexicon = ENGLISH) -> bool:
-    """A text that says something went wrong, or is still at work: no answer that a task went through."""
-    return has_stem(ERROR_STEMS, text, lex.error_stems) or has_stem(PENDING_STEMS, text, lex.pending_stems)
+    """A text that says something went wrong, or is still at work: no answer that a task went through. English
+    (a browser's or a library's own message, "Not a valid email address") on any page."""
+    wrong = has_stem(ERROR_STEMS, text, lex.error_stems) or _ERROR_PHRASES.said(text)
+    return wrong or has_stem(PENDING_STEMS, text, lex.pending_stems)
+
+
+_ERROR_PHRASES = Words.of(["not a valid", "not valid", "is not valid", "isn't valid"])
 
 
 def all_or_none(text: str, values: list[str]) -> bool:

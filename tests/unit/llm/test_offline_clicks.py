@@ -79,3 +79,11 @@ def test_the_id_and_the_password_go_into_their_own_unnamed_fields_and_a_request_
     assert [(d.action.kind, d.action.ref) for d in made] == [("type", "e38"), ("type", "e41"), ("click", "e42")]
     assert refuses("아이디와 비밀번호를 입력하세요.", lexicon("아이디와 비밀번호"))
     assert not refuses("로그인되었습니다!", lexicon("아이디와 비밀번호"))
+
+
+def test_a_label_of_a_sentence_names_its_field_and_a_paragraph_does_not():
+    label = "Brief de votre projet (Ajoutez autant de détails que nécessaire)"
+    paragraph = "Nous souhaitons aider les entreprises de la région à se développer et à connaître le succès, vite."
+    for before, named in ((label, label), (paragraph, "")):
+        fields = parse_snapshot(f'- generic [ref=e1]: "{before}"\n- textbox [ref=e2]')
+        assert fields[1].name == named

@@ -1,6 +1,7 @@
 """A question the offline engine has no answer kind for ("What services does TechShop offer?") is answered by what
 the heading that names its subject heads, never by that heading or one that repeats the goal's words (a false done
-on a real site: evidence "TechSolutions" for "¿Qué servicios ofrece TechSolutions?"). A goal to find a page is
+on a real site: evidence "TechSolutions" for "¿Qué servicios ofrece TechSolutions?"), nor by the first section under
+the page's own first-level heading; and a message that a value is not valid confirms nothing. A goal to find a page is
 still reached by the heading that names it."""
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.lexicon import lexicon
 from pytest_useragent.llm.offline.moves import headed
-from pytest_useragent.llm.offline.page import parse_snapshot
+from pytest_useragent.llm.offline.page import parse_snapshot, refuses
 from pytest_useragent.records import Action, ActionOutcome, Observation
 
 SERVICES = """- heading "TechShop" [level=1] [ref=e1]
@@ -89,3 +91,24 @@ def test_a_question_under_a_heading_that_names_only_the_site_is_never_answered_b
     assert action.kind != "done" or action.evidence not in ("株式会社Komaru", "事業内容", "ウェブ制作"), action
     # the twin: a goal to find the company's page is reached by the heading that names it
     assert decided_on("Find Komaru Inc.", COMPANY, "Komaru Inc.", "en").kind == "done"
+
+
+AGENCY = """- heading "Agence La Panthère" [level=1] [ref=e1]
+- heading "Web design" [level=3] [ref=e2]
+- paragraph [ref=e3]: Des sites à votre image.
+- heading "Stratégie" [level=3] [ref=e4]
+- paragraph [ref=e5]: "Agence La Panthère - Agence web basée à Lyon."
+- status [ref=e6]: Not a valid email address"""
+
+
+def test_a_question_whose_words_name_the_pages_own_title_heading_is_not_answered_by_its_first_section():
+    # a false done on a French site whose <title> says nothing: "Web design" claimed for the agency's city
+    action = decided_on("Dans quelle ville l'agence La Panthère est-elle installée ?", AGENCY, ".", "fr")
+    assert action.kind != "done" or action.evidence != "Web design", action
+    # the twin: a section heading under a second-level heading still answers (`test_a_question_is_answered_by...`)
+    assert decided("What services does TechShop offer?", SERVICES).evidence == "Web development"
+
+
+def test_a_message_that_a_value_is_not_valid_is_no_confirmation_in_any_language():
+    assert refuses("Not a valid email address", lexicon("Écrivez à l'agence"))
+    assert refuses("This is not valid.") and not refuses("Valid until May") and not refuses("Message sent.")
