@@ -25,7 +25,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         "es": "y es son el la los las con para no nunca ella él tiene un una también pero cuando muy años "
         "compra usa quiere suele de del que en por se lo su al nos",
         "fr": "et est sont le la les avec pour ne pas jamais elle il a un une aussi mais quand très ans "
-        "achète utilise veut souvent",
+        "achète utilise veut souvent de des du que qui vous votre vos nous notre nos au aux dans sur par ce cette",
         "it": "e è sono il lo la gli le con per non mai lei lui ha un una anche ma quando molto anni "
         "compra usa vuole spesso",
         "pl": "i jest są się na w we z że ale nigdy jak dla ma nie kiedy już tylko lub była był lat też "

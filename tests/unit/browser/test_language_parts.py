@@ -62,6 +62,11 @@ def test_an_english_sentence_unmarked_on_a_spanish_page_is_one_finding_naming_it
             "es",
             "Spanish whose 'de' and 'en' are Dutch words too (it was taken for Dutch)",
         ),
+        (
+            [part("Brief de votre projet (Ajoutez autant de détails que nécessaire)")],
+            "fr",
+            "French whose 'de' and 'que' are Spanish words too (it was taken for Spanish)",
+        ),
     ],
 )
 def test_what_is_no_finding(parts, lang, why):
