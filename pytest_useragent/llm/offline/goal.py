@@ -122,6 +122,21 @@ def revealed(elements: list[Element], words: list[str], tried: frozenset[str]) -
     return None
 
 
+def under_heading(elements: list[Element], values: list[str]) -> str | None:
+    """For a question that names a section by a quoted value ("What does the agency offer in its « Stratégie »
+    service?"): the first sentence of the text under the heading that value names, before the next heading."""
+    named = {fold(value) for value in values}
+    for index, heading in enumerate(elements):
+        if heading.role != "heading" or fold(heading.name) not in named:
+            continue
+        for after in elements[index + 1 :]:
+            if after.role == "heading":
+                break
+            if after.role in TEXT and len(after.name) >= MIN_ANSWER_CHARS:
+                return re.split(r"(?<=[.!?])\s+", after.name)[0][:MAX_ANSWER_CHARS]
+    return None
+
+
 ROWS = frozenset({"listitem", "row"})
 
 

@@ -30,6 +30,7 @@ from pytest_useragent.llm.offline.goal import (
     row_text,
     ticked_row,
     ticks,
+    under_heading,
 )
 from pytest_useragent.llm.offline.lexicon import Lexicon, fold
 from pytest_useragent.llm.offline.memory import Expected, Memory, unsaid
@@ -322,7 +323,8 @@ def _evidence(now: Situation) -> str | None:
         return _shown(now)
     kind = answer_kind(now.goal, now.lex)
     if kind is None:
-        found = revealed(now.elements, now.words, now.tried) or _named(now)
+        said = under_heading(now.elements, quoted(now.request.goal)) if now.asks else None
+        found = said or revealed(now.elements, now.words, now.tried) or _named(now)
         return found or (labelled(now.elements, now.words, now.lex) if asks(now.request.goal, now.lex) else None)
     named = now.named_words if now.asks else []
     words = kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named])))

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon
+from pytest_useragent.llm.offline.clicks import clickable
+from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, fold
 from pytest_useragent.llm.offline.memory import Expected
 from pytest_useragent.llm.offline.page import Element, notable, refuses
 from pytest_useragent.llm.offline.step import CHOSE, STOP, Move, Situation
@@ -105,6 +106,13 @@ def _uncover(now: Situation, wanted: str) -> Move:
         expected = Expected(kind="state", role=hiding.role, name=hiding.name, state="expanded")
         notice = f'"{hiding.name}" may hold "{wanted}".'
         return Move(notice, expected, Action(kind="click", ref=hiding.ref), f"opened {hiding.key}")
+    shows = [e for e in now.elements if clickable(e) and e.ref and len(wanted.split()) >= 3 and now.untried(e)]
+    shows = [e for e in shows if fold(wanted) in fold(e.name)]  # a picture's link named by its alt: it opens it
+    if shows:
+        expected = Expected(kind="mentions", target=wanted)
+        return Move(
+            f'"{shows[0].name}" shows "{wanted}".', expected, Action(kind="click", ref=shows[0].ref), shows[0].key
+        )
     return _give_up(f'there is no "{wanted}" here to choose')
 
 

@@ -204,14 +204,22 @@ def parse_snapshot(snapshot: str) -> list[Element]:
                 pointer=pointed and read.role not in CLICKABLE,
             )
         )
-    return elements
+    return [_named_by_image(elements, index) for index in range(len(elements))]
+
+
+def _named_by_image(elements: list[Element], index: int) -> Element:
+    """A link or button the snapshot left unnamed, named by the image it holds (`link:` over `img "Photographers"`),
+    as a screen reader names it by the image's alternative text."""
+    element, inner = elements[index], elements[index + 1] if index + 1 < len(elements) else None
+    if element.role in CLICKABLE and not element.name and inner and inner.role == "img" and inner.name:
+        return replace(element, name=inner.name) if len(inner.within) > len(element.within) else element
+    return element
 
 
 LABELLED = frozenset(FIELDS)
 """Fields a page may leave unnamed while a person reads their label beside them (a dropdown's line says its chosen
 option, which is what a screen reader says of it: `choices.choose_named` reads it)."""
-MAX_LABEL_CHARS = 80
-"""A longer text before a field is a paragraph, not its label."""
+MAX_LABEL_CHARS = 80  # a longer text before a field is a paragraph, not its label
 
 
 def _shown_label(before: Element) -> str:

@@ -24,6 +24,7 @@ from pytest_useragent.llm.offline.page import (
     quoted,
     score,
     task_verb,
+    unquoted,
     whole,
 )
 from pytest_useragent.llm.offline.pairing import labelled, paired
@@ -38,6 +39,8 @@ CHOSE = "chose "
 """How a choice made is remembered: `chose radio "Often"` (a form's choice, `choices`, or a widget's, `operate`)."""
 SHOWN_CHOSEN = "saw chosen "
 """How a choice the page showed made is remembered: `saw chosen radio "Often"` (`choices.shown_chosen`)."""
+_ASKED = re.compile(r"[?？]")
+"""A question mark outside the goal's quotes: a sentence of it asks ("... « Stratégie » ? Répondez en une phrase.")."""
 TYPES = re.compile(r"\b(?:type|enter|fill|write|put|input|search)\b", re.IGNORECASE)
 """English verbs that type a goal's quoted value."""
 STUCK_AFTER = 2
@@ -111,8 +114,10 @@ class Situation:
 
     @cached_property
     def asks(self) -> bool:
-        """A part that asks a question (`answer_kind`) and does nothing: its quoted values are no values to enter."""
-        return self.names_only and answer_kind(self.goal, self.lex) is not None
+        """A part that asks a question (an `answer_kind`, or its question mark) and does nothing: its quoted values
+        are no values to enter, they name what it asks about."""
+        question = answer_kind(self.goal, self.lex) is not None or bool(_ASKED.search(unquoted(self.goal)))
+        return self.names_only and question
 
     @cached_property
     def values(self) -> list[str]:

@@ -87,3 +87,26 @@ def test_a_label_of_a_sentence_names_its_field_and_a_paragraph_does_not():
     for before, named in ((label, label), (paragraph, "")):
         fields = parse_snapshot(f'- generic [ref=e1]: "{before}"\n- textbox [ref=e2]')
         assert fields[1].name == named
+
+
+GALLERY = """- heading "Portfolio" [level=2] [ref=e1]
+- link [ref=e2] [cursor=pointer]:
+  - /url: "#"
+  - img "agence web, Création d'un site web pour photographes" [ref=e3]
+- heading "Création d'un site web pour photographes" [level=3] [ref=e4]
+- link [ref=e5] [cursor=pointer]:
+  - /url: "#"
+  - img "agence web, Création d'un site web pour voyageur" [ref=e6]"""
+
+
+def test_a_picture_link_is_named_by_its_image_and_opened_to_show_what_the_goal_names():
+    links = [e for e in parse_snapshot(GALLERY) if e.role == "link"]
+    assert [e.name for e in links] == [
+        "agence web, Création d'un site web pour photographes",
+        "agence web, Création d'un site web pour voyageur",
+    ]
+    made = steps("Affichez en grand l'image de la réalisation « Création d'un site web pour photographes ».", [GALLERY])
+    assert (made[0].action.kind, made[0].action.ref) == ("click", "e2")
+    # the twin: a picture no link shows is no picture to open
+    missing = steps("Affichez en grand l'image de la réalisation « Site pour un fleuriste de Lyon ».", [GALLERY])
+    assert made[0].action.ref != missing[0].action.ref and missing[0].action.kind == "give_up"

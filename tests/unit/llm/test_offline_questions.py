@@ -112,3 +112,13 @@ def test_a_question_whose_words_name_the_pages_own_title_heading_is_not_answered
 def test_a_message_that_a_value_is_not_valid_is_no_confirmation_in_any_language():
     assert refuses("Not a valid email address", lexicon("Écrivez à l'agence"))
     assert refuses("This is not valid.") and not refuses("Valid until May") and not refuses("Message sent.")
+
+
+def test_a_question_that_quotes_a_sections_heading_is_answered_by_the_text_under_it():
+    goal = "Que propose l'agence dans son service « Stratégie » ? Répondez en une phrase."
+    action = decided_on(goal, AGENCY, ".", "fr")
+    assert (action.kind, action.evidence) == ("done", "Agence La Panthère - Agence web basée à Lyon.")
+    # the twin: a section with no text under its heading answers nothing
+    bare = AGENCY.replace('- paragraph [ref=e5]: "Agence La Panthère - Agence web basée à Lyon."\n', "")
+    action = decided_on(goal, bare, ".", "fr")
+    assert action.kind != "done" or "Lyon" not in (action.evidence or ""), action
