@@ -137,6 +137,21 @@ def under_heading(elements: list[Element], values: list[str]) -> str | None:
     return None
 
 
+def headed(elements: list[Element], heading: str) -> list[str]:
+    """The headings under the heading named `heading` (deeper, before the next at its level or above). Pure."""
+    at = next((n for n, e in enumerate(elements) if e.role == "heading" and e.name == heading), None)
+    if at is None:
+        return []
+    level, found = elements[at].level or 1, []
+    for element in elements[at + 1 :]:
+        if element.role != "heading" or not element.name:
+            continue
+        if (element.level or 1) <= level:
+            break
+        found.append(element.name)
+    return found
+
+
 ROWS = frozenset({"listitem", "row"})
 
 

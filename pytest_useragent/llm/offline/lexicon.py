@@ -184,6 +184,9 @@ class Lexicon:
     repeat them."""
     name_words: Words = Words()
     """A question asks for a name ("wie heißt", 「名前」, "kto"): no label need repeat these words (代表者名)."""
+    said_words: Words = Words()
+    """A question asks who said something: a testimonial, a quote ("témoigne", "testimonio", "후기"); the name signed
+    under a quotation answers it (`people.py`)."""
     date_asked: Words = Words()
     days_asked: Words = Words()
     """A goal asks which days something is open ("quels jours", "an welchen Tagen")."""

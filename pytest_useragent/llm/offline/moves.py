@@ -23,6 +23,7 @@ from pytest_useragent.llm.offline.flip import flip
 from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
+    headed,
     logs_in,
     removes,
     revealed,
@@ -55,6 +56,7 @@ from pytest_useragent.llm.offline.page import (
     refuses,
     score,
 )
+from pytest_useragent.llm.offline.people import person
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
 from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
@@ -325,7 +327,13 @@ def _evidence(now: Situation) -> str | None:
     if kind is None:
         said = under_heading(now.elements, quoted(now.request.goal)) if now.asks else None
         found = said or revealed(now.elements, now.words, now.tried) or _named(now)
-        return found or (labelled(now.elements, now.words, now.lex) if asks(now.request.goal, now.lex) else None)
+        if found or not asks(now.request.goal, now.lex):
+            return found
+        label = labelled(now.elements, now.words, now.lex)  # a label's value, else a name the page shows
+        title = now.request.observation.title
+        return label or (
+            person(now.elements, now.words, now.goal, title, now.lex) if asks_name(now.goal, now.lex) else None
+        )
     named = now.named_words if now.asks else []
     words = kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named])))
     return answer(now.elements, kind, words, now.request.observation.title)
@@ -380,18 +388,3 @@ def _named(now: Situation) -> str | None:
 def asks(goal: str, lex: Lexicon) -> bool:
     """Whether a goal asks to be told something: it ends with a question mark, or says so ("tell me", 教えて). Pure."""
     return goal.rstrip().endswith(("?", "？")) or bool(_TELL.search(goal)) or lex.questions.said(goal)
-
-
-def headed(elements: list[Element], heading: str) -> list[str]:
-    """The headings under the heading named `heading` (deeper, before the next at its level or above). Pure."""
-    at = next((n for n, e in enumerate(elements) if e.role == "heading" and e.name == heading), None)
-    if at is None:
-        return []
-    level, found = elements[at].level or 1, []
-    for element in elements[at + 1 :]:
-        if element.role != "heading" or not element.name:
-            continue
-        if (element.level or 1) <= level:
-            break
-        found.append(element.name)
-    return found

@@ -13,8 +13,8 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline.goal import headed
 from pytest_useragent.llm.offline.lexicon import lexicon
-from pytest_useragent.llm.offline.moves import headed
 from pytest_useragent.llm.offline.page import parse_snapshot, refuses
 from pytest_useragent.records import Action, ActionOutcome, Observation
 
