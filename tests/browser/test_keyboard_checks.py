@@ -43,6 +43,20 @@ def test_a_control_no_tab_reaches_is_found_once_a_page_state(page, site, name, f
         assert issue.source == "check"
 
 
+def test_the_examples_of_many_unreachable_controls_are_spread_over_the_page_first_and_last_among_them(page):
+    items = "".join(f"<div onclick='1' style='cursor:pointer'>Item {n}</div>" for n in range(1, 13))
+    page.set_content(f"<main><h1>Shop</h1>{items}</main>")
+    (issue,) = [issue for issue in scanned(page) if issue.rule == "keyboard-unreachable"]
+    assert issue.count == 12 and issue.element == 'div "Item 1"'
+    named = [issue.element, *issue.examples]
+    assert any("Item 12" in str(example) for example in named)  # the last, not only the first five
+    # the twin: as many as the examples keep are all kept, in order
+    page.set_content("<main><h1>Shop</h1>" + items[: items.index("<div onclick='1' style='cursor:pointer'>Item 4")])
+    (few,) = [issue for issue in scanned(page) if issue.rule == "keyboard-unreachable"]
+    kept = [few.element, *few.examples]
+    assert few.count == 3 and all(any(f"Item {n}" in str(example) for example in kept) for n in (1, 2, 3))
+
+
 def test_the_scan_is_a_keyboard_personas_and_finds_listeners_a_cursor_does_not_show(page, site):
     page.set_content(
         "<main><h1>Shop</h1><span id=s>Buy</span><a href='#x'><span onclick='1' style='cursor:pointer'>In a link"

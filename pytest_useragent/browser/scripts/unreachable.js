@@ -92,7 +92,11 @@ function (keep, limit, only, ask, ...listened) {
     ask === 'role' ? '' : el.closest(COMPOSITE) ? 'it takes no focus, and its widget gives it none' :
     el.hasAttribute('tabindex') ? `tabindex=${el.getAttribute('tabindex')} keeps it out of the Tab order` :
     'it takes no focus: no tabindex, and it is no link, button or form field';
+  // the examples spread over the page, the first and the last among them: where the problem is, not its first corner
+  const spread = outermost.length <= keep || keep < 2 ? outermost.slice(0, keep) :
+    [...new Set(Array.from({length: keep}, (_, i) => Math.round(i * (outermost.length - 1) / (keep - 1))))]
+      .map(i => outermost[i]);
   return {count: outermost.length,
-          found: outermost.slice(0, keep).map(el => ({element: describe(el), html: el.outerHTML.slice(0, 200),
+          found: spread.map(el => ({element: describe(el), html: el.outerHTML.slice(0, 200),
                                                      box: box(el), why: why(el)}))};
 }
