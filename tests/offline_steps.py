@@ -11,6 +11,7 @@ from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.records import ActionOutcome, Decision, Observation
+from pytest_useragent.records.focus import Focus, walk
 
 
 def steps(
@@ -27,10 +28,13 @@ def steps(
     """The engine's decisions on each snapshot in turn, as one session: each step gets the summary, the action and
     its outcome (it went through, saying `outcomes[n]` after the step n, else "clicked"), and the expectation of the
     step before. `long`: each snapshot is a long page's condensed view (it shows 10 of its 500 elements). `secret`:
-    masked in the summary handed back, as a session masks a password it has typed."""
+    masked in the summary handed back, as a session masks a password it has typed. A keyboard persona is told where
+    focus is, as a session tells it (`records.focus.walk`)."""
     ledger = Path(tempfile.mkdtemp()) / "ledger.json"
     decisions: list[Decision] = []
+    focus: Focus | None = None
     for index, snapshot in enumerate(snapshots, start=1):
+        focus = walk(focus, snapshot, same_page=True) if persona is not None and persona.uses == "keyboard" else None
         before = decisions[-1] if decisions else None
         request = StepRequest(
             model="offline",
@@ -42,9 +46,10 @@ def steps(
             observation=Observation(
                 url=url, title=title, snapshot=snapshot, lang=lang, **({"elements": 500, "shown": 10} if long else {})
             ),
-            last_action=f"{before.action.kind} {before.action.ref}" if before else None,
+            last_action=before.action.describe() if before else None,  # as a session tells it: `press e5 Enter`
             last_outcome=ActionOutcome(ok=True, message=said(outcomes, index - 2)) if before else None,
             expectation=before.expectation if before else None,
+            focus=focus,
         )
         reply = OfflineProvider().decide(request, Budget(PriceBook.load(), RunLedger.create(ledger, 1)))
         assert reply.value is not None

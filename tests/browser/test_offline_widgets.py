@@ -151,6 +151,18 @@ TASKS = {
         _attribute("checkbox", "Croutons and seeds", "aria-checked", "true"),
         False,
     ),
+    "dialog-open-close": Task(
+        "dialog.html",
+        "Open the delivery address dialog, then close it",
+        lambda page: page.locator("body[data-opened=yes]").count() == 1 and not page.locator("#dialog1").is_visible(),
+        True,
+    ),
+    "dialog-open-close-missing": Task(
+        "dialog.html",
+        "Open the gift wrapping options, then close them",
+        lambda page: page.locator("body[data-opened=yes]").count() == 1 and not page.locator("#dialog1").is_visible(),
+        False,
+    ),
     "disclosure": Task("disclosure.html", "What does a return cost?", _shown("A return by post is €4.90"), True),
     "disclosure-missing": Task("disclosure.html", "What does gift wrapping cost?", _shown("gift wrapping"), False),
 }

@@ -84,7 +84,8 @@ class OfflineProvider:
             unmet=unmet,
             said=memory.said + tuple(news),
             expected=made.expected,
-            part=memory.part if made.part is None else made.part,
+            # a part reached hands over to the next, also when the keys make its first move a Tab towards it
+            part=next((m.part for m in (made, planned) if m.part is not None), memory.part),
         )
         seen = f'I see "{request.observation.title or request.observation.url}". '
         return Reply(

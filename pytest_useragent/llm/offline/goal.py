@@ -12,7 +12,8 @@ from pytest_useragent.llm.offline.lexicon import ENGLISH, Lexicon, fold, lexicon
 from pytest_useragent.llm.offline.page import QUOTED, TEXT, Element, quoted, score
 
 STEP_VERBS = (
-    "add", "book", "buy", "check", "choose", "click", "complete", "compare", "create", "delete", "find", "go", "log",
+    "add", "book", "buy", "check", "choose", "click", "close", "complete", "compare", "create", "delete", "dismiss",
+    "find", "go", "log",
     "mark", "note", "open", "order", "pay", "pick", "read", "record", "register", "remove", "reserve", "save",
     "search", "select", "send", "sign", "submit", "subscribe", "tick", "write",
 )  # fmt: skip

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pytest_useragent.llm.base import (
     StepRequest,
 )
+from pytest_useragent.llm.offline.detour import error_page
 from pytest_useragent.llm.offline.lexicon import Lexicon, lexicon
 from pytest_useragent.llm.offline.memory import Expected, Memory, unsaid
 from pytest_useragent.llm.offline.page import (
     CLICKABLE,
-    ERROR_PAGE,
     ERROR_STEMS,
     SIGN_OUT,
     Element,
@@ -110,7 +110,7 @@ def _evaluate_mention(
     headline = " ".join([request.observation.title] + [e.name for e in elements if e.role == "heading"])
     everything = " ".join(e.name for e in elements)
     verdict: Verdict
-    if ERROR_PAGE.search(headline):
+    if error_page(request.observation, elements):
         return Evaluation(verdict="surprised", note=f'"{target}" led to an error page'), [
             IssueDraft(
                 severity="major",

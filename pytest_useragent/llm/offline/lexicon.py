@@ -152,6 +152,9 @@ class Lexicon:
     expand_verbs: Words = Words()
     tick_verbs: Words = Words()
     remove_verbs: Words = Words()
+    close_verbs: Words = Words()
+    """A part that closes what is open ("ciérralo", "ferme-le"), and a control's first word that does ("Cerrar",
+    "Fermer", `dismiss.py`)."""
     step_verbs: Words = Words()
     type_verbs: Words = Words()
     document_verbs: Words = Words()
@@ -233,7 +236,8 @@ class Lexicon:
     @property
     def verbs(self) -> Words:
         """Every verb that may start a part of a goal."""
-        return self.task_verbs | self.operate_verbs | self.step_verbs | self.remove_verbs | self.tick_verbs
+        acting = self.task_verbs | self.operate_verbs | self.step_verbs
+        return acting | self.remove_verbs | self.tick_verbs | self.close_verbs
 
     def noun(self, word: str) -> str | None:
         """The role a word of the goal names a widget by ("zakładkę": tab), "any" for a choice; None for no noun."""

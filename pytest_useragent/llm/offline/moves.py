@@ -1,10 +1,10 @@
 """Pure: the offline engine's one move at a step. The rules are tried in order, each a function of the step's
 `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
-first), set the slider or spin button a goal names to its number (`adjust`), operate the widget a goal names
-(`operate`), find what a long page hides, follow what `find` found, type a
-quoted value, send a form (`form`: its fields, the choices the goal names, its button), finish (the button in the
-row that holds the goal's value first), press Enter, click the best untried element that stays on the page; else
-give up. Words are read in the goal's and the page's language (`Situation.lex`)."""
+first), go back from an error page (`detour`), close what a part closes (`dismiss`), set the slider or spin button a
+goal names to its number (`adjust`), operate the widget a goal names (`operate`), find what a long page hides, follow
+what `find` found, type a quoted value, send a form (`form`: its fields, the choices the goal names, its button),
+finish (the button in the row that holds the goal's value first), press Enter, click the best untried element that
+stays on the page; else give up. Words are read in the goal's and the page's language (`Situation.lex`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline.answers import answer, answer_kind, asks_name, labelled
 from pytest_useragent.llm.offline.choices import choose_found, choose_named
 from pytest_useragent.llm.offline.clicks import card_heading, clickable, presses
+from pytest_useragent.llm.offline.detour import back_from_error
 from pytest_useragent.llm.offline.disclose import OPENED, open_collapsed
+from pytest_useragent.llm.offline.dismiss import closed, closes, dismiss, opened
 from pytest_useragent.llm.offline.flip import evidence as toggle_evidence
 from pytest_useragent.llm.offline.flip import flip
 from pytest_useragent.llm.offline.form import form
@@ -57,6 +59,7 @@ from pytest_useragent.llm.offline.page import (
     score,
 )
 from pytest_useragent.llm.offline.people import person
+from pytest_useragent.llm.offline.sentences import sentence
 from pytest_useragent.llm.offline.step import STOP, STUCK_AFTER, Move, Situation
 from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
@@ -280,6 +283,8 @@ RULES: tuple[Rule, ...] = (
     _not_believed,
     _stuck,
     _reached,
+    back_from_error,
+    dismiss,
     adjust,
     operate,
     flip,
@@ -304,6 +309,8 @@ def _evidence(now: Situation) -> str | None:
     """What shows the part of the goal it works on reached: a ticked row, the page's answer to its own action, the
     kind of answer a find goal asks for (a price, a number, a date), the answer a disclosure it opened reveals, or the
     heading that names what it looks for."""
+    if closes(now.goal, now.lex):
+        return closed(now)
     if now.value is not None:
         return value_evidence(now.elements, now.value)
     if now.widget is not None:
@@ -326,14 +333,14 @@ def _evidence(now: Situation) -> str | None:
     kind = answer_kind(now.goal, now.lex)
     if kind is None:
         said = under_heading(now.elements, quoted(now.request.goal)) if now.asks else None
-        found = said or revealed(now.elements, now.words, now.tried) or _named(now)
+        found = said or revealed(now.elements, now.words, now.tried) or opened(now) or _named(now)
         if found or not asks(now.request.goal, now.lex):
             return found
         label = labelled(now.elements, now.words, now.lex)  # a label's value, else a name the page shows
         title = now.request.observation.title
-        return label or (
-            person(now.elements, now.words, now.goal, title, now.lex) if asks_name(now.goal, now.lex) else None
-        )
+        if label or asks_name(now.goal, now.lex):
+            return label or person(now.elements, now.words, now.goal, title, now.lex)
+        return sentence(now.elements, now.words, title)  # the sentence that says what it asks about
     named = now.named_words if now.asks else []
     words = kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named])))
     return answer(now.elements, kind, words, now.request.observation.title)
