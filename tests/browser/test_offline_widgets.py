@@ -163,6 +163,15 @@ TASKS = {
         lambda page: page.locator("body[data-opened=yes]").count() == 1 and not page.locator("#dialog1").is_visible(),
         False,
     ),
+    "carousel": Task(
+        "carousel.html",
+        "Go through the carousel until the Lake Retreat slide shows",
+        lambda page: page.locator("body[data-slide='5']").count() == 1,
+        True,
+    ),
+    "carousel-missing": Task(
+        "carousel.html", "Go through the carousel until the Desert Camp slide shows", lambda page: False, False
+    ),
     "disclosure": Task("disclosure.html", "What does a return cost?", _shown("A return by post is €4.90"), True),
     "disclosure-missing": Task("disclosure.html", "What does gift wrapping cost?", _shown("gift wrapping"), False),
 }

@@ -3,7 +3,8 @@
 test's credentials, the persona's name, e-mail, password, named in English or the page's language), the choices the
 goal names (`choices.choose`: a radio, a box, an option, before anything is sent), the option of a dropdown that
 names the goal, the form's one box to tick (its terms; never a box of a question's group), then the button that
-sends it: of several forms on a page (a sign-in beside a newsletter), the one the goal's words name."""
+sends it: of several forms on a page (a sign-in beside a newsletter), the one the goal's words name; where none does,
+for a persona who sees, the text drawn as its button ("Enviar" in a `div`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ from pytest_useragent.llm.offline.page import (
 from pytest_useragent.llm.offline.step import Move, Situation
 from pytest_useragent.records import Action, FormField
 
+LOOKALIKE_ROLES = frozenset({"generic", "text", "paragraph"})
+"""Text a page may draw as a button without making it one."""
+LOOKALIKE_BLIND = frozenset({"keyboard", "screen-reader"})
+"""The personas for whom such text is no button: no Tab reaches it, no screen reader calls it one."""
 OPTIONAL = ("optional", "not required")
 """What marks a field or its group as one a form can be sent without, in English (`words/*.toml`: the others)."""
 
@@ -114,7 +119,7 @@ def _send_form(now: Situation) -> Move | None:
         return None
     heading = next((e.name for e in now.elements if e.role == "heading"), "")
     buttons = [e for e in now.elements if presses(e) and e.ref and now.untried(e) and _submits(now, e.name)]
-    buttons = [e for e in buttons if not now.others(e)]
+    buttons = [e for e in buttons if not now.others(e)] or _lookalike(now)
     if not buttons:
         return None
     held = {e.ref for e in now.row or []}  # the card that holds the goal's value: its own button first
@@ -128,6 +133,22 @@ def _send_form(now: Situation) -> Move | None:
     found = tuple(f'found "{value}"' for value in now.values) if button.ref in held else ()  # its card held them
     expected = Expected(kind="form", target=heading)
     return Move("The form is filled in.", expected, Action(kind="click", ref=button.ref), button.key, also=found)
+
+
+def _lookalike(now: Situation) -> list[Element]:
+    """Where no button sends the form, the short text after its last field that says send ("Enviar", a `div` drawn as
+    a button): what a person who sees the page clicks. A keyboard or screen-reader persona is given no such thing
+    (no Tab reaches it, no reader calls it a button), as no button it can use is there."""
+    if now.request.persona.uses in LOOKALIKE_BLIND or now.pending:
+        return []
+    fields = [at for at, e in enumerate(now.elements) if e.role in ("textbox", "searchbox")]
+    after = now.elements[fields[-1] + 1 :] if fields else []
+    return [
+        e
+        for e in after
+        if e.role in LOOKALIKE_ROLES and e.ref and now.untried(e) and 0 < len(e.name.split()) <= 2
+        if _submits(now, e.name)
+    ][:1]
 
 
 def _under(elements: list[Element], button: Element) -> str:

@@ -199,3 +199,12 @@ def ticked_row(elements: list[Element], values: list[str], words: list[str]) -> 
     row = row_of(elements, values, words)
     box = next((e for e in row or [] if e.role == "checkbox" and e.ref), None)
     return box, row_text(row or [])
+
+
+_TELL = re.compile(r"\b(?:tell me|i want to know|i would like to know)\b", re.I)
+"""An English goal that asks to be told something without a question mark."""
+
+
+def asks(goal: str, lex: Lexicon) -> bool:
+    """Whether a goal asks to be told something: it ends with a question mark, or says so ("tell me", 教えて)."""
+    return goal.rstrip().endswith(("?", "？")) or bool(_TELL.search(goal)) or lex.questions.said(goal)

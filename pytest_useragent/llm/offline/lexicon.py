@@ -155,6 +155,12 @@ class Lexicon:
     close_verbs: Words = Words()
     """A part that closes what is open ("ciérralo", "ferme-le"), and a control's first word that does ("Cerrar",
     "Fermer", `dismiss.py`)."""
+    until_words: Words = Words()
+    """What leads the clause a part steps on until ("hasta que", "jusqu'à ce que", "bis"): what must show (`until`)."""
+    shown_words: Words = Words()
+    """The words of that clause that say it shows ("se vea", "apparaisse", "sichtbar"): no element need name them."""
+    next_words: Words = Words()
+    """A control's first words that step on ("Siguiente", "Suivant", "Weiter"), beside English's next and forward."""
     step_verbs: Words = Words()
     type_verbs: Words = Words()
     document_verbs: Words = Words()

@@ -1,19 +1,20 @@
 """Pure: the offline engine's one move at a step. The rules are tried in order, each a function of the step's
 `Situation` that makes a move or passes: give up when not believed or stuck, say done with evidence (or write the note
-first), go back from an error page (`detour`), close what a part closes (`dismiss`), set the slider or spin button a
-goal names to its number (`adjust`), operate the widget a goal names (`operate`), find what a long page hides, follow
-what `find` found, type a quoted value, send a form (`form`: its fields, the choices the goal names, its button),
-finish (the button in the row that holds the goal's value first), press Enter, click the best untried element that
-stays on the page; else give up. Words are read in the goal's and the page's language (`Situation.lex`)."""
+first), go back from an error page (`detour`), close what a part closes (`dismiss`), step a carousel on until what
+it names shows (`until`), set the slider or spin button a goal names to its number (`adjust`), operate the widget a
+goal names (`operate`), find what a long page hides, follow what `find` found, type a quoted value, send a form
+(`form`: its fields, the choices the goal names, its button), finish (the button in the row that holds the goal's
+value first), press Enter, click the best untried element that stays on the page; else give up. Words are read in
+the goal's and the page's language (`Situation.lex`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
+from pytest_useragent.llm.offline import until
 from pytest_useragent.llm.offline.answers import answer, answer_kind, asks_name, labelled
 from pytest_useragent.llm.offline.choices import choose_found, choose_named
 from pytest_useragent.llm.offline.clicks import card_heading, clickable, presses
@@ -25,6 +26,7 @@ from pytest_useragent.llm.offline.flip import flip
 from pytest_useragent.llm.offline.form import form
 from pytest_useragent.llm.offline.goal import (
     REMOVE_VERBS,
+    asks,
     headed,
     logs_in,
     removes,
@@ -35,7 +37,7 @@ from pytest_useragent.llm.offline.goal import (
     ticks,
     under_heading,
 )
-from pytest_useragent.llm.offline.lexicon import Lexicon, fold
+from pytest_useragent.llm.offline.lexicon import fold
 from pytest_useragent.llm.offline.memory import Expected, Memory, unsaid
 from pytest_useragent.llm.offline.operate import adjust, operate
 from pytest_useragent.llm.offline.operate import evidence as widget_evidence
@@ -65,9 +67,6 @@ from pytest_useragent.llm.offline.value import evidence as value_evidence
 from pytest_useragent.llm.offline.widget import elsewhere, leaves, operates
 from pytest_useragent.records import Action
 from pytest_useragent.records.page import alerts
-
-_TELL = re.compile(r"\b(?:tell me|i want to know|i would like to know)\b", re.I)
-"""An English goal that asks to be told something without a question mark."""
 
 Rule = Callable[[Situation], Move | None]
 
@@ -285,6 +284,7 @@ RULES: tuple[Rule, ...] = (
     _reached,
     back_from_error,
     dismiss,
+    until.step_on,
     adjust,
     operate,
     flip,
@@ -311,6 +311,8 @@ def _evidence(now: Situation) -> str | None:
     heading that names what it looks for."""
     if closes(now.goal, now.lex):
         return closed(now)
+    if until.until_goal(now.goal, now.lex) is not None:
+        return until.evidence(now)
     if now.value is not None:
         return value_evidence(now.elements, now.value)
     if now.widget is not None:
@@ -390,8 +392,3 @@ def _named(now: Situation) -> str | None:
     if any(e.role == "heading" and e.level == 1 and e.name == named for e in now.elements):
         return None  # the page's own subject heads all of it: its first section answers nothing ("Which city ...?")
     return next(iter(headed(now.elements, named)), None)
-
-
-def asks(goal: str, lex: Lexicon) -> bool:
-    """Whether a goal asks to be told something: it ends with a question mark, or says so ("tell me", 教えて). Pure."""
-    return goal.rstrip().endswith(("?", "？")) or bool(_TELL.search(goal)) or lex.questions.said(goal)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from offline_steps import steps
 
+from pytest_useragent import Persona
 from pytest_useragent.llm.offline.clicks import clickable, presses
 from pytest_useragent.llm.offline.goal import rows
 from pytest_useragent.llm.offline.lexicon import lexicon
@@ -110,3 +111,22 @@ def test_a_picture_link_is_named_by_its_image_and_opened_to_show_what_the_goal_n
     # the twin: a picture no link shows is no picture to open
     missing = steps("Affichez en grand l'image de la réalisation « Site pour un fleuriste de Lyon ».", [GALLERY])
     assert made[0].action.ref != missing[0].action.ref and missing[0].action.kind == "give_up"
+
+
+FORM_OF_DIVS = """- generic [ref=e1]:
+  - heading "Contacto" [level=2] [ref=e2]
+  - text: Nombre
+  - textbox [ref=e3]
+  - text: Correo
+  - textbox [ref=e4]
+  - generic [ref=e5]: Enviar"""
+
+
+def test_a_form_whose_send_is_text_drawn_as_a_button_is_sent_by_a_mouse_user_and_by_no_one_else():
+    goal = "Escríbele con el formulario de contacto: nombre «Ana» y correo «ana@example.es». Envía el mensaje."
+    typed = FORM_OF_DIVS.replace("textbox [ref=e3]", "textbox [ref=e3]: Ana")
+    filled = typed.replace("textbox [ref=e4]", "textbox [ref=e4]: ana@example.es")
+    decisions = steps(goal, [FORM_OF_DIVS, typed, filled], lang="es")
+    assert [(d.action.kind, d.action.ref) for d in decisions][-1] == ("click", "e5")
+    reader = steps(goal, [FORM_OF_DIVS, typed, filled], lang="es", persona=Persona("Elena", uses="screen-reader"))
+    assert ("click", "e5") not in [(d.action.kind, d.action.ref) for d in reader]  # no reader calls it a button
