@@ -34,13 +34,16 @@ MIN_EVIDENCE = 3
 two syllables ("녹차", five letters) shows something, as "tea" does."""
 CHECK_WAIT_S = 2.0
 """Most seconds a Locator check waits for its element to show: a status may still be fading in."""
-_QUOTES = str.maketrans({"“": "'", "”": "'", "„": "'", '"': "'", "‘": "'", "’": "'", "\u00a0": " "})
+_QUOTES = str.maketrans({"“": "'", "”": "'", "„": "'", '"': "'", "‘": "'", "’": "'", "\u00a0": " ", ":": " "})
+"""Every quote mark one; a colon a space: a term's colon a stylesheet adds (`dt::after`) is in the tree the persona
+reads ("Tiempo de respuesta: 1 día hábil") but not in the page's `innerText`."""
 
 _IMAGE_TEXTS = script("image_texts.js")
 
 
 def normalized(text: str) -> str:
-    """Text as evidence is compared: NFKC, every quote mark one, case folded, whitespace collapsed."""
+    """Text as evidence is compared: NFKC, every quote mark one, colons as spaces, case folded, whitespace
+    collapsed."""
     return " ".join(unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold().split())
 
 

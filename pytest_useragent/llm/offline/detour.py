@@ -8,10 +8,12 @@ import re
 from urllib.parse import urldefrag
 
 from pytest_useragent.llm.offline.memory import Expected
-from pytest_useragent.llm.offline.page import ERROR_PAGE, Element
+from pytest_useragent.llm.offline.page import Element
 from pytest_useragent.llm.offline.step import Move, Situation
 from pytest_useragent.records import Action, Observation
 
+ERROR_PAGE = re.compile(r"\b(not found|404|page (does not|doesn't) exist|server error|500)\b", re.IGNORECASE)
+"""A title or heading that names an error page ("Page not found", "404")."""
 ERROR_HEADLINE = re.compile(r"\b(?:error|erreur|fehler|errore|erro|błąd|chyba|fout)\b", re.IGNORECASE)
 """A headline that says error ("Error response"): its page's first lines tell whether it is an error page."""
 FIRST_LINES = 5

@@ -52,6 +52,15 @@ def fold(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
+_TOGGLE_SIGN = re.compile(r"\s+[+−–\-▾▸▴▼▲►◄]\s*$")
+
+
+def unmarked(name: str) -> str:
+    """A name without the sign a disclosure draws after it to say it opens or closes ("¿Cuánto tarda? +", then "−"):
+    the same control, whichever state it is in."""
+    return _TOGGLE_SIGN.sub("", name.strip())
+
+
 def cjk(word: str) -> bool:
     """Whether `word` holds a letter of text written without spaces (`CJK`)."""
     return bool(_CJK.search(word))
@@ -185,6 +194,12 @@ class Lexicon:
     phone_words: Words = Words()
     """The words of such a question beside those that ask (number, line: "numer", "linii"): no answer need repeat
     them."""
+    duration_asked: Words = Words()
+    """A goal asks how long something takes ("cuánto tarda", "combien de temps", "wie lange")."""
+    duration_units: Words = Words()
+    """What a duration counts, folded ("días", "jours", "Tage"): "15 días hábiles" answers how long."""
+    size_asked: Words = Words()
+    """A goal asks a file's size ("tamaño", "taille", "Größe"); a size is shown as "61 KB" in every language."""
     number_asked: Words = Words()
     percent_asked: Words = Words()
     """A goal asks for a share in per cent ("wie viel Prozent", "quel pourcentage", "何パーセント")."""

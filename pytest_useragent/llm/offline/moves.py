@@ -9,13 +9,15 @@ the goal's and the page's language (`Situation.lex`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
 from pytest_useragent.llm.base import StepRequest
 from pytest_useragent.llm.offline import until
-from pytest_useragent.llm.offline.answers import answer, answer_kind, asks_name, labelled
+from pytest_useragent.llm.offline.answers import answer, asks_name, labelled
+from pytest_useragent.llm.offline.banner import site_name
 from pytest_useragent.llm.offline.choices import choose_found, choose_named
 from pytest_useragent.llm.offline.clicks import card_heading, clickable, presses
 from pytest_useragent.llm.offline.detour import back_from_error
@@ -37,6 +39,7 @@ from pytest_useragent.llm.offline.goal import (
     ticks,
     under_heading,
 )
+from pytest_useragent.llm.offline.kinds import answer_kind
 from pytest_useragent.llm.offline.lexicon import fold
 from pytest_useragent.llm.offline.memory import Expected, Memory, unsaid
 from pytest_useragent.llm.offline.operate import adjust, operate
@@ -109,7 +112,7 @@ def _reached(now: Situation) -> Move | None:
         return replace(move_in(following), part=now.memory.part + 1)
     file = FILE.search(now.request.goal)
     note = file.group(1) if file else "notes.md"
-    asks_for_a_note = any(word in now.request.goal.lower() for word in DOCUMENT_VERBS)
+    asks_for_a_note = any(re.search(rf"\b{word}(?:s|d|ed)?\b", now.request.goal, re.I) for word in DOCUMENT_VERBS)
     asks_for_a_note = asks_for_a_note or now.lex.document_verbs.said(now.request.goal)
     if asks_for_a_note and f'wrote "{note}"' not in now.tried:
         page = now.request.observation
@@ -253,11 +256,11 @@ def _best_click(now: Situation) -> Move | None:
     if now.names_only and not now.asks and now.named_words:  # a quoted name: a link that shares one word is another
         needed = (len(now.named_words) + 1) // 2
         candidates = [e for e in candidates if score(now.named_words, e.name) >= needed]
-    named = {
-        id(e): e.name if score(now.words, e.name) else f"{e.name} {card_heading(now.elements, e)}" for e in candidates
-    }
-    ranked = sorted(candidates, key=lambda e: -score(now.words, named[id(e)]))
-    if not ranked or score(now.words, named[id(ranked[0])]) <= 0:
+    site = site_name(now.elements, now.request.observation.title)  # the site's own name leads nowhere in particular
+    words = [word for word in now.words if not matches(word, site)] or now.words
+    named = {id(e): e.name if score(words, e.name) else f"{e.name} {card_heading(now.elements, e)}" for e in candidates}
+    ranked = sorted(candidates, key=lambda e: -score(words, named[id(e)]))
+    if not ranked or score(words, named[id(ranked[0])]) <= 0:
         return None
     best = ranked[0]
     expected = _clicked(best, "confirms" if now.verb and presses(best) else "mentions", now)

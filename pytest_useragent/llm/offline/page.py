@@ -6,7 +6,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from pytest_useragent.llm.offline.lexicon import ENGLISH, MIN_CJK, Lexicon, Words, cjk, fold, lexicon, split, tokens
+from pytest_useragent.llm.offline.lexicon import (
+    ENGLISH,
+    MIN_CJK,
+    Lexicon,
+    Words,
+    cjk,
+    fold,
+    lexicon,
+    split,
+    tokens,
+    unmarked,
+)
 from pytest_useragent.records.persona import Persona
 from pytest_useragent.records.snapshot import parse
 
@@ -37,7 +48,7 @@ _STOPWORDS = (
 STOPWORDS = frozenset(_STOPWORDS.split())
 
 
-DOCUMENT_VERBS = ("note", "record", "document", "write", "log", "track", "compare")
+DOCUMENT_VERBS = ("note", "record", "document", "write", "log", "track", "compare")  # whole words: not "documento"
 
 
 FORM_WORDS = (
@@ -47,18 +58,8 @@ FORM_WORDS = (
 
 
 SUBMIT_WORDS = (
-    "create",
-    "submit",
-    "sign",
-    "log",
-    "register",
-    "continue",
-    "send",
-    "confirm",
-    "join",
-    "order",
-    "subscribe",
-)
+    "create", "submit", "sign", "log", "register", "continue", "send", "confirm", "join", "order", "subscribe",
+)  # fmt: skip
 
 
 TASK_VERBS = frozenset((
@@ -127,9 +128,6 @@ SIGN_OUT = re.compile(r"\b(?:log|sign)\s*-?\s*(?:out|off)\b", re.IGNORECASE)
 """A control that ends the persona's own session: where it leads is the app's sign-in page, not a page it names."""
 
 
-ERROR_PAGE = re.compile(r"\b(not found|404|page (does not|doesn't) exist|server error|500)\b", re.IGNORECASE)
-
-
 @dataclass(frozen=True)
 class Element:
     role: str
@@ -184,7 +182,7 @@ def parse_snapshot(snapshot: str) -> list[Element]:
         within = tuple(role for _, role, _ in parents)
         pointed = read.attributes.get("cursor") == "pointer" or bool(parents and elements[parents[-1][2]].pointer)
         parents.append((read.indent, read.role, len(elements)))
-        name = (read.name if read.name is not None else read.text or "").strip()
+        name = unmarked(read.name if read.name is not None else read.text or "")  # "… +", "… −": one name
         value = (read.text or "").strip() or None if read.name is not None else None
         if read.name is None and read.role in LABELLED:  # `textbox [ref=e5]: Ana`: Ana is what it holds
             name, value = _shown_label(elements[-1]) if elements else "", (read.text or "").strip() or None

@@ -50,10 +50,11 @@ def person(elements: list[Element], words: list[str], goal: str, title: str = ""
 
 
 def _named(text: str, words: list[str]) -> tuple[str, str] | None:
-    """The name a text gives, and what follows it; None when it gives none, or the name is the question's own
-    subject (a word of the question: "Agence La Panthère" asked about is no one who answers)."""
+    """The name a text gives, and what follows it; None when it gives none, when it holds a number (an address,
+    "Palacio Municipal, Calle 10 # 5-20"), or the name is the question's own subject (a word of the question:
+    "Agence La Panthère" asked about is no one who answers)."""
     match = NAME.fullmatch(text) or ALONE.fullmatch(text)
-    if match is None:
+    if match is None or re.search(r"\d", text):  # "Palacio Municipal, Calle 10 # 5-20" is an address
         return None
     name, role = match[1], match[2] or ""
     if score(words, name):

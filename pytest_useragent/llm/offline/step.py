@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.answers import answer_kind
 from pytest_useragent.llm.offline.clicks import presses
 from pytest_useragent.llm.offline.goal import logs_in, parts, removes, row_of, rows
+from pytest_useragent.llm.offline.kinds import answer_kind
 from pytest_useragent.llm.offline.lexicon import Lexicon, Words, fold, lexicon
 from pytest_useragent.llm.offline.memory import HIDDEN, Expected, Memory
 from pytest_useragent.llm.offline.page import (

@@ -11,7 +11,8 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.answers import answer, answer_kind
+from pytest_useragent.llm.offline.answers import answer
+from pytest_useragent.llm.offline.kinds import answer_kind
 from pytest_useragent.llm.offline.lexicon import lexicon
 from pytest_useragent.llm.offline.page import goal_words, parse_snapshot
 from pytest_useragent.records import Observation

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from offline_steps import steps
 
-from pytest_useragent.llm.offline.answers import answer_kind
 from pytest_useragent.llm.offline.figures import cards
+from pytest_useragent.llm.offline.kinds import answer_kind
 from pytest_useragent.llm.offline.lexicon import lexicon
 from pytest_useragent.llm.offline.page import Element
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from offline_steps import steps
 
-from pytest_useragent.llm.offline.answers import answer, answer_kind
+from pytest_useragent.llm.offline.answers import answer
+from pytest_useragent.llm.offline.kinds import answer_kind
 from pytest_useragent.llm.offline.lexicon import TABLES, Words, detect, lexicon, tokens
 from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot, quoted, task_verb
 from pytest_useragent.llm.offline.pairing import paired

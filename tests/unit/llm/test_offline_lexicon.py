@@ -12,8 +12,9 @@ from pytest_useragent import OfflineProvider, Persona
 from pytest_useragent.cost.ledger import Budget, RunLedger
 from pytest_useragent.cost.pricing import PriceBook
 from pytest_useragent.llm.base import StepRequest
-from pytest_useragent.llm.offline.answers import answer, answer_kind
+from pytest_useragent.llm.offline.answers import answer
 from pytest_useragent.llm.offline.goal import parts, row_of
+from pytest_useragent.llm.offline.kinds import answer_kind
 from pytest_useragent.llm.offline.lexicon import LANGUAGES, TABLES, Lexicon, Words, detect, fold, lexicon
 from pytest_useragent.llm.offline.memory import Memory
 from pytest_useragent.llm.offline.page import goal_words, matches, parse_snapshot, quoted, task_verb

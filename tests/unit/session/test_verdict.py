@@ -10,8 +10,14 @@ from pytest_useragent.session.verdict import describe, locate, normalized, valid
 
 
 def test_evidence_is_matched_whatever_its_case_whitespace_and_quote_marks():
-    assert normalized("  Booked:\n Saturday  “10:00” ") == "booked: saturday '10:00'"
+    assert normalized("  Booked:\n Saturday  “10:00” ") == "booked saturday '10 00'"
     assert locate("booked: SATURDAY 10:00", "Book a tour\nBooked: Saturday\n10:00.", {}) == "page"
+
+
+def test_a_terms_colon_a_stylesheet_adds_is_no_part_of_the_match():
+    # `dt::after { content: ":" }`: the tree the persona reads says it, the page's innerText does not
+    assert locate("Tiempo de respuesta: 1 día hábil", "Costo\nGratuito\nTiempo de respuesta\n1 día hábil", {}) == "page"
+    assert locate("Tiempo de respuesta: 2 días hábiles", "Tiempo de respuesta\n1 día hábil", {}) is None
 
 
 def test_evidence_is_found_in_a_document_when_the_page_does_not_show_it():
