@@ -369,7 +369,9 @@ def _shown(now: Situation) -> str | None:
         return None
     values = [value for value in now.values if value in unsaid(quoted(now.request.goal), now.memory.tried)]
     confirmed = (t for t in alerts(now.request.last_events) if not refuses(t, now.lex) and all_or_none(t, values))
-    return proof(now.elements, values, now.memory.said, now.lex) or next(confirmed, None)
+    last = now.memory.tried[-1] if now.memory.tried else ""  # `button "Alto contraste"`: its own news is no proof
+    echo = last.split(' "', 1)[1].rstrip('"') if last.startswith(("button ", "switch ", "checkbox ")) else ""
+    return proof(now.elements, values, now.memory.said, now.lex, echo) or next(confirmed, None)
 
 
 def _named(now: Situation) -> str | None:

@@ -47,7 +47,6 @@ _STOPWORDS = (
 
 STOPWORDS = frozenset(_STOPWORDS.split())
 
-
 DOCUMENT_VERBS = ("note", "record", "document", "write", "log", "track", "compare")  # whole words: not "documento"
 
 
@@ -84,9 +83,7 @@ PENDING_STEMS = ("loading", "wait", "processing", "sending", "saving", "submitti
 
 LISTS = {"list", "listitem", "table", "row", "cell", "grid", "gridcell", "rowgroup"}
 
-
 REGIONS = {"status", "alert", "log"}
-
 
 SAID_KEPT = 12
 """Texts of status regions and confirmations the engine remembers having seen, so it knows a new one."""
@@ -320,12 +317,16 @@ def notable(elements: list[Element], values: list[str], lex: Lexicon = ENGLISH) 
     return list(dict.fromkeys(found))
 
 
-def proof(elements: list[Element], values: list[str], said: tuple[str, ...], lex: Lexicon = ENGLISH) -> str | None:
+def proof(
+    elements: list[Element], values: list[str], said: tuple[str, ...], lex: Lexicon = ENGLISH, echo: str = ""
+) -> str | None:
     """Evidence that the task went through: a notable text that is new since the engine acted and is no error (a
     list entry only when it holds every quoted value of the goal). A text that names some of the goal's quoted values
-    but not all confirms something else ("Booked: Saturday 10:00, for Kai" for "Saturday 14:00" for "Kai")."""
+    but not all confirms something else ("Booked: Saturday 10:00, for Kai" for "Saturday 14:00" for "Kai"); one that
+    names `echo`, the control last clicked, tells that control's own state ("Alto contraste activado")."""
     news = [text for text in notable(elements, values, lex) if text not in said and not refuses(text, lex)]
-    return next((text for text in news if all_or_none(text, values)), None)
+    echoed = re.compile(rf"\b{re.escape(fold(echo))}\b") if echo.strip() else None
+    return next((t for t in news if all_or_none(t, values) and not (echoed and echoed.search(fold(t)))), None)
 
 
 def refuses(text: str, lex: Lexicon = ENGLISH) -> bool:
