@@ -23,7 +23,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         "de": "und ist sind der die das mit für nicht nie sie er hat ein eine auch aber wenn noch oft kauft "
         "benutzt jahre gerne will",
         "es": "y es son el la los las con para no nunca ella él tiene un una también pero cuando muy años "
-        "compra usa quiere suele de del que en por se lo su al nos",
+        "compra usa quiere suele de del que en por se lo su al nos a",
         "fr": "et est sont le la les avec pour ne pas jamais elle il a un une aussi mais quand très ans "
         "achète utilise veut souvent de des du que qui vous votre vos nous notre nos au aux dans sur par ce cette",
         "it": "e è sono il lo la gli le con per non mai lei lui ha un una anche ma quando molto anni "

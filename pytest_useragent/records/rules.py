@@ -117,11 +117,12 @@ RULES: dict[str, Rule] = {
             measures="after the persona's action, a short message (no controls, at most 200 characters) appeared "
             "near the acted element outside any live region, and focus did not move to it; content the action "
             "revealed (a disclosure's or expanded control's panel), rows or items only moved (a sort), a change "
-            "inside the focused element (a slider's value) and what focus entered (the dialog it moved into, the "
-            "description it points at) are no status message",
+            "inside the focused element (a slider's value), what focus entered (the dialog it moved into, the "
+            "description it points at) and, once focus moved into what the action brought (an error summary), the "
+            "messages it sums up are no status message",
             runs="screen-reader-step",
             quote="As a screen-reader user I expected to hear what happened.",
-            passes=_ALL_WIDGETS,
+            passes=(*_ALL_WIDGETS, "patterns/error-summary.html"),
             finds=_twins("status-not-announced", "status", "alert", "slider", "alertdialog"),
         ),
         Rule(
@@ -236,6 +237,7 @@ RULES: dict[str, Rule] = {
                 "rules/click-scrolls.html",
                 "rules/click-invalid.html",
                 "rules/click-media.html",
+                "rules/click-hovered.html",
             ),
             finds=("rules/click-dead.html",),
         ),

@@ -43,6 +43,10 @@
   const referenced = focused ? ['aria-describedby', 'aria-labelledby'].flatMap(name => (focused.getAttribute(name) || '')
     .split(/\s+/).filter(Boolean)).map(id => focused.getRootNode().getElementById(id)).filter(Boolean) : [];
   const readOnEntry = element => !!(dialog && dialog.contains(element)) || referenced.some(node => node.contains(element));
+  // focus moved into what the action brought (an error summary that takes focus, a confirmation): it is read as
+  // focus arrives and tells the outcome; the field messages it sums up are no status message of their own
+  const toldByFocus = !!(focused && focusMoved && !(acted && acted.element === focused) &&
+    changed.some(({element}) => element.contains(focused) || focused.contains(element)));
   // a focused control that changed in place is said again with its value (a slider's valuetext), as readers do
   const spokenValue = el => {
     const value = squeeze(el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || el.value || el.innerText);
@@ -73,7 +77,7 @@
     if (focused && focused.contains(element)) { changedInFocus = true; continue; }
     if (!message || message.length > maxChars || element.querySelector(CONTROLS) || element.matches(CONTROLS)) continue;
     if (focused && focusMoved && (element.contains(focused) || readOnEntry(element))) continue;
-    if (said.has(message) || unannounced.length >= maxItems) continue;
+    if (toldByFocus || said.has(message) || unannounced.length >= maxItems) continue;
     said.add(message);
     const box = element.getBoundingClientRect();
     const top = box.top + scrollY, bottom = box.bottom + scrollY;

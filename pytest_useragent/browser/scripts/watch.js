@@ -87,6 +87,13 @@
   // seen, though nothing in the document changed; these events do not bubble, the capture phase sees them
   watch.media = 0;
   ['play', 'pause', 'volumechange', 'ratechange'].forEach(type => addEventListener(type, seen('media'), true));
+  // the pointer's arrival on a menu button it then presses is part of the click: a menu that opens as the pointer
+  // comes (the button says aria-expanded="true") and stays open when clicked did something for the person who
+  // clicked; a tooltip shown on the way to a dead button does not count (ARRIVED_MS: Playwright moves, then presses)
+  const ARRIVED_MS = 1000;
+  addEventListener('pointerover', event => {
+    if (event.isTrusted) watch.arrived = {target: event.target, changes: watch.changes, at: performance.now()};
+  }, true);
   addEventListener('mousedown', event => {
     if (!event.isTrusted) return;
     const pressedAt = new Map();  // where the target's scrolling ancestors stood as the button went down
@@ -97,7 +104,12 @@
     }
     if (document.scrollingElement) pressedAt.set(document.scrollingElement, at(document.scrollingElement));
     watch.pressedAt = pressedAt;
-    watch.click = {target: event.target, changes: watch.changes, focus: document.activeElement,
+    const arrived = watch.arrived;
+    const came = arrived && arrived.target === event.target && performance.now() - arrived.at < ARRIVED_MS;
+    const control = event.target.closest ? event.target.closest('[aria-expanded]') : null;
+    const opened = came && control !== null && control.getAttribute('aria-expanded') === 'true';
+    watch.click = {target: event.target, changes: opened ? arrived.changes : watch.changes,
+                   focus: document.activeElement,
                    scrolls: watch.scrolls, invalid: watch.invalid, media: watch.media};
   }, true);
 })()

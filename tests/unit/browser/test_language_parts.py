@@ -67,6 +67,15 @@ def test_an_english_sentence_unmarked_on_a_spanish_page_is_one_finding_naming_it
             "fr",
             "French whose 'de' and 'que' are Spanish words too (it was taken for Spanish)",
         ),
+        (
+            [
+                part(
+                    "Línea de atención: (000) 123 4567 · Lunes a viernes, 7:30 a. m. a 12:00 m. y 2:00 p. m. a 5:30 p. m."
+                )
+            ],
+            "es",
+            "Spanish opening hours whose 'a' is a French word too (it was taken for French, on the held-out valleclaro)",
+        ),
     ],
 )
 def test_what_is_no_finding(parts, lang, why):
