@@ -309,9 +309,10 @@ RULES: tuple[Rule, ...] = (
 
 
 def _evidence(now: Situation) -> str | None:
-    """What shows the part of the goal it works on reached: a ticked row, the page's answer to its own action, the
-    kind of answer a find goal asks for (a price, a number, a date), the answer a disclosure it opened reveals, or the
-    heading that names what it looks for."""
+    """What shows the part of the goal it works on reached: no close control left (`dismiss`), the item a carousel
+    shows (`until`), a ticked row, the page's answer to its own action, the kind of answer a find goal asks for (a
+    price, a duration, a date), the answer a disclosure it opened reveals, what an open took focus with, the heading
+    that names what it looks for, or for a question no kind fits the sentence that says it (`sentences`)."""
     if closes(now.goal, now.lex):
         return closed(now)
     if until.until_goal(now.goal, now.lex) is not None:
