@@ -70,7 +70,7 @@ def closed(now: Situation) -> str | None:
     back = focused(now.elements)  # a dialog closed gives focus back to what opened it (the APG's dialog pattern)
     if back is not None and back.name and back.role in CLOSERS:
         return back.name
-    return next((e.name for e in now.elements if e.role == "heading" and e.name), None)
+    return now.heading
 
 
 def opened(now: Situation) -> str | None:

@@ -329,11 +329,11 @@ def _evidence(now: Situation) -> str | None:
     if removes(now.goal, now.lex):
         removed = any(key.startswith("removed ") for key in now.memory.tried)
         gone = removed and row_of(now.elements, now.values, now.words) is None
-        return _heading(now) if gone else None
+        return now.heading if gone else None
     if logs_in(now.goal, now.lex):  # the page says so, or, once the form was sent, asks for a password no more
         sent = any(key.startswith("button ") for key in now.memory.tried)
         asked = any(e.role in FIELDS and password_field(e.name, now.lex) for e in now.elements)
-        return _shown(now) or (_heading(now) if sent and not asked else None)
+        return _shown(now) or (now.heading if sent and not asked else None)
     if now.verb or (now.values and not now.names_only):
         return _shown(now)
     kind = answer_kind(now.goal, now.lex)
@@ -350,11 +350,6 @@ def _evidence(now: Situation) -> str | None:
     named = now.named_words if now.asks else []
     words = kind.needs(list(dict.fromkeys([*goal_words(now.goal, now.lex), *named])))
     return answer(now.elements, kind, words, now.request.observation.title)
-
-
-def _heading(now: Situation) -> str | None:
-    """The page's first heading: evidence of a state the engine checked itself (a row gone, a sign-in done)."""
-    return next((e.name for e in now.elements if e.role == "heading" and e.name), None)
 
 
 def _clicked(element: Element, kind: Literal["mentions", "confirms"], now: Situation | None = None) -> Expected:

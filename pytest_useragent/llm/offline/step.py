@@ -245,5 +245,11 @@ class Situation:
         """The field to type `value` into: the one the words before it name, else `field`."""
         return self.paired.get(value) or self.field
 
+    @cached_property
+    def heading(self) -> str | None:
+        """The page's first heading: evidence of a state the engine checked itself (a row gone, a sign-in done, what
+        was open closed)."""
+        return next((e.name for e in self.elements if e.role == "heading" and e.name), None)
+
     def untried(self, element: Element) -> bool:
         return element.key not in self.tried
